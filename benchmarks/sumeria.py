@@ -1,0 +1,125 @@
+"""Sumeria speed and memory, on one core. Prints figures; asserts nothing.
+
+    python benchmarks/sumeria.py [--games 1000] [--repeats 5]
+
+- random full games per second, 3 and 4 players: setup plus the fast ``random_playout``
+  (the goal: at least 1,000 3-player games a second), and through the checked
+  ``legal_moves``/``apply`` for comparison;
+- microseconds per reachability query on the standard board, through the contract
+  ``Board.reachable(start, occupied)`` (ids in, ids out) and through the uncached index-level
+  search (goal: at most 20 µs);
+- MCTS iterations per second;
+- peak memory of a batch of random games (tracemalloc) and of the process.
+
+Machines here are shared and noisy: each figure is the median of several repeats, with the
+best beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import bots, sumeria  # noqa: E402
+
+
+def timed(fn, repeats):
+    """Median and best seconds of `repeats` runs of fn()."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), min(times)
+
+
+def fast_games(players, games):
+    for seed in range(games):
+        sumeria.random_playout(sumeria.new_state(players, seed), random.Random(seed))
+
+
+def checked_games(players, games):
+    for seed in range(games):
+        rng = random.Random(seed)
+        state = sumeria.new_state(players, seed)
+        while not state.is_over:
+            moves = sumeria.legal_moves(state)
+            state, _ = sumeria.apply(state, moves[rng.randrange(len(moves))])
+
+
+def sample_queries(count):
+    """(start, occupied) pairs from the turns of random games: realistic crowding."""
+    queries = []
+    seed = 0
+    while len(queries) < count:
+        game = sumeria.new_game(3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over and len(queries) < count:
+            state = game.state
+            if state.phase == "turns":
+                occupied = sorted(state.occupied)
+                for start in state.traders_of(state.to_move):
+                    queries.append((start, occupied))
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        seed += 1
+    return queries[:count]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    n, r = args.games, args.repeats
+    print(f"Sumeria benchmarks (Python {sys.version.split()[0]}, one core, median | best of {r})")
+
+    fast_games(3, 50)  # warm the movement tables
+    for players in (3, 4):
+        median, best = timed(lambda p=players: fast_games(p, n), r)
+        print(f"  random games/s, {players} players, fast path: "
+              f"{n / median:8.0f} | {n / best:.0f}")
+    for players in (3, 4):
+        games = max(20, n // 10)
+        median, best = timed(lambda p=players, g=games: checked_games(p, g), r)
+        print(f"  random games/s, {players} players, checked path: "
+              f"{games / median:5.0f} | {games / best:.0f}")
+
+    board = sumeria.Board.standard()
+    queries = sample_queries(20_000)
+    median, best = timed(lambda: [board.reachable(s, o) for s, o in queries], r)
+    print(f"  reachability query, Board.reachable (ids): "
+          f"{median / len(queries) * 1e6:6.2f} µs | {best / len(queries) * 1e6:.2f}")
+    indexed = [(board.index_of(s), board.mask_of(o) & ~(1 << board.index_of(s)))
+               for s, o in queries]
+    median, best = timed(lambda: [board.reach_scan(s, o) for s, o in indexed], r)
+    print(f"  reachability query, uncached index search: "
+          f"{median / len(queries) * 1e6:6.2f} µs | {best / len(queries) * 1e6:.2f}")
+
+    state = sumeria.new_state(3, seed=1)
+    for _ in range(30):
+        state, _ = sumeria.apply(state, sumeria.legal_moves(state)[0])
+    iterations = 300
+    median, best = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(state.view(0)), r)
+    print(f"  MCTS iterations/s (mid-game, 3 players): "
+          f"{iterations / median:8.0f} | {iterations / best:.0f}")
+
+    tracemalloc.start()
+    fast_games(3, 200)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory: {peak / 2**20:.1f} MiB traced during 200 games; "
+          f"process peak RSS {rss:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,202 @@
+"""Bots that play any ruleset through the engine contract alone.
+
+A bot sees only a view (``state.view(player)``) and answers with one of the view's legal moves.
+Where it looks ahead it first *determinizes* the view — fills in what the player cannot see
+(the order of a bag, other players' hands) at random — through the ruleset's ``determinize``.
+
+- `RandomBot`: a uniformly random legal move.
+- `GreedyBot`: one ply: the move after which the ruleset's ``evaluate`` (a documented
+  heuristic in each ruleset) is best for the bot; ties broken at random.
+- `MCTSBot`: Monte Carlo tree search (UCT) with random playouts by the ruleset's fast
+  ``random_playout``. With hidden information it is single-observer information-set MCTS: a new
+  determinization each iteration, and a child is only considered where its move is legal.
+
+Every bot takes a `seed`; with the same seed and the same views it makes the same choices.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core import InvalidInput, fresh_seed, make_rng, rules_of
+
+__all__ = ["Bot", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]
+
+
+class Bot:
+    """Base of the bots: `choose(view)` returns a legal move for ``view.to_move``."""
+
+    name = "bot"
+
+    def __init__(self, seed: int | None = None):
+        self.seed = fresh_seed() if seed is None else seed
+        self.rng = make_rng(self.seed, "bot", self.name)
+
+    def choose(self, view: Any) -> Any:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+def _legal(view: Any) -> tuple[Any, list[Any]]:
+    rules = rules_of(view)
+    if view.is_over:
+        raise InvalidInput("the game is over: there is no move to choose")
+    moves = rules.legal_moves(view)
+    if not moves:
+        raise InvalidInput(f"no legal move in {view.summary()}")
+    return rules, moves
+
+
+class RandomBot(Bot):
+    """Chooses uniformly among the legal moves: ``moves[rng.randrange(len(moves))]``.
+
+    That is also how the rulesets' fast ``random_playout`` draws, so a `RandomBot` seated
+    everywhere with one generator plays exactly the game the fast path plays.
+    """
+
+    name = "random"
+
+    def choose(self, view: Any) -> Any:
+        _, moves = _legal(view)
+        return moves[self.rng.randrange(len(moves))]
+
+
+class GreedyBot(Bot):
+    """Looks one move ahead and takes the move the ruleset's ``evaluate`` likes best."""
+
+    name = "greedy"
+
+    def choose(self, view: Any) -> Any:
+        rules, moves = _legal(view)
+        if len(moves) == 1:
+            return moves[0]
+        player = view.to_move
+        state = rules.determinize(view, self.rng)
+        best: list[Any] = []
+        best_value = -math.inf
+        for move in moves:
+            after, _ = rules.apply(state, move)
+            value = rules.evaluate(after, player)
+            if value > best_value + 1e-9:
+                best, best_value = [move], value
+            elif value >= best_value - 1e-9:
+                best.append(move)
+        return best[self.rng.randrange(len(best))]
+
+
+class _Node:
+    __slots__ = ("available", "children", "move", "parent", "player", "reward", "visits")
+
+    def __init__(self, parent: _Node | None, move: Any, player: int | None):
+        self.parent = parent
+        self.move = move
+        self.player = player  # who chose `move`
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class MCTSBot(Bot):
+    """UCT with random playouts; `iterations` playouts per decision.
+
+    Rewards are each player's share of the win (1 for a sole winner, 1/k for k sharing it);
+    a node is valued for the player who made its move, so the search works for any number of
+    players.
+    """
+
+    name = "mcts"
+
+    def __init__(self, iterations: int = 200, seed: int | None = None,
+                 exploration: float = 1.0):
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise InvalidInput(f"iterations must be a whole number ≥ 1, not {iterations!r}")
+        super().__init__(seed)
+        self.iterations = iterations
+        self.exploration = exploration
+
+    def __repr__(self) -> str:
+        return f"MCTSBot(iterations={self.iterations}, seed={self.seed})"
+
+    def choose(self, view: Any) -> Any:
+        rules, moves = _legal(view)
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node(None, None, None)
+        rng = self.rng
+        for _ in range(self.iterations):
+            state = rules.determinize(view, rng)
+            node = root
+            # Selection and expansion: descend while every legal move has been tried.
+            while not state.is_over:
+                legal = rules.legal_moves(state)
+                untried = [m for m in legal if m not in node.children]
+                if untried:
+                    move = untried[rng.randrange(len(untried))]
+                    child = _Node(node, move, state.to_move)
+                    node.children[move] = child
+                    for m in legal:
+                        seen = node.children.get(m)
+                        if seen is not None:
+                            seen.available += 1
+                    state, _ = rules.apply(state, move)
+                    node = child
+                    break
+                for m in legal:
+                    node.children[m].available += 1
+                node = self._select(node, legal)
+                state, _ = rules.apply(state, node.move)
+            final = rules.random_playout(state, rng)
+            shares = _shares(final)
+            while node is not None:
+                node.visits += 1
+                if node.player is not None:
+                    node.reward += shares[node.player]
+                node = node.parent
+        best = max(root.children.values(), key=lambda c: (c.visits, c.reward))
+        return best.move
+
+    def _select(self, node: _Node, legal: Sequence[Any]) -> _Node:
+        best, best_value = None, -math.inf
+        for move in legal:
+            child = node.children[move]
+            value = child.reward / child.visits + self.exploration * math.sqrt(
+                math.log(max(child.available, 1)) / child.visits)
+            if value > best_value:
+                best, best_value = child, value
+        assert best is not None
+        return best
+
+
+def _shares(final: Any) -> list[float]:
+    winners = final.winners()
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if p in winners else 0.0 for p in range(final.players)]
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+
+
+def make_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from a short spec: ``"random"``, ``"greedy"``, ``"mcts"`` or ``"mcts:500"``.
+
+    Raises:
+        InvalidInput: an unknown bot name or a malformed budget.
+    """
+    if isinstance(spec, Bot):
+        return spec
+    name, _, budget = str(spec).partition(":")
+    if name not in BOTS:
+        raise InvalidInput(f"unknown bot {spec!r}; choose from {', '.join(BOTS)} "
+                           "(mcts takes a budget, e.g. mcts:500)")
+    if budget:
+        if name != "mcts" or not budget.isdigit() or int(budget) < 1:
+            raise InvalidInput(f"bad bot spec {spec!r}: only mcts takes a budget, "
+                               "a whole number of iterations such as mcts:500")
+        return MCTSBot(int(budget), seed=seed)
+    return BOTS[name](seed=seed)
+

@@ -1,0 +1,448 @@
+"""The contract every ruleset keeps: errors, events, moves, seeding, JSON and the `Game` session.
+
+A ruleset is a package under `engine/` (``engine.sumeria``, ``engine.tigris``, ...) that provides
+the pure core — ``new_state``, ``legal_moves(state)``, ``apply(state, move) -> (state, events)`` —
+plus ``parse_move``, ``move_from_dict``, ``state_from_dict``, ``random_playout``, ``determinize``
+and ``evaluate`` (see `Rules`). Everything stateful lives in `Game`, a thin wrapper that keeps the
+history for undo and time travel and writes save files.
+
+Limits: `Game` trusts nothing it reads. Save files are JSON only (never pickle), and loading one
+replays every move through the checked ``apply``, so a tampered file is refused, not half-loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import random
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar, Protocol
+
+__all__ = [
+    "Event",
+    "Game",
+    "IllegalMove",
+    "InvalidInput",
+    "Move",
+    "Rules",
+    "SumerError",
+    "derive_seed",
+    "dumps",
+    "fresh_seed",
+    "loads",
+    "make_rng",
+    "rules_of",
+]
+
+SAVE_FORMAT = "sumer.game"
+SAVE_VERSION = 1
+LANGUAGES = ("en", "nl")
+
+
+# --------------------------------------------------------------------------------------- errors
+
+
+class SumerError(ValueError):
+    """Base of the two errors a learner may see; `.reason` is one plain sentence."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class IllegalMove(SumerError):
+    """Raised when a well-formed move breaks a rule; the state is left unchanged."""
+
+
+class InvalidInput(SumerError):
+    """Raised for malformed input: unknown ids, bad options, corrupt boards or save files."""
+
+
+# ---------------------------------------------------------------------------------------- seeds
+
+
+def fresh_seed() -> int:
+    """A new seed from the operating system, for games started without one."""
+    return secrets.randbelow(2**31)
+
+
+def check_seed(seed: Any) -> int:
+    """Return `seed` as an int, or raise `InvalidInput` naming what was wrong."""
+    if seed is None:
+        return fresh_seed()
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidInput(f"seed must be a whole number ≥ 0, not {seed!r}")
+    return seed
+
+
+def derive_seed(seed: int, *salt: object) -> int:
+    """A seed derived from `seed` and `salt`, the same on every machine and Python version."""
+    text = ":".join(str(part) for part in (seed, *salt))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+def make_rng(seed: int, *salt: object) -> random.Random:
+    """A private, seeded generator; the engine never touches the global `random` state."""
+    return random.Random(derive_seed(seed, *salt))
+
+
+# ----------------------------------------------------------------------------------------- JSON
+
+
+def dumps(obj: Any) -> str:
+    """Canonical JSON: sorted keys, so equal values give equal text."""
+    return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str | bytes, what: str = "JSON text") -> Any:
+    """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidInput(f"{what} must be a string, not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InvalidInput(f"{what} is not valid JSON: {exc}") from None
+
+
+def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """``data[key]`` checked to be of `kind`; raises `InvalidInput` naming the field."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"{where} must be an object, not {type(data).__name__}")
+    if key not in data:
+        raise InvalidInput(f"{where} has no {key!r}")
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    # bool is an int in Python but never a count or an index in a save file.
+    if isinstance(value, bool) and bool not in kinds:
+        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {value!r}")
+    if not isinstance(value, kinds):
+        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {value!r}")
+    return value
+
+
+def _kind_name(kinds: tuple[type, ...]) -> str:
+    names = {int: "a whole number", str: "a string", list: "a list", dict: "an object",
+             bool: "true or false", float: "a number"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+    """Refuse unknown keys, so a typo in a board or save file is not silently ignored."""
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise InvalidInput(f"{where} has unknown field(s) {', '.join(map(repr, unknown))}; "
+                           f"known: {', '.join(sorted(allowed))}")
+
+
+# --------------------------------------------------------------------------------------- events
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, told in a sentence by `describe`.
+
+    Subclasses are frozen dataclasses with a ``TEXT`` table ``{lang: format string}``; the format
+    fields are the event's own fields, or whatever `_words` returns for that language.
+    """
+
+    TEXT: ClassVar[Mapping[str, str]] = {}
+
+    @property
+    def kind(self) -> str:
+        return type(self).__name__
+
+    def describe(self, lang: str = "en") -> str:
+        """One sentence saying what happened, in English (``"en"``) or Dutch (``"nl"``)."""
+        if lang not in LANGUAGES:
+            raise InvalidInput(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+        return self._describe(lang)
+
+    def _describe(self, lang: str) -> str:
+        return self.TEXT[lang].format(**self._words(lang))
+
+    def _words(self, lang: str) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, (tuple, frozenset)) else value
+        return out
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+# ---------------------------------------------------------------------------------------- moves
+
+
+class Move:
+    """Mixin for moves: frozen dataclasses with a ``KIND`` and a text notation.
+
+    Subclasses implement ``__str__`` (the notation); `to_dict` and `from_fields` are generic.
+    """
+
+    __slots__ = ()
+    KIND: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.KIND}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
+    """Build a move of one of `kinds` from its `to_dict` form, checking every field's type."""
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"a {ruleset} move must be an object, not {data!r}")
+    kind = data.get("kind")
+    if kind not in kinds:
+        raise InvalidInput(f"unknown {ruleset} move kind {kind!r}; known: {', '.join(kinds)}")
+    cls = kinds[kind]
+    names = [f.name for f in fields(cls)]
+    check_keys(data, ["kind", *names], f"{kind} move")
+    values = {}
+    for f in fields(cls):
+        values[f.name] = _typed(data, f.name, str(f.type), f"{kind} move")
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as exc:
+        raise InvalidInput(f"{kind} move is malformed: {exc}") from None
+
+
+_SCALARS: dict[str, type | tuple[type, ...]] = {
+    "str": str, "int": int, "bool": bool, "float": (int, float)}
+
+
+def _typed(data: Mapping[str, Any], name: str, annotation: str, where: str) -> Any:
+    """``data[name]`` checked against a field annotation such as ``str``, ``int | None`` or
+    ``tuple[str, ...]`` (the forms moves use); tuples arrive as JSON lists."""
+    annotation = annotation.replace(" ", "")
+    optional = annotation.endswith("|None")
+    base = annotation.removesuffix("|None")
+    if optional and data.get(name, ...) is None and name in data:
+        return None
+    if base in _SCALARS:
+        return field(data, name, _SCALARS[base], where)
+    if base.startswith("tuple[") and base.endswith(",...]"):
+        inner = _SCALARS[base[len("tuple["):-len(",...]")]]
+        items = field(data, name, list, where)
+        inner_kinds = inner if isinstance(inner, tuple) else (inner,)
+        if not all(isinstance(v, inner_kinds) and (bool in inner_kinds or not isinstance(v, bool))
+                   for v in items):
+            raise InvalidInput(f"{where}: every item of {name} must be "
+                               f"{_kind_name(inner_kinds)}")
+        return tuple(items)
+    raise TypeError(f"move field {name!r} has an annotation moves cannot load: {annotation}")
+
+
+# ---------------------------------------------------------------------------------- the rulesets
+
+
+class Rules(Protocol):
+    """What a ruleset package provides (each of `engine.sumeria`, `engine.tigris`, ...)."""
+
+    NAME: str
+    Game: type[Game]
+
+    def new_state(self, players: int, seed: int | None = None, **options: Any) -> Any: ...
+    def legal_moves(self, state: Any) -> list[Any]: ...
+    def apply(self, state: Any, move: Any) -> tuple[Any, list[Event]]: ...
+    def parse_move(self, text: str) -> Any: ...
+    def move_from_dict(self, data: Any) -> Any: ...
+    def state_from_dict(self, data: Any) -> Any: ...
+    def random_playout(self, state: Any, rng: random.Random) -> Any: ...
+    def determinize(self, view: Any, rng: random.Random) -> Any: ...
+    def evaluate(self, state: Any, player: int) -> float: ...
+
+
+RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings")
+
+
+def rules_of(state_or_name: Any) -> Rules:
+    """The ruleset package a state belongs to (or the one with that name)."""
+    name = state_or_name if isinstance(state_or_name, str) else getattr(
+        state_or_name, "RULESET", None)
+    if name not in RULESETS:
+        raise InvalidInput(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}")
+    return importlib.import_module(f"engine.{name}")  # type: ignore[return-value]
+
+
+# ----------------------------------------------------------------------------------------- Game
+
+
+class Game:
+    """A game in progress: the current state, every state before it, and the moves between.
+
+    Subclasses bind `RULES`; ``sumeria.Game`` is ``Game`` for Sumeria. All rule logic stays in
+    the ruleset's pure ``apply``: this class only keeps the history and the save file.
+    """
+
+    RULES: ClassVar[str] = ""
+
+    def __init__(self, state: Any):
+        rules = self.rules()
+        if getattr(state, "RULESET", None) != rules.NAME:
+            raise InvalidInput(f"a {rules.NAME} game needs a {rules.NAME} state, not {state!r}")
+        self._states: list[Any] = [state]
+        self._moves: list[Any] = []
+        self._events: list[list[Event]] = []
+
+    @classmethod
+    def rules(cls) -> Rules:
+        if not cls.RULES:
+            raise TypeError("use the Game of a ruleset, e.g. engine.sumeria.Game")
+        return rules_of(cls.RULES)
+
+    # The current position ------------------------------------------------------------------
+
+    @property
+    def state(self) -> Any:
+        """The current state (an immutable value)."""
+        return self._states[-1]
+
+    @property
+    def history(self) -> tuple[Any, ...]:
+        """Every state since the start, the current one last."""
+        return tuple(self._states)
+
+    @property
+    def moves(self) -> tuple[Any, ...]:
+        """The moves played, in order: ``history[i + 1]`` is ``history[i]`` after ``moves[i]``."""
+        return tuple(self._moves)
+
+    @property
+    def log(self) -> tuple[tuple[Any, tuple[Event, ...]], ...]:
+        """Each move with the events it caused."""
+        return tuple((m, tuple(e)) for m, e in zip(self._moves, self._events))
+
+    @property
+    def to_move(self) -> int | None:
+        """The player who decides next, or None when the game is over."""
+        return self.state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.is_over
+
+    def legal_moves(self) -> list[Any]:
+        """Every legal move in the current state, in a stable order."""
+        return self.rules().legal_moves(self.state)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each player's score now (final once the game is over)."""
+        return self.state.scores()
+
+    def winners(self) -> frozenset[int]:
+        """The players who share the win; empty while the game goes on."""
+        return self.state.winners()
+
+    # Changing it ----------------------------------------------------------------------------
+
+    def play(self, move: Any) -> list[Event]:
+        """Play `move` (a move object or its text notation) and return what happened.
+
+        Raises:
+            IllegalMove: the move breaks a rule; the game is unchanged.
+            InvalidInput: the move's text or fields are malformed.
+        """
+        rules = self.rules()
+        if isinstance(move, str):
+            move = rules.parse_move(move)
+        elif isinstance(move, Mapping):
+            move = rules.move_from_dict(move)
+        state, events = rules.apply(self.state, move)
+        self._states.append(state)
+        self._moves.append(move)
+        self._events.append(list(events))
+        return list(events)
+
+    def undo(self) -> Any:
+        """Take back the last move and return it.
+
+        Raises:
+            IllegalMove: no move has been played yet.
+        """
+        if not self._moves:
+            raise IllegalMove("there is no move to undo: the game is at its start")
+        self._states.pop()
+        self._events.pop()
+        return self._moves.pop()
+
+    def copy(self) -> Game:
+        """An independent game with the same history (states are shared: they are immutable)."""
+        other = type(self).__new__(type(self))
+        other._states = list(self._states)
+        other._moves = list(self._moves)
+        other._events = [list(e) for e in self._events]
+        return other
+
+    def truncate(self, ply: int) -> None:
+        """Go back to ``history[ply]``, dropping every later move."""
+        if not isinstance(ply, int) or not 0 <= ply < len(self._states):
+            raise InvalidInput(f"ply must be between 0 and {len(self._states) - 1}, not {ply!r}")
+        del self._states[ply + 1:], self._moves[ply:], self._events[ply:]
+
+    # Save files ------------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole game as JSON: the starting state and every move."""
+        return dumps({
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "ruleset": self.RULES,
+            "start": self._states[0].to_dict(),
+            "moves": [m.to_dict() for m in self._moves],
+        })
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Load a save file, replaying every move through the rules.
+
+        Raises:
+            InvalidInput: the text is not a save file of this ruleset, or any state or move in it
+                is malformed or illegal (the message says which move).
+        """
+        data = loads(text, "save file")
+        if not isinstance(data, dict):
+            raise InvalidInput("save file must be a JSON object")
+        if data.get("format") != SAVE_FORMAT:
+            raise InvalidInput(f"not a Sumer save file (format is {data.get('format')!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise InvalidInput(f"unsupported save file version {data.get('version')!r}")
+        check_keys(data, ["format", "version", "ruleset", "start", "moves"], "save file")
+        ruleset = data.get("ruleset")
+        game_cls: type[Game] = cls if cls.RULES else rules_of(ruleset).Game
+        if ruleset != game_cls.RULES:
+            raise InvalidInput(f"this is a {ruleset} save file, not {game_cls.RULES}")
+        rules = game_cls.rules()
+        game = game_cls(rules.state_from_dict(field(data, "start", dict, "save file")))
+        for number, move_data in enumerate(field(data, "moves", list, "save file"), start=1):
+            try:
+                game.play(rules.move_from_dict(move_data))
+            except SumerError as exc:
+                raise InvalidInput(f"save file move {number} cannot be replayed: "
+                                   f"{exc.reason}") from None
+        return game
+
+    # Display --------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        state = self.state
+        return f"<{type(self).__module__}.Game: {len(self._moves)} moves, {state.summary()}>"
+
+
+def play_out(game: Game, choose: Callable[[Any], Any], max_moves: int = 100_000) -> Game:
+    """Play `game` to its end, asking ``choose(state)`` for each move; returns the game."""
+    for _ in range(max_moves):
+        if game.is_over:
+            return game
+        game.play(choose(game.state))
+    raise RuntimeError(f"game did not end within {max_moves} moves")
+

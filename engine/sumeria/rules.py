@@ -1,0 +1,588 @@
+"""Sumeria rules: setup, the legal moves, and `apply`, the pure step from state to state.
+
+Covers "Setup", "Course of the Game" and "End of a Round" of the English rule text (with the
+Dutch translation's tie-break as an option), in the order the text gives them:
+
+- setup: traders per player count, the row of city-state tiles, the bag and the first player
+  from the seed; the initial placement in turn order (it does not move the row: R-S3);
+- a round: each player three turns in round order; add, move or remove a trader, with the
+  city-state tile swapping left (gain) or right (loss);
+- end of a round: control of the three leading city-states, the controllers' choices of tiles
+  (a `TakeTiles` move whenever the choice matters), discards, the next first player, the row's
+  rotation and six new tiles; after round 6 the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.sumeria import events as ev
+from engine.sumeria.board import Board
+from engine.sumeria.moves import Add, MoveTrader, Place, Remove, TakeTiles
+from engine.sumeria.scoring import (
+    final_winners,
+    last_player,
+    leftover,
+    score_counts,
+    standings,
+    tile_choices,
+)
+from engine.sumeria.state import (
+    INITIAL_TRADERS,
+    OFFER_SIZES,
+    PHASES,
+    ROUNDS,
+    TILE_NAMES,
+    TILES,
+    TILES_PER_TYPE,
+    TRADERS,
+    TURNS_PER_ROUND,
+    Options,
+    State,
+    _evolve,
+)
+
+# ------------------------------------------------------------------------------------- setup
+
+
+def new_state(players: int = 3, seed: int | None = None, *, board: Board | None = None,
+              **options: Any) -> State:
+    """A new game set up from `seed`: shuffled city-state row and bag, random first player.
+
+    Raises:
+        InvalidInput: players other than 3 or 4, an unknown option, or a board too small.
+    """
+    if isinstance(players, bool) or players not in TRADERS:
+        raise InvalidInput(f"Sumeria is played by 3 or 4 players, not {players!r}")
+    seed = check_seed(seed)
+    board = Board.standard() if board is None else board
+    if not isinstance(board, Board):
+        raise InvalidInput("board must be a sumeria.Board (use Board.from_dict)")
+    unknown = set(options) - set(Options.__dataclass_fields__)
+    if unknown:
+        raise InvalidInput(f"unknown Sumeria option(s) {', '.join(sorted(unknown))}; "
+                           f"known: {', '.join(Options.__dataclass_fields__)}")
+    opts = Options(**options)
+    needed = players * TRADERS[players] + 1
+    if len(board.locations) < needed:
+        raise InvalidInput(f"{board.name} has {len(board.locations)} locations; a {players}-player"
+                           f" game needs at least {needed}, so that a trader can always be added")
+    if len(board.city_states) < len(OFFER_SIZES):
+        raise InvalidInput(f"{board.name} has {len(board.city_states)} city-states; a game "
+                           f"scores {len(OFFER_SIZES)} each round")
+    rng = make_rng(seed, "sumeria", "setup")
+    row = [cs.id for cs in board.city_states]
+    rng.shuffle(row)
+    bag = [t for t in TILES for _ in range(TILES_PER_TYPE)]
+    rng.shuffle(bag)
+    first = rng.randrange(players)
+    offer, rest = _draw("".join(bag))
+    return State(
+        board=board, options=opts, players=players, seed=seed, phase="placement", round=1,
+        step=0, first_player=first, to_move=first, traders=(-1,) * len(board.locations),
+        reserve=(TRADERS[players],) * players, row=tuple(row), offer=offer, bag=rest,
+        discard="", influence=((0, 0, 0, 0),) * players)
+
+
+def _draw(bag: str) -> tuple[tuple[str, str, str], str]:
+    """Six tiles from the bag: three above the 1st city-state, two above the 2nd, one above
+    the 3rd."""
+    a, b = OFFER_SIZES[0], OFFER_SIZES[0] + OFFER_SIZES[1]
+    c = b + OFFER_SIZES[2]
+    return (bag[:a], bag[a:b], bag[b:c]), bag[c:]
+
+
+# ------------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> list[Any]:
+    """Every legal move, in a stable order: by kind, then by location in board order.
+
+    During turns: adds (if the player has a reserve), then moves (trader by trader, each
+    destination in board order), then removes.
+    """
+    phase = state.phase
+    if phase == "over":
+        return []
+    locs = state.board.locations
+    traders = state.traders
+    if phase == "placement":
+        return [Place(locs[i].id) for i, o in enumerate(traders) if o < 0]
+    if phase == "scoring":
+        return [TakeTiles(t) for t in _choices(state)]
+    player = state.to_move
+    moves: list[Any] = []
+    if state.reserve[player] > 0:
+        moves.extend(Add(locs[i].id) for i, o in enumerate(traders) if o < 0)
+    occ = _occupancy(traders)
+    board = state.board
+    own = [i for i, o in enumerate(traders) if o == player]
+    for i in own:
+        dests = board.reach_mask(i, occ & ~(1 << i))
+        origin = locs[i].id
+        moves.extend(MoveTrader(origin, locs[d].id) for d in _bits(dests))
+    moves.extend(Remove(locs[i].id) for i in own)
+    return moves
+
+
+def _occupancy(traders: tuple[int, ...]) -> int:
+    mask = 0
+    for i, o in enumerate(traders):
+        if o >= 0:
+            mask |= 1 << i
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _choices(state: State) -> list[str]:
+    """The distinct choices of tiles for the controller of the city-state being scored."""
+    return tile_choices(state.offer[state.scoring], state.scoring)
+
+
+# ------------------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+    """The state after `move`, and the events it caused. `state` is never changed.
+
+    Raises:
+        IllegalMove: the move breaks a rule (the reason names it).
+        InvalidInput: the move names an unknown location or is not a Sumeria move.
+    """
+    if state.phase == "over":
+        raise IllegalMove("the game is over: six rounds have been played")
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise InvalidInput(f"not a Sumeria move: {move!r}")
+    phase, name = _PHASE_OF[type(move)]
+    if state.phase != phase:
+        raise IllegalMove(f"{name} is not possible now: {_phase_hint(state)}")
+    return handler(state, move)
+
+
+def _phase_hint(state: State) -> str:
+    return {
+        "placement": "during setup every player places traders ('place LOC')",
+        "turns": "it is a turn: add, move or remove a trader",
+        "scoring": "the round is being scored: the controller takes tiles ('take ...')",
+    }[state.phase]
+
+
+def _place(state: State, move: Place) -> tuple[State, list[ev.Event]]:
+    board, player = state.board, state.to_move
+    i = _empty(state, move.location)
+    traders = _set(state.traders, i, player)
+    reserve = _add(state.reserve, player, -1)
+    events: list[ev.Event] = [ev.TraderPlaced(player, move.location,
+                                              board.name_of(move.location))]
+    step = state.step + 1
+    if step == state.players * INITIAL_TRADERS[state.players]:
+        events.append(ev.PlacementEnded(state.first_player))
+        return _evolve(state, traders=traders, reserve=reserve, phase="turns", step=0,
+                       to_move=state.first_player), events
+    return _evolve(state, traders=traders, reserve=reserve, step=step,
+                   to_move=(state.first_player + step) % state.players), events
+
+
+def _add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    out = list(values)
+    out[index] += delta
+    return tuple(out)
+
+
+def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    out = list(values)
+    out[index] = value
+    return tuple(out)
+
+
+def _empty(state: State, loc_id: str) -> int:
+    i = state.board.index_of(loc_id)
+    owner = state.traders[i]
+    if owner >= 0:
+        from engine.sumeria.state import player_name
+
+        raise IllegalMove(f"{state.board.label(loc_id)} is occupied by {player_name(owner)}: "
+                          "each location holds a single trader")
+    return i
+
+
+def _own(state: State, loc_id: str, verb: str) -> int:
+    from engine.sumeria.state import player_name
+
+    i = state.board.index_of(loc_id)
+    owner = state.traders[i]
+    if owner != state.to_move:
+        whose = "empty" if owner < 0 else f"{player_name(owner)}'s"
+        raise IllegalMove(f"{player_name(state.to_move)} cannot {verb} the trader on "
+                          f"{state.board.label(loc_id)}: it is {whose}, and a player "
+                          f"{verb}s only their own traders")
+    return i
+
+
+def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+    board, player = state.board, state.to_move
+    row = state.row
+    if isinstance(move, Add):
+        if state.reserve[player] == 0:
+            raise IllegalMove("all your traders are already on the board, so you cannot add "
+                              "one: move or remove a trader instead")
+        i = _empty(state, move.location)
+        traders = _set(state.traders, i, player)
+        reserve = _add(state.reserve, player, -1)
+        events: list[ev.Event] = [ev.TraderAdded(player, move.location,
+                                                 board.name_of(move.location))]
+        row = _shift(board, row, board.locations[i].city_state, +1, events)
+    elif isinstance(move, Remove):
+        i = _own(state, move.location, "remove")
+        traders = _set(state.traders, i, -1)
+        reserve = _add(state.reserve, player, +1)
+        events = [ev.TraderRemoved(player, move.location, board.name_of(move.location))]
+        row = _shift(board, row, board.locations[i].city_state, -1, events)
+    else:
+        i = _own(state, move.origin, "move")
+        j = board.index_of(move.destination)
+        paths = board.paths(move.origin, state.occupied)
+        if move.destination not in paths:
+            reach = sorted(paths, key=board.index_of)
+            raise IllegalMove(
+                f"the trader on {board.label(move.origin)} cannot reach "
+                f"{board.label(move.destination)}: a trader jumps occupied locations and stops "
+                f"at the first empty one (it can reach "
+                f"{', '.join(map(board.label, reach)) or 'nothing'})")
+        traders = _set(_set(state.traders, i, -1), j, player)
+        reserve = state.reserve
+        events = [ev.TraderMoved(player, move.origin, move.destination,
+                                 board.name_of(move.origin), board.name_of(move.destination),
+                                 tuple(paths[move.destination]))]
+        origin_cs = board.locations[i].city_state
+        dest_cs = board.locations[j].city_state
+        if origin_cs != dest_cs:
+            row = _shift(board, row, dest_cs, +1, events)
+    step = state.step + 1
+    n = state.players
+    if step < TURNS_PER_ROUND * n:
+        if step % n == 0:
+            events.append(ev.TurnMarkerAdvanced(step // n + 1))
+        return _evolve(state, traders=traders, reserve=reserve, row=row, step=step,
+                       to_move=(state.first_player + step) % n), events
+    scoring = _evolve(state, traders=traders, reserve=reserve, row=row, step=step,
+                      phase="scoring", scoring=0)
+    return _score(scoring, 0, events)
+
+
+def _shift(board: Board, row: tuple[str, ...], cs_id: str, gain: int,
+           events: list[ev.Event]) -> tuple[str, ...]:
+    """Swap a city-state tile left (gain) or right (loss) in the row, if possible."""
+    k = row.index(cs_id)
+    other = k - gain
+    name = board.city_state(cs_id).name
+    if not 0 <= other < len(row):
+        events.append(ev.InfluenceChanged(cs_id, name, gain > 0, k + 1, None, None))
+        return row
+    swapped = list(row)
+    swapped[k], swapped[other] = swapped[other], swapped[k]
+    events.append(ev.InfluenceChanged(cs_id, name, gain > 0, other + 1, row[other],
+                                      board.city_state(row[other]).name))
+    return tuple(swapped)
+
+
+# ------------------------------------------------------------------------------ end of round
+
+
+def control(state: State, rank: int) -> tuple[list[int], int | None, tuple[int, ...]]:
+    """Standings in the city-state at `rank` (0-based) of the row: players best first, the
+    index of the tie-break step that split first from second, and each player's count."""
+    board = state.board
+    cs = board._cs_index[state.row[rank]]
+    counts = [0] * state.players
+    second = [0] * state.players
+    second_kind = "town" if state.options.tiebreak == "towns" else "village"
+    in_city = state.traders[board._city_of[cs]]
+    for i in board._by_cs[cs]:
+        owner = state.traders[i]
+        if owner >= 0:
+            counts[owner] += 1
+            if board._kind_of[i] == second_kind:
+                second[owner] += 1
+    order, step = standings(counts, in_city, second, state.first_player)
+    return order, step, tuple(counts)
+
+
+def _step_name(state: State, step: int | None) -> str | None:
+    if step is None:
+        return None
+    return ("traders", "city", state.options.tiebreak, "order")[step]
+
+
+def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+    """Resolve the scored city-states from `rank` on, stopping where a controller must
+    choose; then end the round."""
+    board = state.board
+    influence = list(state.influence)
+    discard = state.discard
+    offer = list(state.offer)
+    for k in range(rank, len(OFFER_SIZES)):
+        cs_id = state.row[k]
+        name = board.city_state(cs_id).name
+        order, step, counts = control(state, k)
+        first = order[0] if order else None
+        second = order[1] if len(order) > 1 else None
+        events.append(ev.ControlDecided(k + 1, cs_id, name, first, second, counts,
+                                        _step_name(state, step)))
+        offered = offer[k]
+        if first is None:
+            if offered:
+                events.append(ev.TilesDiscarded(cs_id, name, offered))
+            discard += offered
+            offer[k] = ""
+            continue
+        choices = tile_choices(offered, k)
+        if len(choices) > 1:
+            return _evolve(state, phase="scoring", scoring=k, to_move=first,
+                           influence=tuple(influence), discard=discard,
+                           offer=tuple(offer)), events
+        taken = choices[0] if choices else ""
+        influence, discard = _award(state, k, first, second, offered, taken, False,
+                                    influence, discard, events)
+        offer[k] = ""
+    return _end_round(_evolve(state, influence=tuple(influence), discard=discard,
+                              offer=("", "", "")), events)
+
+
+def _award(state: State, k: int, first: int, second: int | None, offered: str, taken: str,
+           chosen: bool, influence: list[tuple[int, int, int, int]], discard: str,
+           events: list[ev.Event]) -> tuple[list[tuple[int, int, int, int]], str]:
+    """Give `taken` to the controller and the rest to second place (or the discard)."""
+    cs_id = state.row[k]
+    name = state.board.city_state(cs_id).name
+    rest = leftover(offered, taken)
+    influence = _gain(influence, first, taken)
+    if taken:
+        events.append(ev.TilesTaken(first, cs_id, name, taken, chosen))
+    if rest:
+        if second is not None:
+            influence = _gain(influence, second, rest)
+            events.append(ev.TilesTaken(second, cs_id, name, rest, False))
+        else:
+            discard += rest
+            events.append(ev.TilesDiscarded(cs_id, name, rest))
+    return influence, discard
+
+
+def _gain(influence: list[tuple[int, int, int, int]], player: int,
+          tiles: str) -> list[tuple[int, int, int, int]]:
+    counts = list(influence[player])
+    for t in tiles:
+        counts[TILES.index(t)] += 1
+    out = list(influence)
+    out[player] = (counts[0], counts[1], counts[2], counts[3])
+    return out
+
+
+def _take(state: State, move: TakeTiles) -> tuple[State, list[ev.Event]]:
+    k = state.scoring
+    choices = _choices(state)
+    if move.tiles not in choices:
+        offered = state.offer[k]
+        size = len(choices[0])
+        raise IllegalMove(f"cannot take {move.tiles}: choose {size} of the tiles {offered} "
+                          f"above the {('1st', '2nd', '3rd')[k]} city-state "
+                          f"({', '.join(choices)})")
+    order, _, _ = control(state, k)
+    second = order[1] if len(order) > 1 else None
+    events: list[ev.Event] = []
+    influence, discard = _award(state, k, order[0], second, state.offer[k], move.tiles, True,
+                                list(state.influence), state.discard, events)
+    offer = list(state.offer)
+    offer[k] = ""
+    after = _evolve(state, influence=tuple(influence), discard=discard, offer=tuple(offer))
+    return _score(after, k + 1, events)
+
+
+def _end_round(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+    if state.round == ROUNDS:
+        winners = final_winners(state.influence)
+        events.append(ev.GameEnded(tuple(score_counts(c) for c in state.influence),
+                                   tuple(sorted(winners))))
+        return _evolve(state, phase="over", to_move=None, step=0, scoring=0), events
+    counts_by_rank = (control(state, k)[2] for k in range(len(state.row)))
+    last, decided = last_player(counts_by_rank, state.players, state.first_player)
+    first = (last + 1) % state.players
+    decided_at = state.board.city_state(state.row[decided]).name if decided >= 0 else None
+    events.append(ev.FirstPlayerChosen(last, first, decided_at))
+    row = (*state.row[3:], *reversed(state.row[:3]))
+    events.append(ev.RowRotated(row, tuple(state.board.city_state(c).name for c in row)))
+    offer, bag = _draw(state.bag)
+    events.append(ev.TilesDrawn(state.round + 1, offer))
+    return _evolve(state, phase="turns", round=state.round + 1, step=0, first_player=first,
+                   to_move=first, row=row, offer=offer, bag=bag, scoring=0), events
+
+
+_HANDLERS = {Place: _place, Add: _turn, MoveTrader: _turn, Remove: _turn, TakeTiles: _take}
+_PHASE_OF = {
+    Place: ("placement", "placing a setup trader"),
+    Add: ("turns", "adding a trader"),
+    MoveTrader: ("turns", "moving a trader"),
+    Remove: ("turns", "removing a trader"),
+    TakeTiles: ("scoring", "taking tiles"),
+}
+
+
+# ------------------------------------------------------------------------------ invariants
+
+
+def check_state(state: State) -> None:
+    """Raise `InvalidInput` unless `state` is one the rules can reach.
+
+    Checks the conservation laws (traders per player; 9 tiles of each type between bag, offer,
+    discard and players), the phase counters, and that `to_move` is the player the rules name.
+    """
+    n = state.players
+    bad = _check_state(state, n)
+    if bad:
+        raise InvalidInput(f"inconsistent sumeria state: {bad}")
+
+
+def _check_state(state: State, n: int) -> str | None:
+    if state.phase not in PHASES:
+        return f"phase {state.phase!r} is not one of {', '.join(PHASES)}"
+    if not 1 <= state.round <= ROUNDS:
+        return f"round {state.round} is not 1 to {ROUNDS}"
+    if not 0 <= state.first_player < n:
+        return f"first_player {state.first_player} is not a player"
+    if len(state.reserve) != n or len(state.influence) != n:
+        return "reserve and influence need one entry per player"
+    for p in range(n):
+        on_board = state.traders.count(p)
+        if state.reserve[p] < 0 or on_board + state.reserve[p] != TRADERS[n]:
+            return (f"player {p} has {on_board} traders on the board and {state.reserve[p]} in "
+                    f"reserve; that must make {TRADERS[n]}")
+    if sorted(state.row) != sorted(cs.id for cs in state.board.city_states):
+        return "row must list every city-state once"
+    all_tiles = state.bag + "".join(state.offer) + state.discard
+    for t, letter in enumerate(TILES):
+        held = sum(c[t] for c in state.influence)
+        if any(c[t] < 0 for c in state.influence) or all_tiles.count(letter) + held != (
+                TILES_PER_TYPE):
+            return f"the {TILES_PER_TYPE} tiles of type {letter} are not all accounted for"
+    if len(all_tiles) + sum(map(sum, state.influence)) != len(TILES) * TILES_PER_TYPE:
+        return "there are tiles of unknown types"
+    if state.phase == "placement":
+        if state.round != 1 or not 0 <= state.step < n * INITIAL_TRADERS[n]:
+            return "setup happens before round 1 with one placement per step"
+        placed = [TRADERS[n] - r for r in state.reserve]
+        expected = [(state.step - ((p - state.first_player) % n) + n - 1) // n for p in range(n)]
+        if placed != expected:
+            return "the traders placed so far do not follow the turn order of setup"
+    if state.phase == "turns" and not 0 <= state.step < TURNS_PER_ROUND * n:
+        return f"step {state.step} is beyond the {TURNS_PER_ROUND * n} turns of a round"
+    if state.phase in ("placement", "turns"):
+        expected_to_move = (state.first_player + state.step) % n
+        if state.to_move != expected_to_move:
+            return f"to_move is {state.to_move}, but the rules say {expected_to_move}"
+        sizes = tuple(len(o) for o in state.offer)
+        if sizes != OFFER_SIZES:
+            return f"the offer holds {sizes} tiles, not {OFFER_SIZES}"
+        if len(state.bag) != (ROUNDS - state.round) * sum(OFFER_SIZES):
+            return f"the bag holds {len(state.bag)} tiles in round {state.round}"
+    if state.phase == "scoring":
+        if not 0 <= state.scoring < len(OFFER_SIZES):
+            return f"scoring rank {state.scoring} is not 0 to 2"
+        choices = _choices(state)
+        order, _, _ = control(state, state.scoring)
+        if len(choices) < 2 or not order or state.to_move != order[0]:
+            return "scoring waits for a choice only from the controller of a city-state"
+    if state.phase == "over" and state.to_move is not None:
+        return "nobody moves once the game is over"
+    return None
+
+
+# ------------------------------------------------------------------------------- positions
+
+
+def position(players: int = 3, traders: dict[str, int] | None = None, *,
+             row: list[str] | None = None, offer: tuple[str, str, str] | None = None,
+             influence: list[dict[str, int]] | None = None, first_player: int = 0,
+             to_move: int | None = None, round: int = 1, turn: int = 1,
+             board: Board | None = None, seed: int = 0, **options: Any) -> State:
+    """A position during a round's turns, for lessons and tests: name only what matters.
+
+    Args:
+        traders: ``{location id: player}``; every other trader is in its owner's reserve.
+        row: the city-state order (default: the board's order).
+        offer: the tiles above the 1st, 2nd and 3rd city-state (default: drawn from the seed).
+        influence: each player's tiles, e.g. ``[{"economy": 2}, {}, {}]``.
+        to_move: whose turn it is; the turn number and `first_player` fix how far the round
+            has gone (default: `first_player`).
+
+    The bag holds the remaining tiles in an order drawn from `seed`.
+
+    Raises:
+        InvalidInput: anything inconsistent, named (the same checks as a save file).
+    """
+    state = new_state(players, seed, board=board, **options)
+    board = state.board
+    cells = [-1] * len(board.locations)
+    for loc_id, owner in (traders or {}).items():
+        if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
+            raise InvalidInput(f"trader on {loc_id!r}: owner must be a player 0 to "
+                               f"{players - 1}, not {owner!r}")
+        cells[board.index_of(loc_id)] = owner
+    reserve = tuple(TRADERS[players] - cells.count(p) for p in range(players))
+    counts = [(0, 0, 0, 0)] * players
+    if influence is not None:
+        if len(influence) != players:
+            raise InvalidInput(f"influence needs one entry per player ({players})")
+        counts = []
+        names = [TILE_NAMES["en"][t] for t in TILES]
+        for tiles in influence:
+            unknown = set(tiles) - set(names)
+            if unknown:
+                raise InvalidInput(f"unknown influence type(s) {', '.join(sorted(unknown))}")
+            counts.append(tuple(tiles.get(name, 0) for name in names))  # type: ignore[arg-type]
+    if not 1 <= turn <= TURNS_PER_ROUND:
+        raise InvalidInput(f"turn must be 1 to {TURNS_PER_ROUND}, not {turn}")
+    mover = first_player if to_move is None else to_move
+    for name, value in (("first_player", first_player), ("to_move", mover)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+            raise InvalidInput(f"{name} must be a player 0 to {players - 1}, not {value!r}")
+    step = (turn - 1) * players + (mover - first_player) % players
+    pool = [t for t in TILES for _ in range(TILES_PER_TYPE)]
+    for player_counts in counts:
+        for t, n in zip(TILES, player_counts):
+            for _ in range(n):
+                if t not in pool:
+                    raise InvalidInput(f"more than {TILES_PER_TYPE} tiles of type {t}")
+                pool.remove(t)
+    rng = make_rng(seed, "sumeria", "position")
+    rng.shuffle(pool)
+    if offer is None:
+        offer = ("".join(pool[:3]), "".join(pool[3:5]), "".join(pool[5:6]))
+    for t in "".join(offer):
+        if t not in pool:
+            raise InvalidInput(f"offer {offer!r}: no tile {t!r} left for it")
+        pool.remove(t)
+    bag_size = (ROUNDS - round) * sum(OFFER_SIZES)
+    if len(pool) < bag_size:
+        raise InvalidInput(f"round {round} needs {bag_size} tiles in the bag, but only "
+                           f"{len(pool)} are left after the players' tiles and the offer: "
+                           "tiles held by players come from earlier rounds")
+    bag, discard = "".join(pool[:bag_size]), "".join(pool[bag_size:])
+    result = _evolve(
+        state, phase="turns", round=round, step=step, first_player=first_player, to_move=mover,
+        traders=tuple(cells), reserve=reserve,
+        row=tuple(row) if row is not None else tuple(cs.id for cs in board.city_states),
+        offer=tuple(offer), bag=bag, discard=discard,
+        influence=tuple(tuple(c) for c in counts))
+    check_state(result)
+    return result

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Set up everything `make lab` and `make test` need, on a fresh machine or an old one.
+#   scripts/setup.sh            the virtual environment .venv with Sumer and its test tools
+#   scripts/setup.sh --browser  also Debian's chromium, for the browser tests
+# Quick when nothing changed: the environment is rebuilt only when pyproject.toml is newer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export UV_PYTHON_DOWNLOADS=never UV_SYSTEM_CERTS=1 PIP_DISABLE_PIP_VERSION_CHECK=1
+python=${PYTHON:-python3}
+stamp=.venv/.sumer-installed
+
+if [ ! -x .venv/bin/python ]; then
+  "$python" -m venv .venv
+fi
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  [ -x .venv/bin/uv ] || .venv/bin/python -m pip install -q uv
+  .venv/bin/uv pip install -q --python .venv/bin/python -e ".[test]"
+  touch "$stamp"
+fi
+
+if [ "${1:-}" = "--browser" ] && ! command -v chromium >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Debian's chromium: install it (apt-get install chromium)." >&2
+    exit 1
+  fi
+fi

@@ -1,0 +1,73 @@
+"""The fast path plays exactly the game the checked rules play for the same random choices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import sumeria
+from engine.bots import RandomBot
+from engine.sumeria import check_state
+
+
+def checked_playout(state, rng):
+    """Random legal moves through the checked `legal_moves` and `apply`."""
+    choices = []
+    while not state.is_over:
+        moves = sumeria.legal_moves(state)
+        index = rng.randrange(len(moves))
+        choices.append(index)
+        state, _ = sumeria.apply(state, moves[index])
+    return state, choices
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("tiebreak", ["towns", "villages"])
+def test_fast_and_checked_paths_play_the_same_game(players, tiebreak):
+    for seed in range(25):
+        start = sumeria.new_state(players, seed, tiebreak=tiebreak)
+        record: list[int] = []
+        fast = sumeria.random_playout(start, random.Random(seed), record)
+        checked, choices = checked_playout(start, random.Random(seed))
+        assert fast == checked, f"seed {seed}"
+        assert record == choices
+
+
+def test_fast_path_resumes_from_any_state():
+    """Mid-setup, mid-round and mid-scoring states continue identically."""
+    game = sumeria.new_game(3, seed=99)
+    rng = random.Random(5)
+    states = [game.state]
+    while not game.is_over:
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+        states.append(game.state)
+    scoring = [s for s in states if s.phase == "scoring"]
+    assert scoring, "the game had a tile choice"
+    for state in [*states[::17], *scoring[:5]]:
+        assert sumeria.random_playout(state, random.Random(7)) == checked_playout(
+            state, random.Random(7))[0]
+
+
+def test_a_random_bot_with_the_same_generator_plays_the_fast_game():
+    start = sumeria.new_state(3, seed=4)
+    bot = RandomBot(seed=0)
+    bot.rng = random.Random(123)
+    state = start
+    while not state.is_over:
+        state, _ = sumeria.apply(state, bot.choose(state.view(state.to_move)))
+    assert state == sumeria.random_playout(start, random.Random(123))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_thousand_random_games(players):
+    """1,000 random full games per player count: every final state keeps every invariant."""
+    winners_seen = set()
+    for seed in range(1000):
+        final = sumeria.random_playout(sumeria.new_state(players, seed), random.Random(seed))
+        check_state(final)
+        assert final.is_over and final.round == 6
+        assert sum(map(sum, final.influence)) + len(final.discard) == 36
+        winners_seen |= final.winners()
+    assert winners_seen == set(range(players))

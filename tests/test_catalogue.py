@@ -1,0 +1,61 @@
+"""Every catalogued rule is checked by a test that names it, and every named rule exists."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_ID = re.compile(r"^\| ([A-Z]+(?:-[A-Z]+)+-\d+) \|", re.M)
+# ``@pytest.mark.rules("S-MOVE-3")``, or ``@rules(...)`` after ``rules = pytest.mark.rules``.
+MARKER = re.compile(r"(?:mark\.rules|^\s*@rules)\(([^)]*)\)", re.S | re.M)
+QUOTED = re.compile(r"[\"']([A-Z]+(?:-[A-Z]+)+-\d+)[\"']")
+WALKTHROUGHS = {"sumeria": "01-sumeria.ipynb"}
+
+
+def catalogue(name: str) -> list[str]:
+    return RULE_ID.findall((ROOT / "docs" / "rules" / f"{name}.md").read_text())
+
+
+def catalogues() -> dict[str, list[str]]:
+    return {p.stem: catalogue(p.stem) for p in sorted((ROOT / "docs" / "rules").glob("*.md"))}
+
+
+def named_in_tests() -> set[str]:
+    named: set[str] = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        for args in MARKER.findall(path.read_text()):
+            named.update(QUOTED.findall(args))
+    return named
+
+
+def test_catalogues_have_unique_ids():
+    for name, ids in catalogues().items():
+        assert ids, f"docs/rules/{name}.md lists no rule ids"
+        duplicates = {i for i in ids if ids.count(i) > 1}
+        assert not duplicates, f"{name}: ids listed twice: {sorted(duplicates)}"
+
+
+@pytest.mark.parametrize("name", sorted(catalogues()))
+def test_every_rule_has_a_test(name):
+    missing = [i for i in catalogue(name) if i not in named_in_tests()]
+    assert not missing, f"rules of docs/rules/{name}.md that no test names: {missing}"
+
+
+def test_every_named_rule_is_catalogued():
+    known = {i for ids in catalogues().values() for i in ids}
+    unknown = sorted(named_in_tests() - known)
+    assert not unknown, f"tests name rules that no catalogue lists: {unknown}"
+
+
+@pytest.mark.parametrize("name", sorted(WALKTHROUGHS))
+def test_walkthrough_links_every_rule(name):
+    notebook = ROOT / "notebooks" / WALKTHROUGHS[name]
+    if not notebook.exists():
+        pytest.skip(f"{notebook.name} is not written yet")
+    text = "".join("".join(cell["source"]) for cell in json.loads(notebook.read_text())["cells"])
+    missing = [i for i in catalogue(name) if i not in text]
+    assert not missing, f"{notebook.name} does not mention {missing}"
