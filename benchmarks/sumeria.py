@@ -24,11 +24,8 @@ import statistics
 import sys
 import time
 import tracemalloc
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from engine import bots, sumeria  # noqa: E402
+from engine import bots, sumeria
 
 
 def timed(fn, repeats):
