@@ -21,6 +21,12 @@ _ORDINAL = {
 }
 
 
+def _count(n: int, lang: str, one_en: str, many_en: str, one_nl: str, many_nl: str) -> str:
+    if lang == "nl":
+        return f"{n} {one_nl if n == 1 else many_nl}"
+    return f"{n} {one_en if n == 1 else many_en}"
+
+
 def _tiles(letters: str, lang: str) -> str:
     names = [TILE_NAMES[lang][t] for t in letters]
     if not names:
@@ -67,9 +73,9 @@ class TraderAdded(SumeriaEvent):
 @dataclass(frozen=True)
 class TraderMoved(SumeriaEvent):
     TEXT: ClassVar = {"en": "{player} moves a trader from {origin_where} to {destination_where}"
-                            " ({hops} hop(s)).",
+                            " in {hops}.",
                       "nl": "{player} verplaatst een handelaar van {origin_where} naar "
-                            "{destination_where} ({hops} stap(pen))."}
+                            "{destination_where} in {hops}."}
     player: int
     origin: str
     destination: str
@@ -78,7 +84,9 @@ class TraderMoved(SumeriaEvent):
     path: tuple[str, ...]
 
     def _words(self, lang: str) -> dict[str, Any]:
-        return {**super()._words(lang), "hops": len(self.path) - 1}
+        hops = len(self.path) - 1
+        return {**super()._words(lang), "hops": _count(hops, lang, "hop", "hops", "stap",
+                                                       "stappen")}
 
 
 @dataclass(frozen=True)
@@ -155,21 +163,25 @@ class ControlDecided(SumeriaEvent):
                     f"{self.name} ({rank}): geen handelaren, niemand heeft controle.")
         n = self.counts[self.player]
         if lang == "nl":
-            text = f"{self.name} ({rank}): {w['player']} heeft controle ({n} handelaar(s))"
+            text = (f"{self.name} ({rank}): {w['player']} heeft controle "
+                    f"({_count(n, lang, '', '', 'handelaar', 'handelaren')})")
             if self.second is None:
                 return text + ", niemand is tweede."
             why = {"traders": "meer handelaren", "city": "de hoofdstad",
-                   "towns": "meer steden", "villages": "meer dorpen",
-                   "order": "eerder aan de beurt"}[self.decided_by or "traders"]
-            return (text + f"; {w['second']} is tweede ({self.counts[self.second]}), "
-                           f"beslist door: {why}.")
-        text = f"{self.name} ({rank}): {w['player']} takes control ({n} trader(s))"
+                   "towns": "meer handelaren in de steden",
+                   "villages": "meer handelaren in de dorpen",
+                   "order": "eerder aan de beurt deze ronde"}[self.decided_by or "traders"]
+            second = _count(self.counts[self.second], lang, "", "", "handelaar", "handelaren")
+            return text + f"; {w['second']} is tweede ({second}) — beslist door: {why}."
+        text = (f"{self.name} ({rank}): {w['player']} takes control "
+                f"({_count(n, lang, 'trader', 'traders', '', '')})")
         if self.second is None:
             return text + ", nobody is second."
-        why = {"traders": "more traders", "city": "the city", "towns": "more towns",
-               "villages": "more villages", "order": "played first this round"}[
-            self.decided_by or "traders"]
-        return text + f"; {w['second']} is second ({self.counts[self.second]}), decided by {why}."
+        why = {"traders": "more traders", "city": "the trader in the city",
+               "towns": "more traders in the towns", "villages": "more traders in the villages",
+               "order": "playing first this round"}[self.decided_by or "traders"]
+        second = _count(self.counts[self.second], lang, "trader", "traders", "", "")
+        return text + f"; {w['second']} is second ({second}) — decided by {why}."
 
 
 @dataclass(frozen=True)

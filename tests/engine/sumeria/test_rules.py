@@ -199,7 +199,7 @@ def test_move_jumps_and_stops_at_the_first_empty_location():
     moved = evs[0]
     assert moved.path == ("kish.town1", "kish.village1", "nippur.village1", "nippur.town1")
     assert moved.describe() == (
-        "Blue moves a trader from Kish town 1 to Nippur town 1 (3 hop(s)).")
+        "Blue moves a trader from Kish town 1 to Nippur town 1 in 3 hops.")
 
 
 @rules("S-MOVE-4")

@@ -1,0 +1,308 @@
+"""The shared board widget: a game drawn by one SVG renderer, driven by intents from the page.
+
+The front end (``static/base.js`` plus one module per board) draws the SVG it is given and turns
+clicks into *intents*: ``{"intent": "play", "move": {...}, "ply": n}``, ``undo``, ``bot``,
+``resume``. Python checks every intent through the engine and answers by updating synced traits:
+
+- ``svg``: the picture of the shown position (the same renderer gives the static fallback);
+- ``choices``: what each click may do in the shown position, computed by the engine, so the page
+  can highlight at once without a round trip;
+- ``log``, ``error`` (why the last intent was refused), ``ply``/``plies`` (the history slider),
+  ``status`` and the seated bots.
+
+A forged or out-of-turn intent is refused and shown in ``error``; it never changes the game.
+Rules never live in JavaScript.
+"""
+
+from __future__ import annotations
+
+import difflib
+import pathlib
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets
+
+from engine.bots import Bot
+from engine.core import Game, SumerError
+
+STATIC = pathlib.Path(__file__).parent / "static"
+MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
+
+UI_WORDS = {
+    "en": {"undo": "Undo", "bot": "Bot moves", "autoplay": "Bots move by themselves",
+           "history": "Move", "resume": "Play from here", "latest": "Back to now",
+           "log": "Moves and events", "remove": "Remove this trader",
+           "viewing": "Viewing an earlier position", "refused": "Refused"},
+    "nl": {"undo": "Ongedaan maken", "bot": "Bot zet", "autoplay": "Bots spelen vanzelf",
+           "history": "Zet", "resume": "Speel vanaf hier", "latest": "Terug naar nu",
+           "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
+           "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd"},
+}
+
+
+def bundle(*names: str) -> str:
+    """Concatenate static files: an anywidget module loads from a Blob URL and cannot import."""
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
+
+
+class BoardWidget(anywidget.AnyWidget):
+    """Base of the boards. Subclasses provide `RENDER` and `choices_for`, and may add intents."""
+
+    svg = traitlets.Unicode("").tag(sync=True)
+    """The SVG of the position shown."""
+    choices = traitlets.Dict({}).tag(sync=True)
+    """What a click may do in the position shown (from the engine)."""
+    log = traitlets.List([]).tag(sync=True)
+    """The game's events as ``{"ply": n, "text": sentence}``, oldest first."""
+    error = traitlets.Unicode("").tag(sync=True)
+    """Why the last intent was refused ('' when it was not)."""
+    ply = traitlets.Int(0).tag(sync=True)
+    """The position shown: 0 is the start, `plies` the latest."""
+    plies = traitlets.Int(0).tag(sync=True)
+    """How many moves have been played."""
+    status = traitlets.Unicode("").tag(sync=True)
+    """One line on the position shown."""
+    lang = traitlets.Unicode("en").tag(sync=True)
+    """The language of the board: "en" or "nl"."""
+    words = traitlets.Dict({}).tag(sync=True)
+    """The interface's words in `lang`."""
+    bot_seats = traitlets.List([]).tag(sync=True)
+    """The players played by bots."""
+    autoplay = traitlets.Bool(True).tag(sync=True)
+    """Whether seated bots move by themselves after each human move."""
+    name = traitlets.Unicode("").tag(sync=True)
+    """A name for the board's element (``data-name``), for tests and styling."""
+
+    RENDER: ClassVar[Callable[..., str]]
+    KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name")
+
+    def __init__(self, game: Game | None, *, bots: Mapping[int, Bot] | None = None,
+                 lang: str = "en", autoplay: bool = True, name: str = ""):
+        if lang not in UI_WORDS:
+            raise ValueError(f"lang must be one of {', '.join(UI_WORDS)}, not {lang!r}")
+        super().__init__(lang=lang, words=UI_WORDS[lang], autoplay=autoplay, name=name)
+        self.game = game
+        self._shown = -1
+        self.bots: dict[int, Bot] = {}
+        if bots:
+            self._seat(bots)
+        self.on_msg(self._on_msg)
+        self.observe(self._on_ply, names=["ply"])
+        self.observe(self._on_lang, names=["lang"])
+        if self.game is not None:
+            self._run_bots()
+        self.refresh()
+
+    @classmethod
+    def _check_keywords(cls, kwargs: Mapping[str, Any]) -> None:
+        """Unknown keywords raise a TypeError that says what was probably meant."""
+        for key in kwargs:
+            close = difflib.get_close_matches(key, cls.KEYWORDS, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise TypeError(f"{cls.__name__} got an unexpected keyword {key!r}{hint} "
+                            f"(it takes {', '.join(cls.KEYWORDS)})")
+
+    def _seat(self, bots: Mapping[int, Bot]) -> None:
+        if not isinstance(bots, Mapping):
+            raise TypeError("bots must map player numbers to bots, e.g. {1: GreedyBot()}")
+        players = self.game.state.players if self.game is not None else 0
+        for seat, bot in bots.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"bot seat {seat!r} is not a player (0 to {players - 1})")
+            if not callable(getattr(bot, "choose", None)):
+                raise TypeError(f"the bot for player {seat} has no choose(view) method")
+        self.bots = dict(bots)
+        self.bot_seats = sorted(self.bots)
+
+    # What Python users call --------------------------------------------------------------
+
+    def play(self, move: Any) -> None:
+        """Play a move (object, text or dict) for the player to move, then any bots.
+
+        Raises:
+            IllegalMove, InvalidInput: as `Game.play`; the board shows the reason too.
+        """
+        try:
+            self._play_human(move)
+        except SumerError as exc:
+            self.error = exc.reason
+            raise
+
+    def undo(self) -> None:
+        """Take back the last human move (and the bot moves after it)."""
+        self._undo()
+
+    def bot_move(self) -> None:
+        """Let the bot seated at the player to move play one move."""
+        self._bot_step()
+
+    def refresh(self) -> None:
+        """Redraw from the game (after changing it from Python)."""
+        latest = len(self.game.moves) if self.game is not None else 0
+        # One message to the page for the whole change, so it never draws a half-updated board.
+        with self.hold_sync():
+            self._show(latest)
+            self.plies = latest
+            self.ply = latest
+            self.log = self._log_entries()
+
+    # Intents from the page ---------------------------------------------------------------
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Every intent is checked; anything malformed or illegal ends up in `error`."""
+        try:
+            if not isinstance(content, Mapping) or not isinstance(content.get("intent"), str):
+                raise SumerErrorForMessage("a message from the page must name an intent")
+            handler = self.intents().get(content["intent"])
+            if handler is None:
+                raise SumerErrorForMessage(f"unknown intent {content['intent']!r}")
+            self.error = ""
+            handler(content)
+        except SumerError as exc:
+            self.error = exc.reason
+        except Exception as exc:
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    def intents(self) -> dict[str, Callable[[Mapping[str, Any]], None]]:
+        return {"play": self._intent_play, "undo": lambda _: self._undo(),
+                "bot": lambda _: self._bot_step(), "resume": self._intent_resume,
+                "autoplay": self._intent_autoplay}
+
+    def _intent_play(self, content: Mapping[str, Any]) -> None:
+        if self.game is None:
+            raise SumerErrorForMessage("there is no game on this board to play a move in")
+        seen = content.get("ply")
+        if seen != len(self.game.moves) or self.ply != len(self.game.moves):
+            raise SumerErrorForMessage("that click was for another position: the board has "
+                                       "been redrawn, try again")
+        move = content.get("move")
+        if not isinstance(move, Mapping):
+            raise SumerErrorForMessage("a move from the page must be an object")
+        self._play_human(self.game.rules().move_from_dict(move))
+
+    def _intent_resume(self, _content: Mapping[str, Any]) -> None:
+        if self.game is None:
+            return
+        self.game.truncate(self.ply)
+        self.refresh()
+
+    def _intent_autoplay(self, content: Mapping[str, Any]) -> None:
+        self.autoplay = bool(content.get("value"))
+        if self.autoplay:
+            self._run_bots()
+            self.refresh()
+
+    def _play_human(self, move: Any) -> None:
+        game = self.game
+        if game is None:
+            raise SumerErrorForMessage("there is no game on this board")
+        if game.is_over:
+            raise SumerErrorForMessage("the game is over")
+        if game.to_move in self.bots:
+            raise SumerErrorForMessage(
+                f"it is a bot's turn (player {game.to_move}): press “{self.words['bot']}”")
+        game.play(move)
+        self._run_bots()
+        self.refresh()
+
+    def _run_bots(self) -> None:
+        if not self.autoplay:
+            return
+        game = self.game
+        for _ in range(MAX_BOT_MOVES):
+            if game is None or game.is_over or game.to_move not in self.bots:
+                return
+            player = game.to_move
+            game.play(self.bots[player].choose(game.state.view(player)))
+
+    def _bot_step(self) -> None:
+        game = self.game
+        if game is None or game.is_over or game.to_move not in self.bots:
+            raise SumerErrorForMessage("no bot is seated at the player to move")
+        player = game.to_move
+        game.play(self.bots[player].choose(game.state.view(player)))
+        self.refresh()
+
+    def _undo(self) -> None:
+        game = self.game
+        if game is None:
+            raise SumerErrorForMessage("there is no game to undo")
+        if not game.moves:
+            raise SumerErrorForMessage("there is no move to undo: the game is at its start")
+        game.undo()
+        # Take back the bots' replies too, to the last position a human decides in.
+        while game.moves and game.to_move in self.bots:
+            game.undo()
+        self.refresh()
+
+    # Drawing ------------------------------------------------------------------------------
+
+    def _on_ply(self, change: Mapping[str, Any]) -> None:
+        try:
+            ply = int(change["new"])
+            if ply == self._shown:
+                return
+            latest = len(self.game.moves) if self.game is not None else 0
+            if not 0 <= ply <= latest:
+                self.error = f"there is no position {ply}: the game has {latest} moves"
+                self.ply = latest
+                return
+            with self.hold_sync():
+                self._show(ply)
+        except Exception as exc:
+            self.error = f"{type(exc).__name__}: {exc}"
+
+    def _on_lang(self, change: Mapping[str, Any]) -> None:
+        if change["new"] not in UI_WORDS:
+            self.lang = change["old"]
+            self.error = f"unknown language {change['new']!r}"
+            return
+        self.words = UI_WORDS[change["new"]]
+        self.refresh()
+
+    def _show(self, ply: int) -> None:
+        self._shown = ply
+        state = self.game.history[ply] if self.game is not None else None
+        self.svg = self.picture(state)
+        self.status = state.summary() if state is not None else ""
+        latest = self.game is not None and ply == len(self.game.moves)
+        self.choices = self.choices_for(state) if latest or self.game is None else {
+            "mode": "history"}
+
+    def _log_entries(self) -> list[dict[str, Any]]:
+        if self.game is None:
+            return []
+        return [{"ply": n + 1, "text": event.describe(self.lang)}
+                for n, (_, events) in enumerate(self.game.log) for event in events]
+
+    def picture(self, state: Any) -> str:
+        """The SVG of `state` (or of the board without a game)."""
+        return type(self).RENDER(state, lang=self.lang)
+
+    def choices_for(self, state: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def is_human(self, player: int | None) -> bool:
+        return player is not None and player not in self.bots
+
+    # Display ------------------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict, dict] | None:
+        bundle_ = super()._repr_mimebundle_(**kwargs)
+        if bundle_ is None:
+            return None
+        data, metadata = bundle_
+        # Where widgets do not run (GitHub, nbviewer), the same picture shows.
+        data["image/svg+xml"] = self.svg
+        return data, metadata
+
+    def __repr__(self) -> str:
+        what = self.game.state.summary() if self.game is not None else "no game"
+        return f"<{type(self).__name__}: {what}>"
+
+
+class SumerErrorForMessage(SumerError):
+    """An intent from the page that cannot be carried out (stale, out of turn, malformed)."""
+

@@ -1,0 +1,148 @@
+// Shared front end of the Sumer boards (concatenated before each board's module by Python).
+// It draws what Python sends (the `svg` trait), keeps the frame around it — toolbar, history
+// slider, prompt, refusal banner, log — and turns clicks into intents sent to Python.
+// It never decides whether a move is legal: `choices` (computed by the engine) says what a
+// click may do, and Python checks every intent again.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    if (child !== null && child !== undefined) {
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  }
+  return node;
+}
+
+function svgNode(tag, props = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(props)) node.setAttribute(key, value);
+  return node;
+}
+
+// The frame every board shares. `onClick(target, event)` gets the clicked SVG element that
+// carries a data-* key the board cares about; `drawExtras(frame)` fills the prompt area.
+function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickable = "[data-loc]" }) {
+  el.classList.add("sumer-board");
+  const words = () => model.get("words") || {};
+  const name = model.get("name");
+  if (name) el.dataset.name = name;
+
+  const undo = h("button", { class: "sumer-undo", type: "button",
+    onclick: () => model.send({ intent: "undo" }) });
+  const bot = h("button", { class: "sumer-bot", type: "button",
+    onclick: () => model.send({ intent: "bot" }) });
+  const autoplay = h("input", { type: "checkbox", class: "sumer-autoplay",
+    onchange: (e) => model.send({ intent: "autoplay", value: e.target.checked }) });
+  const autoplayLabel = h("label", { class: "sumer-autoplay-label" }, autoplay, h("span"));
+  const slider = h("input", { type: "range", min: "0", class: "sumer-slider",
+    oninput: (e) => { model.set("ply", Number(e.target.value)); model.save_changes(); } });
+  const sliderLabel = h("span", { class: "sumer-ply" });
+  const resume = h("button", { class: "sumer-resume", type: "button",
+    onclick: () => model.send({ intent: "resume" }) });
+  const latest = h("button", { class: "sumer-latest", type: "button",
+    onclick: () => { model.set("ply", model.get("plies")); model.save_changes(); } });
+  const toolbar = h("div", { class: "sumer-toolbar" }, undo, bot, autoplayLabel,
+    h("span", { class: "sumer-history" }, sliderLabel, slider, latest, resume));
+  const status = h("div", { class: "sumer-status", role: "status" });
+  const host = h("div", { class: "sumer-host" });
+  const prompt = h("div", { class: "sumer-prompt" });
+  const error = h("div", { class: "sumer-error", role: "alert" });
+  const logTitle = h("summary");
+  const log = h("ol", { class: "sumer-log" });
+  const logBox = h("details", { class: "sumer-log-box", open: "" }, logTitle, log);
+  el.replaceChildren(toolbar, status, error, host, prompt, logBox);
+
+  const frame = {
+    model, el, host, prompt, words,
+    send(message) { model.send(message); },
+    choices() { return model.get("choices") || {}; },
+    svg() { return host.querySelector("svg"); },
+    // A layer on top of the picture for highlights, in the picture's own coordinates.
+    overlay() {
+      const svg = frame.svg();
+      if (!svg) return null;
+      let layer = svg.querySelector("g.sumer-overlay");
+      if (!layer) {
+        layer = svgNode("g", { class: "sumer-overlay" });
+        svg.append(layer);
+      }
+      return layer;
+    },
+    clearOverlay() { frame.overlay()?.replaceChildren(); },
+    drawPrompt() { prompt.replaceChildren(); drawExtras?.(frame); },
+  };
+
+  function drawSvg() {
+    host.innerHTML = model.get("svg") || "";
+    host.dataset.ply = String(model.get("ply"));
+    host.dataset.drawn = String((Number(host.dataset.drawn) || 0) + 1);
+    onRedraw?.(frame);
+    frame.drawPrompt();
+  }
+  function drawControls() {
+    const w = words();
+    const seats = model.get("bot_seats") || [];
+    const plies = model.get("plies");
+    const ply = model.get("ply");
+    undo.textContent = w.undo || "Undo";
+    undo.disabled = plies === 0;
+    bot.textContent = w.bot || "Bot moves";
+    bot.hidden = seats.length === 0;
+    autoplayLabel.hidden = seats.length === 0;
+    autoplay.checked = model.get("autoplay");
+    autoplayLabel.lastChild.textContent = ` ${w.autoplay || "Bots move by themselves"}`;
+    slider.max = String(plies);
+    slider.value = String(ply);
+    sliderLabel.textContent = `${w.history || "Move"} ${ply} / ${plies}`;
+    const past = ply < plies;
+    latest.hidden = resume.hidden = !past;
+    latest.textContent = w.latest || "Back to now";
+    resume.textContent = w.resume || "Play from here";
+    // The picture says whose turn it is; the line above it only marks an earlier position.
+    status.textContent = past ? `${w.viewing || "Viewing an earlier position"} · ${model.get("status")}` : "";
+    status.hidden = !past;
+    logTitle.textContent = w.log || "Moves and events";
+  }
+  function drawError() {
+    const message = model.get("error");
+    error.textContent = message ? `${words().refused || "Refused"}: ${message}` : "";
+    error.hidden = !message;
+  }
+  function drawLog() {
+    const entries = model.get("log") || [];
+    log.replaceChildren(...entries.slice(-200).map((e) =>
+      h("li", { dataset: { ply: e.ply } }, h("span", { class: "sumer-log-ply" }, e.ply), e.text)));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  host.addEventListener("click", (event) => {
+    const target = event.target.closest(clickable);
+    onClick(target, event);
+  });
+
+  const handlers = {
+    "change:svg": drawSvg, "change:choices": () => frame.drawPrompt(),
+    "change:error": drawError, "change:log": drawLog,
+    "change:ply": drawControls, "change:plies": drawControls, "change:status": drawControls,
+    "change:bot_seats": drawControls, "change:autoplay": drawControls, "change:words": drawControls,
+  };
+  for (const [event, handler] of Object.entries(on)) {
+    const previous = handlers[event];
+    handlers[event] = previous ? () => { previous(); handler(frame); } : () => handler(frame);
+  }
+  for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
+  drawSvg(); drawControls(); drawError(); drawLog();
+  frame.cleanup = () => {
+    for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
+  };
+  return frame;
+}

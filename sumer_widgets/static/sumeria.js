@@ -1,0 +1,133 @@
+// The Sumeria board (after base.js). Click a trader: its destinations light up at once, with
+// the hops that reach each, from `choices` — no round trip. Click a destination to move, an
+// empty location to add (or place), "Remove this trader" to remove; pick tiles at scoring.
+// Only the chosen move travels to Python, which checks it and sends the new picture.
+
+function sumeriaPoint(frame, loc) {
+  const node = frame.host.querySelector(`[data-loc="${CSS.escape(loc)}"]`);
+  return node ? [Number(node.dataset.x), Number(node.dataset.y)] : null;
+}
+
+function drawReach(frame, origin, paths) {
+  const layer = frame.overlay();
+  if (!layer) return;
+  layer.replaceChildren();
+  const start = sumeriaPoint(frame, origin);
+  if (start) layer.append(svgNode("circle", { class: "sumer-selected", cx: start[0], cy: start[1], r: 18 }));
+  for (const [dest, path] of Object.entries(paths)) {
+    const points = path.map((loc) => sumeriaPoint(frame, loc)).filter(Boolean);
+    if (points.length >= 2) {
+      // Stop the line at the destination's rim so the arrowhead shows.
+      const [x0, y0] = points[points.length - 2];
+      const [x1, y1] = points[points.length - 1];
+      const d = Math.hypot(x1 - x0, y1 - y0) || 1;
+      points[points.length - 1] = [x1 - ((x1 - x0) / d) * 15, y1 - ((y1 - y0) / d) * 15];
+      layer.append(svgNode("polyline", {
+        class: "sumer-hop", points: points.map((p) => p.join(",")).join(" "),
+        "data-dest": dest, "marker-end": "url(#hop-arrow)",
+      }));
+    }
+    const end = sumeriaPoint(frame, dest);
+    if (end) {
+      layer.append(svgNode("circle", { class: "sumer-dest", cx: end[0], cy: end[1], r: 17, "data-dest": dest }));
+    }
+  }
+}
+
+export default {
+  render({ model, el }) {
+    let selected = null;
+
+    function select(frame, loc, paths) {
+      selected = loc;
+      drawReach(frame, loc, paths);
+      frame.drawPrompt();
+    }
+    function deselect(frame) {
+      selected = null;
+      frame.clearOverlay();
+      frame.drawPrompt();
+    }
+    function play(frame, move) {
+      const ply = frame.choices().ply;
+      deselect(frame);
+      frame.send({ intent: "play", move, ply });
+    }
+
+    const frame = mountFrame({
+      model, el,
+      onRedraw() { selected = null; },
+      on: { "change:brush": (f) => f.drawPrompt() },
+      onClick(target) {
+        const choices = frame.choices();
+        const loc = target?.dataset.loc;
+        if (!loc) { deselect(frame); return; }
+        if (choices.mode === "explore") {
+          const traders = choices.traders || {};
+          if (selected && traders[selected]?.paths[loc]) {
+            frame.send({ intent: "move", origin: selected, destination: loc });
+            selected = null;
+          } else if (traders[loc]) {
+            select(frame, loc, traders[loc].paths);
+          } else {
+            frame.send({ intent: "place", location: loc, player: model.get("brush") });
+          }
+          return;
+        }
+        if (choices.mode !== "game" || !choices.human) return;
+        if (choices.phase === "placement") {
+          if ((choices.place || []).includes(loc)) play(frame, { kind: "place", location: loc });
+          return;
+        }
+        if (choices.phase !== "turns") return;
+        const traders = choices.traders || {};
+        if (selected && traders[selected]?.[loc]) {
+          play(frame, { kind: "move", origin: selected, destination: loc });
+        } else if (traders[loc]) {
+          if (selected === loc) deselect(frame);
+          else select(frame, loc, traders[loc]);
+        } else if ((choices.add || []).includes(loc)) {
+          play(frame, { kind: "add", location: loc });
+        } else {
+          // Python explains why (someone else's trader, an unreachable place, ...).
+          const move = selected ? { kind: "move", origin: selected, destination: loc }
+                                : { kind: "add", location: loc };
+          play(frame, move);
+        }
+      },
+      drawExtras(frame) {
+        const choices = frame.choices();
+        const w = frame.words();
+        if (choices.mode === "explore") {
+          const brush = model.get("brush");
+          const names = choices.names || ["Blue", "Orange", "Green", "Purple"];
+          frame.prompt.append(...names.map((label, player) => h("button", {
+            type: "button", class: `sumer-brush sumer-player-${player}${player === brush ? " sumer-active" : ""}`,
+            "aria-pressed": String(player === brush),
+            onclick: () => { model.set("brush", player); model.save_changes(); frame.drawPrompt(); },
+          }, label)));
+          if (selected && choices.traders?.[selected]) {
+            frame.prompt.append(h("button", { type: "button", class: "sumer-remove",
+              onclick: () => { frame.send({ intent: "remove", location: selected }); selected = null; } },
+              w.remove || "Remove this trader"));
+          }
+          return;
+        }
+        if (choices.mode !== "game" || !choices.human) return;
+        if (choices.phase === "turns" && selected && (choices.remove || []).includes(selected)) {
+          frame.prompt.append(h("button", { type: "button", class: "sumer-remove",
+            onclick: () => play(frame, { kind: "remove", location: selected }) },
+            w.remove || "Remove this trader"));
+        }
+        if (choices.phase === "scoring") {
+          frame.prompt.append(h("span", { class: "sumer-prompt-title" }, `${choices.scored}: `));
+          frame.prompt.append(...(choices.take || []).map((option) => h("button", {
+            type: "button", class: "sumer-take", "data-tiles": option.tiles,
+            onclick: () => play(frame, { kind: "take", tiles: option.tiles }),
+          }, option.label)));
+        }
+      },
+    });
+    return () => frame.cleanup();
+  },
+};

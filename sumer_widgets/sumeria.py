@@ -1,0 +1,186 @@
+"""`SumeriaBoard`: play Sumeria, or explore where traders can go, in JupyterLab.
+
+With a game, the board takes turns: click one of your traders and its destinations light up
+with the hops that reach each; click a destination to move there, an empty location to add a
+trader, or “Remove this trader”; at scoring, choose your tiles. Bots move by themselves (or on
+“Bot moves”); undo, the history slider and the log work as in every Sumer board.
+
+Without a game it is an *explorer*: place and remove traders of any colour freely on the
+standard board or any board file, and watch every trader's reachability update.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Mapping
+from typing import Any
+
+import traitlets
+
+from engine import sumeria
+from engine.bots import Bot
+from engine.core import InvalidInput
+from engine.sumeria import Board, State
+from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
+from sumer_widgets.sumeria_svg import render
+
+
+class SumeriaBoard(BoardWidget):
+    """An interactive Sumeria board.
+
+    Args:
+        game: a `sumeria.Game` to play; leave it out for the explorer.
+        board: the explorer's board: a `Board`, its dict form, or the path of a board file
+            (default: the standard board).
+        traders: the explorer's starting traders, ``{location id: player}``.
+        bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
+        lang: ``"en"`` or ``"nl"``.
+        autoplay: bots move by themselves (otherwise on “Bot moves”).
+        name: a name for the board's page element.
+    """
+
+    _esm = bundle("base.js", "sumeria.js")
+    _css = bundle("board.css")
+
+    brush = traitlets.Int(0).tag(sync=True)
+    """The explorer: the colour of the traders a click places."""
+
+    KEYWORDS = (*BoardWidget.KEYWORDS, "board", "traders")
+
+    def __init__(self, game: sumeria.Game | None = None, *, board: Any = None,
+                 traders: Mapping[str, int] | None = None, bots: Mapping[int, Bot] | None = None,
+                 lang: str = "en", autoplay: bool = True, name: str = "", **kwargs: Any):
+        self._check_keywords(kwargs)
+        if game is not None and not isinstance(game, sumeria.Game):
+            raise TypeError(f"game must be a sumeria.Game, not {type(game).__name__}")
+        if game is not None and (board is not None or traders is not None):
+            raise TypeError("give either a game, or a board and traders to explore — not both")
+        self._board = _load_board(board) if game is None else game.state.board
+        self._traders: dict[str, int] = {}
+        for loc_id, owner in (traders or {}).items():
+            self._board.index_of(loc_id)
+            self._traders[loc_id] = _player(owner)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
+
+    # Drawing ------------------------------------------------------------------------------
+
+    def picture(self, state: State | None) -> str:
+        if state is None:
+            return render(board=self._board, traders=self._traders, lang=self.lang)
+        return render(state, lang=self.lang)
+
+    def choices_for(self, state: State | None) -> dict[str, Any]:
+        """What a click may do: every trader's destinations with their hops, adds, removes,
+        and the tile choices — all from the engine."""
+        board = self._board
+        if state is None:
+            occupied = set(self._traders)
+            return {
+                "mode": "explore",
+                "traders": {loc: {"owner": owner, "paths": board.paths(loc, occupied)}
+                            for loc, owner in self._traders.items()},
+                "empty": [loc.id for loc in board.locations if loc.id not in occupied],
+                "names": list(PLAYER_NAMES[self.lang]),
+            }
+        player = state.to_move
+        out: dict[str, Any] = {"mode": "game", "phase": state.phase, "player": player,
+                               "human": self.is_human(player), "ply": len(self.game.moves)}
+        if state.is_over:
+            return out
+        moves = sumeria.legal_moves(state)
+        if state.phase == "placement":
+            out["place"] = [m.location for m in moves]
+        elif state.phase == "turns":
+            out["add"] = [m.location for m in moves if isinstance(m, sumeria.Add)]
+            out["remove"] = [m.location for m in moves if isinstance(m, sumeria.Remove)]
+            out["traders"] = {loc: board.paths(loc, state.occupied)
+                              for loc in out["remove"]}
+        else:
+            names = TILE_NAMES[self.lang]
+            out["take"] = [{"tiles": m.tiles, "label": ", ".join(names[t] for t in m.tiles)}
+                           for m in moves]
+            out["scored"] = board.city_state(state.row[state.scoring]).name
+        return out
+
+    # The explorer's intents ---------------------------------------------------------------
+
+    def intents(self) -> dict[str, Any]:
+        return {**super().intents(), "place": self._place, "remove": self._remove,
+                "move": self._move, "brush": self._brush, "clear": self._clear}
+
+    def _explorer(self) -> None:
+        if self.game is not None:
+            raise SumerErrorForMessage("this board plays a game: placing traders freely is for "
+                                       "the explorer (a board without a game)")
+
+    def _place(self, content: Mapping[str, Any]) -> None:
+        self._explorer()
+        loc = self._location(content, "location")
+        if loc in self._traders:
+            raise SumerErrorForMessage(f"{self._board.label(loc, self.lang)} is occupied: each "
+                                       "location holds a single trader")
+        self._traders[loc] = _player(content.get("player", self.brush))
+        self.refresh()
+
+    def _remove(self, content: Mapping[str, Any]) -> None:
+        self._explorer()
+        loc = self._location(content, "location")
+        if loc not in self._traders:
+            raise SumerErrorForMessage(f"there is no trader on {self._board.label(loc)}")
+        del self._traders[loc]
+        self.refresh()
+
+    def _move(self, content: Mapping[str, Any]) -> None:
+        self._explorer()
+        origin = self._location(content, "origin")
+        destination = self._location(content, "destination")
+        if origin not in self._traders:
+            raise SumerErrorForMessage(f"there is no trader on {self._board.label(origin)}")
+        if destination not in self._board.reachable(origin, set(self._traders)):
+            raise SumerErrorForMessage(
+                f"the trader on {self._board.label(origin)} cannot reach "
+                f"{self._board.label(destination)}: a trader jumps occupied locations and "
+                "stops at the first empty one")
+        self._traders[destination] = self._traders.pop(origin)
+        self.refresh()
+
+    def _brush(self, content: Mapping[str, Any]) -> None:
+        self.brush = _player(content.get("player"))
+
+    def _clear(self, _content: Mapping[str, Any]) -> None:
+        self._explorer()
+        self._traders.clear()
+        self.refresh()
+
+    def _location(self, content: Mapping[str, Any], key: str) -> str:
+        loc = content.get(key)
+        self._board.index_of(loc)  # raises InvalidInput for anything unknown
+        return loc
+
+    @property
+    def traders(self) -> dict[str, int]:
+        """The explorer's traders, ``{location id: player}``."""
+        return dict(self._traders)
+
+
+def _player(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
+        raise InvalidInput(f"a player is 0 to 3, not {value!r}")
+    return value
+
+
+def _load_board(board: Any) -> Board:
+    if board is None:
+        return Board.standard()
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, Mapping):
+        return Board.from_dict(board)
+    if isinstance(board, (str, pathlib.Path)):
+        path = pathlib.Path(board)
+        if not path.exists():
+            raise InvalidInput(f"no board file at {path}")
+        return Board.from_json(path.read_text(encoding="utf-8"))
+    raise TypeError(f"board must be a Board, a dict or a file path, not {type(board).__name__}")
+

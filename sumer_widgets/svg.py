@@ -1,0 +1,112 @@
+"""Small SVG helpers shared by the board renderers (python-chess's ``chess.svg`` is the model).
+
+A renderer returns an `Svg`: a ``str`` that notebooks display as a picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from html import escape
+
+# Okabe–Ito colours: told apart with every common colour-vision deficiency. Each player also
+# has a shape and an initial, so colour is never the only cue.
+PLAYER_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
+PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")
+
+
+class Svg(str):
+    """An SVG picture; shown as the picture in Jupyter, as text elsewhere."""
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+def attrs(**values: object) -> str:
+    """``key="value"`` pairs, escaped; ``class_`` becomes ``class``, ``_`` becomes ``-``."""
+    parts = []
+    for key, value in values.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+    return " ".join(parts)
+
+
+def text(x: float, y: float, content: str, **extra: object) -> str:
+    return f"<text {attrs(x=f'{x:.1f}', y=f'{y:.1f}', **extra)}>{escape(content)}</text>"
+
+
+def shape(kind: str, x: float, y: float, r: float, **extra: object) -> str:
+    """A player marker: circle, square, triangle or diamond of radius `r` around (x, y)."""
+    if kind == "circle":
+        return f"<circle {attrs(cx=f'{x:.1f}', cy=f'{y:.1f}', r=f'{r:.1f}', **extra)}/>"
+    if kind == "square":
+        s = r * 0.9
+        box = attrs(x=f"{x - s:.1f}", y=f"{y - s:.1f}", width=f"{2 * s:.1f}",
+                    height=f"{2 * s:.1f}", rx="2", **extra)
+        return f"<rect {box}/>"
+    if kind == "triangle":
+        points = [(x, y - r * 1.15), (x + r * 1.05, y + r * 0.75), (x - r * 1.05, y + r * 0.75)]
+    else:
+        points = [(x, y - r * 1.2), (x + r * 1.2, y), (x, y + r * 1.2), (x - r * 1.2, y)]
+    return f"<polygon {attrs(points=points_attr(points), **extra)}/>"
+
+
+def points_attr(points: Iterable[Sequence[float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def convex_hull(points: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """The convex hull, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) <= 2:
+        return pts
+
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    lower: list[tuple[float, float]] = []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    upper: list[tuple[float, float]] = []
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def padded(hull: Sequence[tuple[float, float]], pad: float) -> list[tuple[float, float]]:
+    """Push each hull point `pad` away from the hull's centre (a soft territory outline)."""
+    if not hull:
+        return []
+    cx = sum(p[0] for p in hull) / len(hull)
+    cy = sum(p[1] for p in hull) / len(hull)
+    out = []
+    for x, y in hull:
+        dx, dy = x - cx, y - cy
+        d = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+        out.append((x + dx / d * pad, y + dy / d * pad))
+    return out
+
+
+def smooth_path(points: Sequence[tuple[float, float]], closed: bool = False) -> str:
+    """A smooth SVG path through `points` (Catmull-Rom turned into cubic Béziers)."""
+    if len(points) < 2:
+        return ""
+    pts = list(points)
+    if closed:
+        pts = [pts[-1], *pts, pts[0], pts[1]]
+    else:
+        pts = [pts[0], *pts, pts[-1]]
+    d = [f"M{pts[1][0]:.1f},{pts[1][1]:.1f}"]
+    for i in range(1, len(pts) - 2):
+        p0, p1, p2, p3 = pts[i - 1], pts[i], pts[i + 1], pts[i + 2]
+        c1 = (p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6)
+        c2 = (p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6)
+        d.append(f"C{c1[0]:.1f},{c1[1]:.1f} {c2[0]:.1f},{c2[1]:.1f} {p2[0]:.1f},{p2[1]:.1f}")
+    if closed:
+        d.append("Z")
+    return " ".join(d)

@@ -1,0 +1,103 @@
+"""A real JupyterLab server and a few page helpers, for the browser tests and the latency
+benchmark. Recipes from shared/TOOLCHAIN.md: loopback only, fresh config directories, no news."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+LAUNCH_ARGS = ["--disable-gpu", "--disable-quic"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Lab:
+    """A JupyterLab server on loopback, serving a temporary copy of the notebooks."""
+
+    def __init__(self, root: Path, config: Path):
+        self.root = root
+        self.port = free_port()
+        self.token = "sumer-test-token"
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ)
+        env.update({
+            "JUPYTER_CONFIG_DIR": str(config / "config"), "JUPYTER_DATA_DIR": str(config / "data"),
+            "JUPYTER_RUNTIME_DIR": str(config / "runtime"), "IPYTHONDIR": str(config / "ipython"),
+            "MPLCONFIGDIR": str(config / "mpl"), "JUPYTER_PLATFORM_DIRS": "1",
+        })
+        settings = config / "config/lab/user-settings/@jupyterlab/apputils-extension"
+        settings.mkdir(parents=True)
+        (settings / "notification.jupyterlab-settings").write_text(
+            json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        self.log = open(config / "lab.log", "w")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+             "--ServerApp.port_retries=0", f"--IdentityProvider.token={self.token}",
+             f"--ServerApp.root_dir={root}", "--LabApp.news_url=None",
+             "--LabApp.extension_manager=readonly", "--LabApp.expose_app_in_browser=True"],
+            stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=root)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status?token={self.token}",
+                                            timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not start; see {config / 'lab.log'}")
+
+    def notebook_url(self, name: str) -> str:
+        return f"{self.url}/lab/tree/{name}?token={self.token}&reset"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def run_notebook(page, lab, name: str, timeout: float = 120_000) -> None:
+    """Open a notebook in JupyterLab, run every cell, and wait until the kernel is idle."""
+    page.goto(lab.notebook_url(name), timeout=timeout)
+    page.wait_for_selector(".jp-Notebook", timeout=timeout)
+    page.wait_for_function(
+        "() => window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel"
+        "?.connectionStatus === 'connected'", timeout=timeout)
+    page.set_default_timeout(timeout)
+    # The command's promise settles once every cell has run.
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
+        " === 'idle'", timeout=timeout, polling=250)
+
+
+def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
+    """Run `code` in the notebook's kernel and return what it printed."""
+    return page.evaluate("""async (code) => {
+        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+        let out = "";
+        const future = kernel.requestExecute({ code, store_history: false });
+        future.onIOPub = (msg) => {
+            if (msg.header.msg_type === "stream") out += msg.content.text;
+            if (msg.header.msg_type === "error") out += "ERROR: " + msg.content.evalue;
+        };
+        await future.done;
+        return out;
+    }""", code)

@@ -1,0 +1,127 @@
+"""The Sumeria board's ES module with a stand-in model: it draws, highlights, and sends the
+right intents — and never decides legality itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import sumeria
+from sumer_widgets import SumeriaBoard
+from tests.browser.harness import mount, push
+
+rules = pytest.mark.rules
+
+
+def turn_board():
+    game = sumeria.Game(sumeria.position(3, {
+        "kish.town1": 0, "kish.city": 1, "kish.village1": 2, "kish.town2": 1, "kish.town3": 2},
+        row=["kish", "nippur", "umma", "lagash", "eridu", "ur", "larsa", "uruk"]))
+    return SumeriaBoard(game, name="module")
+
+
+@rules("S-MOVE-2", "S-MOVE-4")
+def test_clicking_a_trader_highlights_its_destinations_and_hops(page):
+    board = turn_board()
+    mount(page, board)
+    assert page.locator(".sumer-host svg [data-loc]").count() == 56
+    page.click('[data-loc="kish.town1"]')
+    dests = board.choices["traders"]["kish.town1"]
+    assert page.locator("circle.sumer-dest").count() == len(dests) == 3
+    drawn = {el.get_attribute("data-dest") for el in page.locator("circle.sumer-dest").all()}
+    assert drawn == set(dests)
+    assert page.locator("polyline.sumer-hop").count() == 3
+    assert page.locator("circle.sumer-selected").count() == 1
+    assert page.evaluate("window.sent") == [], "highlighting needs no round trip"
+
+
+def test_clicking_a_destination_sends_the_move_with_the_ply(page):
+    board = turn_board()
+    mount(page, board)
+    page.click('[data-loc="kish.town1"]')
+    page.click('[data-loc="nippur.village1"]')
+    assert page.evaluate("window.sent") == [{
+        "intent": "play", "ply": 0,
+        "move": {"kind": "move", "origin": "kish.town1", "destination": "nippur.village1"}}]
+
+
+def test_clicking_an_empty_location_adds_and_remove_button_removes(page):
+    board = turn_board()
+    mount(page, board)
+    page.click('[data-loc="uruk.city"]')
+    page.click('[data-loc="kish.town1"]')
+    page.click("button.sumer-remove")
+    assert page.evaluate("window.sent") == [
+        {"intent": "play", "ply": 0, "move": {"kind": "add", "location": "uruk.city"}},
+        {"intent": "play", "ply": 0, "move": {"kind": "remove", "location": "kish.town1"}}]
+
+
+def test_an_unhighlighted_click_is_sent_for_python_to_explain(page):
+    """The page does not judge legality: Python answers with the reason."""
+    board = turn_board()
+    mount(page, board)
+    page.click('[data-loc="kish.city"]')  # Orange's trader, not Blue's
+    sent = page.evaluate("window.sent")
+    assert sent == [{"intent": "play", "ply": 0, "move": {"kind": "add", "location": "kish.city"}}]
+    board._on_msg(board, sent[0], [])
+    push(page, board)
+    assert "occupied by Orange" in page.inner_text(".sumer-error")
+
+
+def test_a_new_picture_replaces_the_old_and_clears_the_selection(page):
+    board = turn_board()
+    mount(page, board)
+    page.click('[data-loc="kish.town1"]')
+    board.play("move kish.town1 nippur.village1")
+    push(page, board)
+    assert page.locator("circle.sumer-dest").count() == 0
+    assert page.locator('[data-loc="nippur.village1"][data-owner="0"]').count() == 1
+    assert "Blue moves a trader" in page.inner_text(".sumer-log")
+    assert page.get_attribute(".sumer-host", "data-ply") == "1"
+
+
+def test_scoring_choices_become_buttons(page):
+    state = sumeria.position(3, {"kish.city": 0, "kish.town1": 0, "kish.town2": 1},
+                             offer=("EMP", "RE", "M"), to_move=2, turn=3,
+                             row=["kish", "nippur", "umma", "lagash", "eridu", "ur", "larsa",
+                                  "uruk"])
+    state, _ = sumeria.apply(state, sumeria.Add("uruk.village3"))
+    board = SumeriaBoard(sumeria.Game(state))
+    mount(page, board)
+    buttons = page.locator("button.sumer-take")
+    assert buttons.count() == 3
+    page.click('button.sumer-take[data-tiles="EP"]')
+    assert page.evaluate("window.sent")[-1] == {"intent": "play", "ply": 0,
+                                                "move": {"kind": "take", "tiles": "EP"}}
+
+
+def test_history_slider_and_undo_send_intents(page):
+    board = turn_board()
+    board.play("add uruk.city")
+    board.play("add ur.city")
+    mount(page, board)
+    assert page.get_attribute("input.sumer-slider", "max") == "2"
+    page.fill("input.sumer-slider", "1")
+    assert page.evaluate("window.modelState.ply") == 1 and page.evaluate("window.saved") >= 1
+    page.click("button.sumer-undo")
+    assert page.evaluate("window.sent")[-1] == {"intent": "undo"}
+
+
+def test_explorer_places_moves_and_removes(page):
+    board = SumeriaBoard(traders={"kish.town1": 0, "kish.city": 1}, name="explore")
+    mount(page, board)
+    page.click("button.sumer-player-2")
+    assert page.evaluate("window.modelState.brush") == 2
+    page.click('[data-loc="ur.city"]')
+    page.click('[data-loc="kish.town1"]')
+    assert page.locator("circle.sumer-dest").count() == 3
+    page.click('[data-loc="kish.town2"]')
+    assert page.evaluate("window.sent") == [
+        {"intent": "place", "location": "ur.city", "player": 2},
+        {"intent": "move", "origin": "kish.town1", "destination": "kish.town2"}]
+
+
+def test_dutch_words(page):
+    board = SumeriaBoard(sumeria.new_game(3, seed=1), lang="nl")
+    mount(page, board)
+    assert page.inner_text("button.sumer-undo") == "Ongedaan maken"
+    assert "opstelling" in page.inner_text(".sumer-host")
