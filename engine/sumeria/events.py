@@ -28,7 +28,11 @@ def _count(n: int, lang: str, one_en: str, many_en: str, one_nl: str, many_nl: s
 
 
 def _tiles(letters: str, lang: str) -> str:
-    names = [TILE_NAMES[lang][t] for t in letters]
+    """Tile letters as words: ``"EEP"`` → ``"economy ×2 and political"``."""
+    counts: dict[str, int] = {}
+    for t in letters:
+        counts[t] = counts.get(t, 0) + 1
+    names = [TILE_NAMES[lang][t] + (f" ×{n}" if n > 1 else "") for t, n in counts.items()]
     if not names:
         return "-"
     joiner = " and " if lang == "en" else " en "
@@ -197,8 +201,8 @@ class TilesTaken(SumeriaEvent):
 
 @dataclass(frozen=True)
 class TilesDiscarded(SumeriaEvent):
-    TEXT: ClassVar = {"en": "{tiles} above {name} are discarded.",
-                      "nl": "{tiles} boven {name} worden afgelegd."}
+    TEXT: ClassVar = {"en": "Discarded from above {name}: {tiles}.",
+                      "nl": "Afgelegd van boven {name}: {tiles}."}
     city_state: str
     name: str
     tiles: str

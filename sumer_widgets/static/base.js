@@ -117,10 +117,22 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     error.textContent = message ? `${words().refused || "Refused"}: ${message}` : "";
     error.hidden = !message;
   }
+  // The log only grows between moves: append what is new instead of rebuilding it all.
+  let shownLog = [];
+  function logItem(entry) {
+    return h("li", { dataset: { ply: entry.ply } },
+      h("span", { class: "sumer-log-ply" }, entry.ply), entry.text);
+  }
   function drawLog() {
     const entries = model.get("log") || [];
-    log.replaceChildren(...entries.slice(-200).map((e) =>
-      h("li", { dataset: { ply: e.ply } }, h("span", { class: "sumer-log-ply" }, e.ply), e.text)));
+    const extends_ = entries.length >= shownLog.length && shownLog.every(
+      (e, i) => e.ply === entries[i].ply && e.text === entries[i].text);
+    if (extends_) {
+      log.append(...entries.slice(shownLog.length).map(logItem));
+    } else {
+      log.replaceChildren(...entries.map(logItem));
+    }
+    shownLog = entries;
     log.scrollTop = log.scrollHeight;
   }
 
