@@ -1,0 +1,119 @@
+"""Priest-Kings speed and memory, on one core. Prints figures; asserts nothing.
+
+    python benchmarks/priest_kings.py [--campaigns 500] [--repeats 5]
+
+- random full campaigns per second with `DiceBattle` (the goal: at least 200), through the fast
+  ``random_playout`` and, for comparison, through the checked ``legal_moves``/``apply`` (which
+  also builds every event); and typed-in campaigns (``battles="recorded"``), which roll no dice;
+- microseconds per dice battle between two standard armies;
+- the length of a random campaign: decisions, battles, turns (mean and 99th percentile);
+- MCTS iterations per second;
+- peak memory of a batch of random campaigns (tracemalloc) and of the process.
+
+Machines here are shared and noisy: each figure is the median of several repeats, with the
+best beside it. Times are CPU time of this process (``time.process_time``), so that other
+engineers' work on the same cores does not count against it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import sys
+import time
+import tracemalloc
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import bots
+from engine import priest_kings as pk
+from engine.core import make_rng
+
+
+def timed(fn, repeats):
+    """Median and best CPU seconds of `repeats` runs of fn()."""
+    times = []
+    for _ in range(repeats):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times), min(times)
+
+
+def fast_campaigns(count, battles="dice"):
+    for seed in range(count):
+        pk.random_playout(pk.new_state(4, seed, battles=battles), random.Random(seed))
+
+
+def checked_campaigns(count):
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = pk.new_state(4, seed)
+        while not state.is_over:
+            moves = pk.legal_moves(state)
+            state, _ = pk.apply(state, moves[rng.randrange(len(moves))])
+
+
+def dice_battles(count):
+    army = pk.Army.standard()
+    for seed in range(count):
+        pk.fight(army, army, (False, False), make_rng(seed, "bench"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--campaigns", type=int, default=500)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args()
+    n, r = args.campaigns, args.repeats
+    print(f"Priest-Kings benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
+          f"median | best of {r})")
+
+    fast_campaigns(20)  # warm the caches
+    median, best = timed(lambda: fast_campaigns(n), r)
+    print(f"  random campaigns/s, dice battles, fast path:   {n / median:7.0f} | {n / best:.0f}"
+          "   (goal: 200)")
+    median, best = timed(lambda: fast_campaigns(n, "recorded"), r)
+    print(f"  random campaigns/s, recorded results, fast:    {n / median:7.0f} | {n / best:.0f}")
+    few = max(10, n // 10)
+    median, best = timed(lambda: checked_campaigns(few), r)
+    print(f"  random campaigns/s, dice, checked path:        {few / median:7.0f} | "
+          f"{few / best:.0f}")
+    battles = 2000
+    median, best = timed(lambda: dice_battles(battles), r)
+    print(f"  µs per dice battle (standard armies):          {median / battles * 1e6:7.0f} | "
+          f"{best / battles * 1e6:.0f}")
+
+    decisions, fought, turns = [], [], []
+    for seed in range(1000):
+        record: list[int] = []
+        final = pk.random_playout(pk.new_state(4, seed), random.Random(seed), record)
+        decisions.append(len(record))
+        fought.append(final.battles_fought)
+        turns.append(final.turn)
+    for name, values in (("decisions", decisions), ("battles", fought), ("turns", turns)):
+        p99 = sorted(values)[int(len(values) * 0.99)]
+        print(f"  random campaign {name:<10} mean {statistics.mean(values):6.1f}, 99th "
+              f"percentile {p99}, longest {max(values)}")
+
+    state = pk.new_state(4, seed=1)
+    iterations = 100
+    median, best = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(
+        state.view(state.to_move)), r)
+    print(f"  MCTS iterations/s (the first choice):          "
+          f"{iterations / median:7.0f} | {iterations / best:.0f}")
+
+    tracemalloc.start()
+    fast_campaigns(200)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"  peak memory: {peak / 2**10:.0f} KiB traced during 200 campaigns; "
+          f"process peak RSS {rss:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

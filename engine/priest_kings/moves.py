@@ -1,0 +1,139 @@
+"""Priest-Kings moves: one small frozen dataclass per kind of decision, each with a text notation.
+
+=================  ===============================  ==============================================
+move               notation                         when
+=================  ===============================  ==============================================
+`Attack`           ``attack uruk``                  orders: attack a city along the avenues
+`Sacrifice`        ``sacrifice``                    orders: reroll one die in the next battle
+`Reorganize`       ``reorganize left``              orders: 4 Reg Bw (I) of a corps -> 1 Reg Bd (F)
+`DiceBattle`       ``dice``                         battles: fight the battle with the dice model
+`RecordedBattle`   ``record defender 120 45``       battles: the result of a table battle: who
+                                                    broke (attacker, defender, none or both), the
+                                                    points the attacker and the defender scored
+=================  ===============================  ==============================================
+
+Cities are named by their map id (``kish``, ``lagash``, ``uruk``, ``ur``), corps by their id in
+the army list (``centre``, ``right``, ``left``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.core import InvalidInput, Move
+from engine.core import move_from_dict as _move_from_dict
+from engine.priest_kings.battle import BROKEN
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Move):
+    """Attack a city joined by an avenue to yours or to one of your vassals' cities."""
+
+    KIND: ClassVar[str] = "attack"
+    target: str
+
+    def __str__(self) -> str:
+        return f"attack {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sacrifice(Move):
+    """Make sacrifices and invoke the god: reroll a single die in your next battle."""
+
+    KIND: ClassVar[str] = "sacrifice"
+
+    def __str__(self) -> str:
+        return "sacrifice"
+
+
+@dataclass(frozen=True, slots=True)
+class Reorganize(Move):
+    """Swap 4 Reg Bw (I) of one corps for 1 Reg Bd (F) in that corps, for good."""
+
+    KIND: ClassVar[str] = "reorganize"
+    corps: str
+
+    def __str__(self) -> str:
+        return f"reorganize {self.corps}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiceBattle(Move):
+    """Resolve the battle to fight next with the dice model (`engine.priest_kings.battle`)."""
+
+    KIND: ClassVar[str] = "dice"
+
+    def __str__(self) -> str:
+        return "dice"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedBattle(Move):
+    """The result of the battle to fight next, fought on the table with DBMM and typed in.
+
+    Attributes:
+        broken: whose army broke: ``"attacker"``, ``"defender"``, ``"none"`` (the day ended
+            first) or ``"both"``.
+        attacker_points: the points of the defender's army the attacker scored (its losses).
+        defender_points: the points of the attacker's army the defender scored.
+    """
+
+    KIND: ClassVar[str] = "record"
+    broken: str
+    attacker_points: int
+    defender_points: int
+
+    def __post_init__(self) -> None:
+        if self.broken not in BROKEN:
+            raise InvalidInput(f"broken must be one of {', '.join(BROKEN)} (whose army broke),"
+                               f" not {self.broken!r}")
+        for name in ("attacker_points", "defender_points"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidInput(f"{name} must be a whole number of points ≥ 0, not "
+                                   f"{value!r}")
+
+    def __str__(self) -> str:
+        return f"record {self.broken} {self.attacker_points} {self.defender_points}"
+
+
+MOVE_KINDS: dict[str, type[Any]] = {
+    cls.KIND: cls for cls in (Attack, Sacrifice, Reorganize, DiceBattle, RecordedBattle)}
+
+_USAGE = ("write 'attack CITY', 'sacrifice', 'reorganize CORPS', 'dice' or "
+          "'record BROKEN ATTACKER_POINTS DEFENDER_POINTS' (e.g. 'attack uruk', "
+          "'record defender 120 45')")
+
+
+def parse_move(text: str) -> Any:
+    """The move written as `text` in the notation above.
+
+    Raises:
+        InvalidInput: the text is not a move in that notation.
+    """
+    if not isinstance(text, str):
+        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise InvalidInput(f"empty move: {_USAGE}")
+    verb, args = words[0].lower(), words[1:]
+    arity = {"attack": 1, "sacrifice": 0, "reorganize": 1, "dice": 0, "record": 3}
+    if verb not in arity:
+        raise InvalidInput(f"unknown move {text!r}: {_USAGE}")
+    if len(args) != arity[verb]:
+        raise InvalidInput(f"{verb!r} takes {arity[verb]} argument(s), got {len(args)} in "
+                           f"{text!r}: {_USAGE}")
+    if verb == "record":
+        points = []
+        for word in args[1:]:
+            if not (word.isascii() and word.isdigit()):
+                raise InvalidInput(f"points must be whole numbers ≥ 0, not {word!r}: {_USAGE}")
+            points.append(int(word))
+        return RecordedBattle(args[0].lower(), points[0], points[1])
+    return MOVE_KINDS[verb](*args)
+
+
+def move_from_dict(data: Any) -> Any:
+    """The move written by ``move.to_dict()``; raises `InvalidInput` if malformed."""
+    return _move_from_dict(data, MOVE_KINDS, "priest_kings")

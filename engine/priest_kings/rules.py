@@ -1,0 +1,536 @@
+"""Priest-Kings rules: setup, the legal moves, and `apply`, the pure step from state to state.
+
+Covers the rule text's "The turn", "Attack a neighbor", "Make sacrifices", "Reorganize his army",
+the battle paragraph, "Vassal status" and "Winning conditions", with the rulings of
+docs/rulings.md. The flow of a turn (ruling R-P7):
+
+1. The turn begins with a random activation order, drawn from the seed and the turn number.
+2. Orders: in that order each city chooses one activity — `Attack` a city, `Sacrifice`, or
+   `Reorganize` a corps. A city already attacked this turn cannot attack; a city may be attacked
+   by one city only. Nothing is fought yet: sacrifices and reorganizations take effect before
+   every battle of the turn.
+3. Battles: the attacks are fought in the order declared, each decided by a move of the
+   attacker: `DiceBattle` (the dice model) or `RecordedBattle` (a table result typed in),
+   as option ``battles`` allows (R-P10). Each result changes the realms at once (see
+   `vassalage`); an attack between cities that have come to serve the same overlord meanwhile is
+   called off. A battle spends both sides' sacrifices.
+4. When every battle is fought the next turn begins; the campaign ends as soon as one city is the
+   overlord of all the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.priest_kings import events as ev
+from engine.priest_kings.army import REORGANIZE_COUNT, REORGANIZE_FROM, REORGANIZE_TO, Army
+from engine.priest_kings.battle import STATUS_NAMES, fight
+from engine.priest_kings.board import CampaignMap
+from engine.priest_kings.moves import (
+    Attack,
+    DiceBattle,
+    RecordedBattle,
+    Reorganize,
+    Sacrifice,
+)
+from engine.priest_kings.scoring import final_winners
+from engine.priest_kings.state import (
+    INDEPENDENT,
+    PHASES,
+    PLAYERS,
+    Options,
+    State,
+    _evolve,
+)
+from engine.priest_kings.vassalage import head, settle, targets
+
+#: In a recorded campaign `legal_moves` cannot list every score a table battle may end with;
+#: it lists one result for each outcome that matters to the campaign — whose army broke, and
+#: who scored more — with 1 and 0 points (ruling R-P10). `apply` takes any valid result.
+RECORD_CHOICES = tuple(RecordedBattle(broken, a, d)
+                       for broken in ("defender", "attacker", "none", "both")
+                       for a, d in ((1, 0), (0, 0), (0, 1)))
+
+# ------------------------------------------------------------------------------------- setup
+
+
+def new_state(players: int = PLAYERS, seed: int | None = None, *,
+              campaign_map: CampaignMap | None = None,
+              armies: Army | Sequence[Army] | Mapping[str, Army] | None = None,
+              **options: Any) -> State:
+    """A new campaign at the start of turn 1, its activation order drawn from `seed`.
+
+    Args:
+        campaign_map: the map (default: `CampaignMap.standard()`, our reconstruction).
+        armies: the army list every city uses (default: `Army.standard()`), or one per city
+            in city order, or ``{city id: army}`` for all four.
+        options: see `Options` (``battles="dice" | "recorded" | "either"``).
+
+    Raises:
+        InvalidInput: players other than 4, a bad seed, map, army or option.
+    """
+    if isinstance(players, bool) or players != PLAYERS:
+        raise InvalidInput(f"Priest-Kings of God is played by exactly {PLAYERS} players (Kish, "
+                           f"Lagash, Uruk and Ur), not {players!r}")
+    seed = check_seed(seed)
+    campaign_map = CampaignMap.standard() if campaign_map is None else campaign_map
+    if not isinstance(campaign_map, CampaignMap):
+        raise InvalidInput("campaign_map must be a priest_kings.CampaignMap "
+                           "(use CampaignMap.from_dict)")
+    unknown = set(options) - set(Options.__dataclass_fields__)
+    if unknown:
+        raise InvalidInput(f"unknown Priest-Kings option(s) {', '.join(sorted(unknown))}; "
+                           f"known: {', '.join(Options.__dataclass_fields__)}")
+    opts = Options(**options)
+    order = activation_order(seed, 1)
+    return State(
+        map=campaign_map, options=opts, players=PLAYERS, seed=seed, turn=1, phase="orders",
+        order=order, step=0, attacks=(), overlord=(INDEPENDENT,) * PLAYERS,
+        blessed=(False,) * PLAYERS, armies=_armies(armies, campaign_map),
+        made=((0,) * PLAYERS,) * PLAYERS, battles_fought=0, to_move=order[0])
+
+
+def _armies(armies: Any, campaign_map: CampaignMap) -> tuple[Army, ...]:
+    if armies is None:
+        return (Army.standard(),) * PLAYERS
+    if isinstance(armies, Army):
+        return (armies,) * PLAYERS
+    if isinstance(armies, Mapping):
+        ids = [c.id for c in campaign_map.cities]
+        unknown = sorted(set(armies) - set(ids))
+        missing = [i for i in ids if i not in armies]
+        if unknown or missing:
+            raise InvalidInput(f"armies must name each city once ({', '.join(ids)}); "
+                               f"unknown: {unknown or '-'}, missing: {missing or '-'}")
+        armies = [armies[i] for i in ids]
+    if (not isinstance(armies, Sequence) or len(armies) != PLAYERS
+            or not all(isinstance(a, Army) for a in armies)):
+        raise InvalidInput(f"armies must be an Army, {PLAYERS} Army lists in city order, or "
+                           "{city id: Army}")
+    return tuple(armies)
+
+
+def activation_order(seed: int, turn: int) -> tuple[int, ...]:
+    """The random activation order of a turn: "players must randomly decide the order"."""
+    order = list(range(PLAYERS))
+    make_rng(seed, "priest_kings", "order", turn).shuffle(order)
+    return tuple(order)
+
+
+def battle_rng_salt(number: int) -> tuple[str, str, int]:
+    """The salt of battle `number`'s generator: ``make_rng(seed, *battle_rng_salt(n))``."""
+    return ("priest_kings", "battle", number)
+
+
+# ------------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> list[Any]:
+    """Every legal move, in a stable order.
+
+    Orders: attacks (targets in city order), then sacrifice, then reorganizations (corps in
+    list order). Battles: `DiceBattle` if dice are allowed, then the recorded results of
+    `RECORD_CHOICES` if recording is.
+    """
+    if state.phase == "over":
+        return []
+    if state.phase == "battles":
+        mode = state.options.battles
+        moves: list[Any] = [DiceBattle()] if mode != "recorded" else []
+        if mode != "dice":
+            moves.extend(RECORD_CHOICES)
+        return moves
+    player = state.to_move
+    assert player is not None
+    moves = []
+    attacked = state.attacked
+    if player not in attacked:
+        moves.extend(Attack(state.map.cities[t].id)
+                     for t in targets(state.overlord, state.map.neighbours, player, attacked))
+    moves.append(Sacrifice())
+    moves.extend(Reorganize(c) for c in state.armies[player].reorganizable())
+    return moves
+
+
+# ------------------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+    """The state after `move`, and the events it caused. `state` is never changed.
+
+    Raises:
+        IllegalMove: the move breaks a rule (the reason names it).
+        InvalidInput: the move names an unknown city or corps, is not a Priest-Kings move, or
+            needs the dice of a player's view (whose seed is hidden: determinize it first).
+    """
+    handler = _HANDLERS.get(type(move))
+    if handler is None:
+        raise InvalidInput(f"not a Priest-Kings move: {move!r}")
+    if state.phase == "over":
+        raise IllegalMove("the campaign is over: every city serves the same overlord")
+    phase, what = _PHASE_OF[type(move)]
+    if state.phase != phase:
+        raise IllegalMove(f"{what} is not possible now: {_phase_hint(state)}")
+    return handler(state, move)
+
+
+def _phase_hint(state: State) -> str:
+    if state.phase == "orders":
+        who = state.name(state.order[state.step])
+        return (f"it is {who}'s turn to choose an activity (attack, sacrifice or reorganize); "
+                "battles are fought once every city has chosen")
+    a, d = state.attacks[state.step]
+    return (f"the battle of {state.name(a)} against {state.name(d)} is to be fought "
+            "('dice' or 'record ...')")
+
+
+def _attack(state: State, move: Attack) -> tuple[State, list[ev.Event]]:
+    player = state.to_move
+    assert player is not None
+    cmap = state.map
+    target = cmap.index_of(move.target)
+    me, them = state.name(player), state.name(target)
+    attackers = {d: a for a, d in state.attacks}
+    if player in attackers:
+        raise IllegalMove(f"{me} has been attacked this turn by {state.name(attackers[player])}:"
+                          " an attacked city cannot attack another city, but may still "
+                          "sacrifice or reorganize before its battle")
+    if target == player:
+        raise IllegalMove(f"{me} cannot attack itself")
+    lord = state.overlord
+    if lord[player] == target:
+        raise IllegalMove(f"{me} cannot attack {them}: {them} is its overlord, and a vassal "
+                          "never attacks its overlord")
+    if lord[target] == player:
+        raise IllegalMove(f"{me} cannot attack {them}: {them} is already its vassal")
+    if lord[player] >= 0 and lord[player] == lord[target]:
+        raise IllegalMove(f"{me} cannot attack {them}: both are vassals of "
+                          f"{state.name(lord[player])}, and a vassal never attacks its "
+                          "overlord's other vassals")
+    if target in attackers:
+        raise IllegalMove(f"{them} is already attacked by {state.name(attackers[target])} this "
+                          "turn: a city cannot be attacked by more than one enemy city in a "
+                          "turn")
+    reachable = targets(lord, cmap.neighbours, player, ())
+    if target not in reachable:
+        raise IllegalMove(
+            f"{me} cannot reach {them}: the target must be joined by an avenue to the "
+            f"attacker's city or to one of its vassals' cities (from {me}: "
+            f"{', '.join(state.name(t) for t in reachable) or 'none'})")
+    via = None
+    if not cmap.joined(player, target):
+        via = next(v for v in state.vassals_of(player) if cmap.joined(v, target))
+    events: list[ev.Event] = [ev.AttackDeclared(
+        player, target, me, them, via, None if via is None else state.name(via))]
+    after = _evolve(state, attacks=(*state.attacks, (player, target)))
+    return _next_activation(after, events)
+
+
+def _sacrifice(state: State, move: Sacrifice) -> tuple[State, list[ev.Event]]:
+    player = state.to_move
+    assert player is not None
+    events: list[ev.Event] = [ev.SacrificeMade(player, state.name(player),
+                                               state.blessed[player])]
+    return _next_activation(_evolve(state, blessed=_set(state.blessed, player, True)), events)
+
+
+def _reorganize(state: State, move: Reorganize) -> tuple[State, list[ev.Event]]:
+    player = state.to_move
+    assert player is not None
+    army = state.armies[player]
+    command = army.command(move.corps)
+    try:
+        changed = army.reorganize(move.corps)
+    except IllegalMove as exc:
+        raise IllegalMove(f"{state.name(player)} cannot reorganize: {exc.reason}") from None
+    events: list[ev.Event] = [ev.ArmyReorganized(
+        player, state.name(player), command.id, command.name, REORGANIZE_COUNT,
+        REORGANIZE_FROM, REORGANIZE_TO)]
+    return _next_activation(_evolve(state, armies=_set(state.armies, player, changed)), events)
+
+
+def _next_activation(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+    step = state.step + 1
+    if step < PLAYERS:
+        return _evolve(state, step=step, to_move=state.order[step]), events
+    return _next_battle(_evolve(state, phase="battles", step=0), events)
+
+
+def _next_battle(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+    """Move on to the next battle still to fight (calling off those within one realm), or to
+    the next turn."""
+    step = state.step
+    while step < len(state.attacks):
+        a, d = state.attacks[step]
+        lord = head(state.overlord, a)
+        if lord != head(state.overlord, d):
+            return _evolve(state, phase="battles", step=step, to_move=a), events
+        events.append(ev.BattleCalledOff(a, d, state.name(a), state.name(d), lord,
+                                         state.name(lord)))
+        step += 1
+    return _new_turn(state, events)
+
+
+def _new_turn(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+    turn = state.turn + 1
+    order = activation_order(_seed_of(state), turn)
+    events.append(ev.TurnBegan(turn, order, tuple(state.name(p) for p in order)))
+    return _evolve(state, turn=turn, phase="orders", order=order, step=0, attacks=(),
+                   to_move=order[0]), events
+
+
+def _seed_of(state: State) -> int:
+    if state.seed is None:
+        raise InvalidInput("this is a player's view, whose seed is hidden: the next turn's "
+                           "order and the dice cannot be known (determinize the view first)")
+    return state.seed
+
+
+def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+    attacker, defender = state.attacks[state.step]
+    mode = state.options.battles
+    number = state.battles_fought + 1
+    names = (state.name(attacker), state.name(defender))
+    rerolls = tuple(names[s] for s, city in enumerate((attacker, defender))
+                    if state.blessed[city])
+    events: list[ev.Event] = []
+    if isinstance(move, DiceBattle):
+        if mode == "recorded":
+            raise IllegalMove("this campaign's battles are fought on the table and typed in "
+                              "(option battles='recorded'): write 'record BROKEN "
+                              "ATTACKER_POINTS DEFENDER_POINTS'")
+        rng = make_rng(_seed_of(state), *battle_rng_salt(number))
+        log: list[tuple[Any, ...]] = []
+        outcome = fight(state.armies[attacker], state.armies[defender],
+                        (state.blessed[attacker], state.blessed[defender]), rng, log)
+        events.append(ev.BattleBegan(number, attacker, defender, *names, "dice", rerolls))
+        events.extend(_dice_events(state, attacker, defender, log))
+        broken, att_points, def_points = (outcome.broken, outcome.attacker_points,
+                                          outcome.defender_points)
+    else:
+        if mode == "dice":
+            raise IllegalMove("this campaign's battles are fought with the dice model (option "
+                              "battles='dice'): write 'dice'")
+        for points, loser in ((move.attacker_points, defender),
+                              (move.defender_points, attacker)):
+            worth = state.armies[loser].total_ap
+            if points > worth:
+                raise IllegalMove(f"{state.name(loser)}'s army is worth {worth} AP, so its "
+                                  f"enemy cannot have scored {points} points of it")
+        events.append(ev.BattleBegan(number, attacker, defender, *names, "recorded", rerolls))
+        broken, att_points, def_points = (move.broken, move.attacker_points,
+                                          move.defender_points)
+    beaten = (attacker if att_points < def_points else defender if def_points < att_points
+              else None)
+    events.append(ev.BattleEnded(attacker, defender, *names, broken, att_points, def_points,
+                                 beaten))
+    overlord = list(state.overlord)
+    made = [list(row) for row in state.made]
+    result = settle(overlord, made, attacker, defender, broken in ("defender", "both"),
+                    att_points, def_points)
+    for lord, freed, by in result.freed:
+        events.append(ev.VassalsFreed(lord, state.name(lord), freed,
+                                      tuple(state.name(c) for c in freed), by, state.name(by)))
+    for city in result.submitted:
+        # The defender submits, won by the attacker; its own vassals follow it.
+        leads = city == defender
+        won_by = result.credited if leads and result.credited >= 0 else None
+        follows = None if leads else defender
+        events.append(ev.BecameVassal(
+            city, state.name(city), result.lord, state.name(result.lord),
+            won_by, None if won_by is None else state.name(won_by),
+            follows, None if follows is None else state.name(follows)))
+    blessed = _set(_set(state.blessed, attacker, False), defender, False)
+    after = _evolve(state, overlord=tuple(overlord), made=tuple(tuple(r) for r in made),
+                    blessed=blessed, battles_fought=number)
+    if result.over:
+        winners = final_winners(after.overlord, after.made)
+        lord = after.independent[0]
+        events.append(ev.CampaignEnded(lord, state.name(lord), state.turn,
+                                       tuple(sorted(winners)),
+                                       tuple(state.name(w) for w in sorted(winners))))
+        return _evolve(after, phase="over", to_move=None), events
+    return _next_battle(_evolve(after, step=state.step + 1), events)
+
+
+def _dice_events(state: State, attacker: int, defender: int,
+                 log: list[tuple[Any, ...]]) -> list[ev.Event]:
+    sides = (attacker, defender)
+    names = (state.name(attacker), state.name(defender))
+    commands = (state.armies[attacker].commands, state.armies[defender].commands)
+    out: list[ev.Event] = []
+    for entry in log:
+        if entry[0] == "duel":
+            _, bound, (ca, cd), (ta, td), (da, dd), (sa, sd), loser, reroll = entry
+            out.append(ev.DuelFought(
+                bound, names[0], names[1], commands[0][ca].name, commands[1][cd].name, ta, td,
+                da, dd, sa, sd, None if loser is None else ("attacker", "defender")[loser],
+                None if reroll is None else names[reroll[0]],
+                None if reroll is None else reroll[1]))
+        elif entry[0] == "morale":
+            _, side, c, status = entry
+            command = commands[side][c]
+            out.append(ev.CommandMoraleChanged(sides[side], names[side], command.id,
+                                               command.name, STATUS_NAMES[status]))
+        else:
+            out.append(ev.ArmyBroke(sides[entry[1]], names[entry[1]]))
+    return out
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    out = list(values)
+    out[index] = value
+    return tuple(out)
+
+
+_HANDLERS: dict[type, Any] = {
+    Attack: _attack, Sacrifice: _sacrifice, Reorganize: _reorganize,
+    DiceBattle: _battle, RecordedBattle: _battle}
+_PHASE_OF = {
+    Attack: ("orders", "attacking"),
+    Sacrifice: ("orders", "making sacrifices"),
+    Reorganize: ("orders", "reorganizing an army"),
+    DiceBattle: ("battles", "fighting a battle"),
+    RecordedBattle: ("battles", "recording a battle"),
+}
+
+
+# ------------------------------------------------------------------------------ invariants
+
+
+def check_state(state: State) -> None:
+    """Raise `InvalidInput` unless `state` is one the rules can reach.
+
+    Checks: every city is independent or the vassal of exactly one independent overlord (no
+    chains, no cycles); at least two independent cities until the end and one at the end; the
+    activation order is a permutation; the attacks were declared in activation order by cities
+    not attacked before their turn, each against a different city; `to_move` is the city the
+    rules name; the tallies and counters are whole numbers ≥ 0.
+    """
+    bad = _check_state(state)
+    if bad:
+        raise InvalidInput(f"inconsistent priest_kings state: {bad}")
+
+
+def _check_state(state: State) -> str | None:
+    n = state.players
+    if n != PLAYERS or len(state.map.cities) != n:
+        return f"a campaign has {PLAYERS} players, one per city of the map"
+    if state.phase not in PHASES:
+        return f"phase {state.phase!r} is not one of {', '.join(PHASES)}"
+    if state.turn < 1 or state.battles_fought < 0 or state.step < 0:
+        return "turn must be at least 1, and step and battles_fought at least 0"
+    if sorted(state.order) != list(range(n)):
+        return "the activation order must list every city once"
+    if not (len(state.overlord) == len(state.blessed) == len(state.armies)
+            == len(state.made) == n):
+        return "overlord, blessed, armies and made need one entry per city"
+    if not all(isinstance(a, Army) for a in state.armies):
+        return "armies must be army lists"
+    for city, lord in enumerate(state.overlord):
+        if lord == city or not -1 <= lord < n:
+            return f"{state.name(city)} has overlord {lord!r}"
+        if lord >= 0 and state.overlord[lord] >= 0:
+            return (f"{state.name(city)} is the vassal of {state.name(lord)}, itself a vassal:"
+                    " a vassal's overlord is always independent")
+    for v, row in enumerate(state.made):
+        if len(row) != n or any(not isinstance(x, int) or isinstance(x, bool) or x < 0
+                                for x in row) or row[v]:
+            return "made must hold whole numbers ≥ 0, and none for a city itself"
+    free = len(state.independent)
+    if state.phase == "over":
+        if free != 1 or state.to_move is not None:
+            return "the campaign is over exactly when one city is independent, and then " \
+                   "nobody moves"
+        return None
+    if free < 2:
+        return "one city rules all the others, so the campaign should be over"
+    attackers = [a for a, _ in state.attacks]
+    defenders = [d for _, d in state.attacks]
+    if len(set(attackers)) != len(attackers) or len(set(defenders)) != len(defenders):
+        return "each city attacks at most once and is attacked at most once a turn"
+    for i, (a, d) in enumerate(state.attacks):
+        if not (0 <= a < n and 0 <= d < n) or a == d:
+            return f"attack {i + 1} does not join two different cities"
+        if a in defenders[:i]:
+            return f"{state.name(a)} attacked after being attacked"
+    positions = [state.order.index(a) for a in attackers]
+    if positions != sorted(positions):
+        return "the attacks must be in activation order"
+    if state.phase == "orders":
+        if state.step >= n:
+            return f"step {state.step} is beyond the {n} activations of a turn"
+        if any(p >= state.step for p in positions):
+            return "an attack was declared by a city not yet activated"
+        if state.to_move != state.order[state.step]:
+            return f"to_move is {state.to_move}, but the order names {state.order[state.step]}"
+        return None
+    if state.step >= len(state.attacks):
+        return "no battle is left to fight"
+    a, d = state.attacks[state.step]
+    if state.to_move != a:
+        return f"to_move is {state.to_move}, but the attacker {a} decides the battle"
+    if head(state.overlord, a) == head(state.overlord, d):
+        return "the battle to fight is within one realm: it should have been called off"
+    return None
+
+
+# ------------------------------------------------------------------------------- positions
+
+
+def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders",
+             turn: int = 1, order: Sequence[str] | None = None, step: int = 0,
+             attacks: Sequence[tuple[str, str]] = (), blessed: Iterable[str] = (),
+             made: Mapping[tuple[str, str], int] | None = None,
+             reorganized: Mapping[str, Sequence[str]] | None = None, battles_fought: int = 0,
+             seed: int = 0, campaign_map: CampaignMap | None = None,
+             armies: Any = None, **options: Any) -> State:
+    """A campaign position for lessons and tests: name only what matters, by city id.
+
+    Args:
+        overlords: ``{vassal: overlord}``; every other city is independent.
+        phase: ``"orders"`` or ``"battles"``; `step` counts the activations done (orders) or
+            indexes `attacks` (battles). `to_move` follows from them.
+        order: the activation order (default: drawn from `seed` for `turn`).
+        attacks: this turn's declared attacks as (attacker, defender), in order.
+        blessed: the cities that have made sacrifices.
+        made: ``{(vassal, overlord): count}`` of vassals won.
+        reorganized: ``{city: [corps, ...]}``: reorganizations made, in order.
+
+    Raises:
+        InvalidInput: anything inconsistent, named (the same checks as a save file).
+    """
+    state = new_state(PLAYERS, seed, campaign_map=campaign_map, armies=armies, **options)
+    cmap = state.map
+    lord = [INDEPENDENT] * PLAYERS
+    for vassal, over in (overlords or {}).items():
+        lord[cmap.index_of(vassal)] = cmap.index_of(over)
+    tally = [[0] * PLAYERS for _ in range(PLAYERS)]
+    for (vassal, over), count in (made or {}).items():
+        tally[cmap.index_of(vassal)][cmap.index_of(over)] = count
+    armies_now = list(state.armies)
+    for city, corps_list in (reorganized or {}).items():
+        c = cmap.index_of(city)
+        for corps in corps_list:
+            armies_now[c] = armies_now[c].reorganize(corps)
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        raise InvalidInput(f"turn must be a whole number ≥ 1, not {turn!r}")
+    turn_order = (activation_order(seed, turn) if order is None
+                  else tuple(cmap.index_of(c) for c in order))
+    declared = tuple((cmap.index_of(a), cmap.index_of(d)) for a, d in attacks)
+    if phase not in ("orders", "battles"):
+        raise InvalidInput(f"phase must be 'orders' or 'battles', not {phase!r}")
+    if phase == "orders":
+        to_move = turn_order[step] if 0 <= step < PLAYERS else None
+    else:
+        to_move = declared[step][0] if 0 <= step < len(declared) else None
+    blessed_set = {cmap.index_of(c) for c in blessed}
+    result = _evolve(
+        state, turn=turn, phase=phase, order=turn_order, step=step, attacks=declared,
+        overlord=tuple(lord), blessed=tuple(c in blessed_set for c in range(PLAYERS)),
+        armies=tuple(armies_now), made=tuple(tuple(r) for r in tally),
+        battles_fought=battles_fought, to_move=to_move)
+    check_state(result)
+    return result

@@ -1,0 +1,300 @@
+"""The campaign state: an immutable value holding only what changes during a campaign.
+
+Covers the rule text's setup ("The campaign must be played by four players, each controlling the
+city states of Kish, Lagash, Uruk and Ur. Each city has an army ...") and what a turn and the
+vassal status leave behind: the turn and its activation order, the attacks declared, who is whose
+vassal, pending sacrifices, each city's army (reorganizations are definitive), and the tally of
+vassals each city has won for each overlord (for the winners).
+
+The map and the army lists are shared, static data: a state refers to them and never copies
+them. Players are numbered 0 to 3 in the map's city order (Kish, Lagash, Uruk, Ur).
+
+There is no hidden information on the table, but the future is hidden: the activation order of
+later turns and every die of later battles derive from the seed, so `State.view` hides the seed
+and `State.determinize` draws a new one (bots must not foresee the dice).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from engine.core import InvalidInput, check_keys, field
+from engine.priest_kings.army import Army
+from engine.priest_kings.board import CITIES, CampaignMap
+
+PLAYERS = CITIES
+PHASES = ("orders", "battles", "over")
+#: How battles are resolved (ruling R-P10): dice only, results typed in, or either.
+BATTLE_MODES = ("dice", "recorded", "either")
+INDEPENDENT = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The campaign's options (docs/rulings.md).
+
+    Attributes:
+        battles: ``"dice"`` (default: every battle is a `DiceBattle`, for solo play and class),
+            ``"recorded"`` (every result is typed in as a `RecordedBattle`, for a real DBMM
+            campaign) or ``"either"`` (each battle may be fought either way).
+    """
+
+    battles: str = "dice"
+
+    def __post_init__(self) -> None:
+        if self.battles not in BATTLE_MODES:
+            raise InvalidInput(f"battles must be one of {', '.join(map(repr, BATTLE_MODES))}, "
+                               f"not {self.battles!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"battles": self.battles}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Options:
+        if not isinstance(data, Mapping):
+            raise InvalidInput("options must be an object")
+        check_keys(data, ("battles",), "options")
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A campaign position. Build one with `new_state`; change it only through `apply`.
+
+    Attributes:
+        map: the campaign map (shared, never copied).
+        options: the `Options` in force.
+        players: 4.
+        seed: the seed the campaign was set up from; None in a player's view.
+        turn: 1, 2, ...
+        phase: ``"orders"`` (cities choose their activity in activation order),
+            ``"battles"`` (the declared attacks are fought, in the order declared) or
+            ``"over"``.
+        order: this turn's activation order, a permutation of the players.
+        step: in ``"orders"``, how many cities have chosen; in ``"battles"``, the index in
+            `attacks` of the battle to fight next.
+        attacks: this turn's attacks as (attacker, defender), in the order declared.
+        overlord: for each city its overlord, or -1 if it is independent.
+        blessed: for each city whether it has made sacrifices for its next battle.
+        armies: each city's army, reorganizations included.
+        made: ``made[v][o]``: how many cities `v` has made vassals of `o` while `o`'s vassal.
+        battles_fought: battles resolved so far (the dice of battle n derive from the seed and n).
+        to_move: who decides next (the activated city, or the attacker of the battle to fight);
+            None when the campaign is over.
+    """
+
+    RULESET: ClassVar[str] = "priest_kings"
+
+    map: CampaignMap
+    options: Options
+    players: int
+    seed: int | None
+    turn: int
+    phase: str
+    order: tuple[int, ...]
+    step: int
+    attacks: tuple[tuple[int, int], ...]
+    overlord: tuple[int, ...]
+    blessed: tuple[bool, ...]
+    armies: tuple[Army, ...]
+    made: tuple[tuple[int, ...], ...]
+    battles_fought: int
+    to_move: int | None
+
+    # Reading the position -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def name(self, player: int) -> str:
+        """The city's name, e.g. ``"Kish"``."""
+        return self.map.cities[player].name
+
+    def lord_of(self, player: int) -> int:
+        """The head of the player's realm: itself if independent, else its overlord."""
+        lord = self.overlord[player]
+        return player if lord < 0 else lord
+
+    def vassals_of(self, player: int) -> tuple[int, ...]:
+        return tuple(v for v, lord in enumerate(self.overlord) if lord == player)
+
+    def realm(self, player: int) -> tuple[int, ...]:
+        """The cities of the player's realm: its head and the head's vassals, in city order."""
+        head = self.lord_of(player)
+        return tuple(c for c in range(self.players) if self.lord_of(c) == head)
+
+    @property
+    def independent(self) -> tuple[int, ...]:
+        return tuple(c for c, lord in enumerate(self.overlord) if lord < 0)
+
+    @property
+    def attacked(self) -> frozenset[int]:
+        """The cities attacked this turn."""
+        return frozenset(d for _, d in self.attacks)
+
+    @property
+    def battle(self) -> tuple[int, int] | None:
+        """The battle to fight next as (attacker, defender), or None outside the battles."""
+        return self.attacks[self.step] if self.phase == "battles" else None
+
+    def scores(self) -> tuple[int, ...]:
+        from engine.priest_kings.scoring import standings
+
+        return standings(self.overlord, self.made)
+
+    def winners(self) -> frozenset[int]:
+        """The overlord and the vassals that made vassals for it, once over; empty before."""
+        if not self.is_over:
+            return frozenset()
+        from engine.priest_kings.scoring import final_winners
+
+        return final_winners(self.overlord, self.made)
+
+    def view(self, player: int | None = None) -> State:
+        """What a player may see: everything on the table, but not the seed — it decides the
+        order of later turns and every later die."""
+        return _evolve(self, seed=None)
+
+    def determinize(self, rng: random.Random) -> State:
+        """A state consistent with this view, with a seed drawn from `rng` (a view's own seed
+        is kept when it has one)."""
+        if self.seed is not None:
+            return self
+        return _evolve(self, seed=rng.randrange(2**31))
+
+    def summary(self) -> str:
+        if self.is_over:
+            head = self.independent[0]
+            return (f"campaign over after {self.turn} turn(s): {self.name(head)} rules Sumer; "
+                    f"winners {', '.join(self.name(w) for w in sorted(self.winners()))}")
+        who = self.name(self.to_move) if self.to_move is not None else "-"
+        if self.phase == "battles":
+            a, d = self.attacks[self.step]
+            return f"turn {self.turn}, battle of {self.name(a)} against {self.name(d)}"
+        return f"turn {self.turn}, orders, {who} to choose"
+
+    def __str__(self) -> str:
+        from engine.priest_kings.text import render_text
+
+        return render_text(self)
+
+    # Save files -----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data; `state_from_dict` reads it back (and checks it)."""
+        ids = [c.id for c in self.map.cities]
+        return {
+            "ruleset": self.RULESET,
+            "map": "standard" if self.map.is_standard else self.map.to_dict(),
+            "options": self.options.to_dict(),
+            "players": self.players,
+            "seed": self.seed,
+            "turn": self.turn,
+            "phase": self.phase,
+            "order": [ids[p] for p in self.order],
+            "step": self.step,
+            "attacks": [[ids[a], ids[d]] for a, d in self.attacks],
+            "overlord": {ids[c]: ids[lord] for c, lord in enumerate(self.overlord) if lord >= 0},
+            "blessed": [ids[c] for c, b in enumerate(self.blessed) if b],
+            "armies": {ids[c]: "standard" if army == Army.standard() else army.to_dict()
+                       for c, army in enumerate(self.armies)},
+            "made": [[ids[v], ids[o], n] for v, row in enumerate(self.made)
+                     for o, n in enumerate(row) if n],
+            "battles_fought": self.battles_fought,
+            "to_move": None if self.to_move is None else ids[self.to_move],
+        }
+
+
+_FIELDS = tuple(f.name for f in fields(State))
+
+
+def _evolve(state: State, **changes: Any) -> State:
+    """A copy of `state` with `changes`; cheaper than `dataclasses.replace`."""
+    return State(*[changes[name] if name in changes else getattr(state, name)
+                   for name in _FIELDS])
+
+
+def state_from_dict(data: Any) -> State:
+    """Read a state written by `State.to_dict`, checking every field and invariant.
+
+    Raises:
+        InvalidInput: naming the first field that is malformed or inconsistent.
+    """
+    from engine.priest_kings.rules import check_state
+
+    where = "priest_kings state"
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"{where} must be an object")
+    check_keys(data, ("ruleset", "map", "options", "players", "seed", "turn", "phase", "order",
+                      "step", "attacks", "overlord", "blessed", "armies", "made",
+                      "battles_fought", "to_move"), where)
+    if data.get("ruleset") != State.RULESET:
+        raise InvalidInput(f"{where}: ruleset is {data.get('ruleset')!r}, not 'priest_kings'")
+    map_data = data.get("map")
+    campaign_map = (CampaignMap.standard() if map_data == "standard"
+                    else CampaignMap.from_dict(map_data))
+
+    def city(value: Any, what: str) -> int:
+        if not isinstance(value, str):
+            raise InvalidInput(f"{where}: {what} must be a city id, not {value!r}")
+        try:
+            return campaign_map.index_of(value)
+        except InvalidInput as exc:
+            raise InvalidInput(f"{where}: {what}: {exc.reason}") from None
+
+    players = field(data, "players", int, where)
+    if players != PLAYERS:
+        raise InvalidInput(f"{where}: players must be {PLAYERS}, not {players}")
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise InvalidInput(f"{where}: seed must be a whole number ≥ 0 (or null in a view)")
+    order = tuple(city(c, "order") for c in field(data, "order", list, where))
+    attacks = []
+    for pair in field(data, "attacks", list, where):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise InvalidInput(f"{where}: each attack must be [attacker, defender]")
+        attacks.append((city(pair[0], "attacker"), city(pair[1], "defender")))
+    overlord = [INDEPENDENT] * players
+    for vassal, lord in field(data, "overlord", dict, where).items():
+        overlord[city(vassal, "vassal")] = city(lord, "overlord")
+    blessed = [False] * players
+    for c in field(data, "blessed", list, where):
+        blessed[city(c, "blessed city")] = True
+    armies = []
+    raw_armies = field(data, "armies", dict, where)
+    check_keys(raw_armies, [c.id for c in campaign_map.cities], f"{where}.armies")
+    for c in campaign_map.cities:
+        raw = raw_armies.get(c.id)
+        if raw is None:
+            raise InvalidInput(f"{where}.armies has no army for {c.id!r}")
+        armies.append(Army.standard() if raw == "standard" else Army.from_dict(raw))
+    made = [[0] * players for _ in range(players)]
+    for entry in field(data, "made", list, where):
+        if (not isinstance(entry, list) or len(entry) != 3 or isinstance(entry[2], bool)
+                or not isinstance(entry[2], int) or entry[2] < 1):
+            raise InvalidInput(f"{where}: each 'made' entry is [vassal, overlord, count ≥ 1]")
+        made[city(entry[0], "made vassal")][city(entry[1], "made overlord")] = entry[2]
+    to_move = data.get("to_move")
+    state = State(
+        map=campaign_map,
+        options=Options.from_dict(field(data, "options", dict, where)),
+        players=players,
+        seed=seed,
+        turn=field(data, "turn", int, where),
+        phase=field(data, "phase", str, where),
+        order=order,
+        step=field(data, "step", int, where),
+        attacks=tuple(attacks),
+        overlord=tuple(overlord),
+        blessed=tuple(blessed),
+        armies=tuple(armies),
+        made=tuple(tuple(row) for row in made),
+        battles_fought=field(data, "battles_fought", int, where),
+        to_move=None if to_move is None else city(to_move, "to_move"),
+    )
+    check_state(state)
+    return state
