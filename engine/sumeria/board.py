@@ -154,7 +154,10 @@ class Board:
             cs = field(item, "city_state", str, where)
             if cs not in cs_ids:
                 raise InvalidInput(f"location {loc_id!r} names unknown city-state {cs!r}")
-            x, y = (_coordinate(item, axis, loc_id) for axis in ("x", "y"))
+            if "x" in item or "y" in item:
+                x, y = (_coordinate(item, axis, loc_id) for axis in ("x", "y"))
+            else:
+                x = y = math.nan  # laid out below
             locations.append(Location(loc_id, kind, cs, x, y))
         for cs in city_states:
             cities = [loc.id for loc in locations if loc.city_state == cs.id and loc.kind == "city"]
@@ -183,6 +186,7 @@ class Board:
                     raise InvalidInput(f"routes {other} and {n} both join {a} and {b}: two "
                                        "routes may not share a stretch")
             routes.append(tuple(route))
+        locations = _lay_out(locations, [cs.id for cs in city_states])
         on_route = {loc_id for route in routes for loc_id in route}
         stranded = [loc.id for loc in locations if loc.id not in on_route]
         if stranded:
@@ -425,6 +429,31 @@ def _bits(mask: int) -> Iterable[int]:
 def _is_number(value: Any) -> bool:
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and math.isfinite(value))
+
+
+def _lay_out(locations: list[Location], city_states: list[str]) -> list[Location]:
+    """Give coordinates to locations that came without: city-states round a circle, each
+    city-state's locations round its city. Locations with coordinates keep them."""
+    if not any(math.isnan(loc.x) for loc in locations):
+        return locations
+    out = []
+    count = len(city_states)
+    for loc in locations:
+        if not math.isnan(loc.x):
+            out.append(loc)
+            continue
+        k = city_states.index(loc.city_state)
+        angle = 2 * math.pi * k / count
+        cx, cy = 500 + 330 * math.cos(angle), 330 + 250 * math.sin(angle)
+        if loc.kind == "city":
+            x, y = cx, cy
+        else:
+            mates = [m.id for m in locations if m.city_state == loc.city_state
+                     and m.kind != "city"]
+            turn = 2 * math.pi * mates.index(loc.id) / max(len(mates), 1)
+            x, y = cx + 60 * math.cos(turn), cy + 60 * math.sin(turn)
+        out.append(Location(loc.id, loc.kind, loc.city_state, round(x, 1), round(y, 1)))
+    return out
 
 
 def _coordinate(item: Mapping[str, Any], axis: str, loc_id: str) -> float:

@@ -119,6 +119,7 @@ def broken(change) -> dict:
     (lambda d: d["routes"].append(["a.t", "a.c"]), "both join a.t and a.c"),
     (lambda d: d["locations"][0].update(x="left"), "needs a number for x"),
     (lambda d: d["locations"][0].pop("y"), "needs a number for y"),
+    (lambda d: d["locations"][0].update(x=float("nan")), "needs a number for x"),
     (lambda d: d.update(colour="red"), "unknown field(s) 'colour'"),
     (lambda d: d.update(city_states=[]), "no city-states"),
     (lambda d: d.pop("routes"), "has no 'routes'"),
@@ -129,6 +130,16 @@ def test_malformed_boards_are_refused_with_the_problem_named(change, message):
     with pytest.raises(InvalidInput, match=None) as info:
         Board.from_dict(broken(change))
     assert message in info.value.reason
+
+
+def test_locations_without_coordinates_are_laid_out():
+    data = copy.deepcopy(BASE)
+    for loc in data["locations"]:
+        del loc["x"], loc["y"]
+    board = Board.from_dict(data)
+    points = {(loc.x, loc.y) for loc in board.locations}
+    assert len(points) == 3 and all(0 <= x <= 1000 and 0 <= y <= 700 for x, y in points)
+    assert board.reachable("a.c", ["a.t"]) == {"b.c"}
 
 
 def test_board_file_that_is_not_json_is_refused():
