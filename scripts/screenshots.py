@@ -2,10 +2,13 @@
 front end fed by a real widget).
 
     .venv/bin/python scripts/screenshots.py     # writes docs/images/*.png
+
+Each module of scripts/shots/ has a ``shoot(page, images)`` that writes one board's picture.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -14,25 +17,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from engine import sumeria  # noqa: E402
-from sumer_widgets import SumeriaBoard  # noqa: E402
-from tests.browser.harness import mount  # noqa: E402
 from tests.browser.lab import CHROMIUM, LAUNCH_ARGS  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
-
-
-def sumeria_reach(page) -> None:
-    """A mid-game Sumeria board with one trader's reachability drawn."""
-    game = sumeria.new_game(3, seed=7)
-    while game.state.round < 2 or game.state.phase != "turns":
-        moves = game.legal_moves()
-        game.play(moves[(len(game.moves) * 5) % len(moves)])
-    board = SumeriaBoard(game, name="readme")
-    trader = max(board.choices["traders"], key=lambda t: len(board.choices["traders"][t]))
-    mount(page, board)
-    page.click(f'[data-loc="{trader}"]')
-    page.locator(".sumer-board").screenshot(path=str(IMAGES / "sumeria-reach.png"))
 
 
 def main() -> None:
@@ -40,7 +27,9 @@ def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 1200}, device_scale_factor=1)
-        sumeria_reach(page)
+        for shot in sorted((ROOT / "scripts" / "shots").glob("[a-z]*.py")):
+            module = importlib.import_module(f"scripts.shots.{shot.stem}")
+            module.shoot(page, IMAGES)
         browser.close()
     print("wrote", *sorted(p.name for p in IMAGES.glob("*.png")))
 

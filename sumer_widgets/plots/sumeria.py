@@ -1,8 +1,4 @@
-"""Matplotlib pictures for the notebooks: boards as networkx graphs, and simulation results.
-
-Each function draws on the `ax` it is given (or a new one) and returns it, so notebooks can
-combine pictures and end the cell with ``plt.show()``.
-"""
+"""Matplotlib pictures of Sumeria: the board as the networkx graph it is."""
 
 from __future__ import annotations
 
