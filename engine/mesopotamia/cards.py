@@ -1,0 +1,183 @@
+"""The 18 cards of Mesopotamia: when each may be played, with which targets, and its effect.
+
+Implements "D) Draw 1 card" (a drawn card is played "at any arbitrary occasion in one of his
+following own turns"; any number may be played; played cards go to the discard pile, or out of
+the game in the variant "Do Not Shuffle the Cards"), the two references of the rule text
+(Expulsion, Teleport) and the card texts:
+
+=============  ==  =============================================================================
+card           n   effect (our reading: docs/rulings.md R-M11)
+=============  ==  =============================================================================
+Expulsion      2   an opponent's native (without the lumber or stone it carries, which stays
+                   behind) or hut (with its marker) moves up to 3 fields; a hut only to another
+                   plain with room (fewer than 2 huts, no holy place)
+Fertility      2   the next birth this turn brings 2 natives instead of 1
+Mana Theft     2   take 1 mana from an opponent who has some (up to your maximum)
+Teleport       2   a lumber or stone (lying, or carried by any native) or any native with what
+                   it carries, to any other field but the temple place (never a volcano)
+Holy Stone     2   +2 mana, up to your maximum
+Land           2   the next discovery this turn shows up to 4 fields: choose 1, the others are
+                   shuffled back
+Stamina        3   +3 movement points this turn (phase I)
+Priest         3   one holy place gives one more mana in this turn's phase III (if it gives any)
+=============  ==  =============================================================================
+
+Cards are played in phase I and phase II (phase III has no decisions). Stamina and Land only in
+phase I, where they can act; Fertility and Land once each per turn (a second would do nothing).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.mesopotamia import events as ev
+from engine.mesopotamia.board import TEMPLE
+from engine.mesopotamia.moves import from_internal
+from engine.mesopotamia.state import LUMBER_CARGO, NONE, STAMINA_POINTS, STONE_CARGO
+
+if TYPE_CHECKING:
+    from engine.mesopotamia.rules import Work
+
+EXPULSION_RANGE = 3
+
+
+def playable(w: Work) -> list[str]:
+    """The distinct cards the active player may play now (not the one drawn this turn)."""
+    if w.phase not in ("move", "action"):
+        return []
+    return sorted(set(w.hands[w.to_move]))
+
+
+def card_moves(w: Work) -> list[Any]:
+    """The card plays as move tuples and `rules.Run`s (a card's many destinations)."""
+    p = w.to_move
+    moves: list[Any] = []
+    for card in playable(w):
+        if ((card == "stamina" and w.phase == "move") or card == "holy_stone"
+                or (card == "fertility" and not w.fertility)
+                or (card == "land" and w.phase == "move" and not w.land)):
+            moves.append(("play", card, None, None, None))
+        elif card == "priest":
+            moves.extend(("play", card, c, None, None) for c in sorted(w.holy))
+        elif card == "mana_theft":
+            moves.extend(("play", card, None, ("player", v), None)
+                         for v in range(w.players) if v != p and w.mana[v] > 0)
+        elif card == "teleport":
+            moves.extend(_teleports(w))
+        elif card == "expulsion":
+            moves.extend(_expulsions(w))
+    return moves
+
+
+def _teleports(w: Work) -> list[Any]:
+    from engine.mesopotamia.rules import Run
+
+    fields = sorted(c for c, k in w.tiles.items() if k != "V" and c != TEMPLE)
+    out = []
+    sources = sorted(set(w.goods) | set(w.nat))
+    for c in sources:
+        targets: list[tuple[Any, ...]] = []
+        g = w.goods.get(c)
+        if g:
+            targets += [("good", good) for good in (LUMBER_CARGO, STONE_CARGO) if g[good - 1]]
+        at = w.nat.get(c, {})
+        kinds = sorted({(o, w.public_cargo(o, cargo), stole) for (o, cargo, stole) in at})
+        targets += [("native", *k) for k in kinds]
+        targets += [("carried", *k) for k in kinds if k[1] in (LUMBER_CARGO, STONE_CARGO)]
+        if targets:
+            others = [d for d in fields if d != c]
+            out.extend(Run(("play", "teleport", c, target), others) for target in targets)
+    return out
+
+
+def _expulsions(w: Work) -> list[Any]:
+    from engine.mesopotamia.rules import Run
+
+    p = w.to_move
+    out = []
+    for c in sorted(set(w.nat) | set(w.huts)):
+        near = None
+        at = w.nat.get(c, {})
+        kinds = sorted({(o, w.public_cargo(o, cargo), stole) for (o, cargo, stole) in at
+                        if o != p})
+        huts = sorted({(o, bool(m)) for o, m in w.huts.get(c, ()) if o >= 0 and o != p})
+        if not kinds and not huts:
+            continue
+        near = [d for d, cost, _ in w.ways(c, True) if cost <= EXPULSION_RANGE]
+        if near:
+            out.extend(Run(("play", "expulsion", c, ("native", *k)), near) for k in kinds)
+        if huts:
+            plains = [d for d in near if w.tiles[d] == "P" and d not in w.holy
+                      and len(w.huts.get(d, ())) < 2]
+            if plains:
+                out.extend(Run(("play", "expulsion", c, ("hut", o, marked)), plains)
+                           for o, marked in huts)
+    return out
+
+
+def play_card(w: Work, t: tuple[Any, ...]) -> None:
+    _, card, where, target, to = t
+    p = w.to_move
+    w.hands[p].remove(card)
+    (w.out if w.options.no_reshuffle else w.discard).append(card)
+    if card == "stamina":
+        w.points += STAMINA_POINTS
+    elif card == "holy_stone":
+        w.mana[p] = min(w.maxm[p], w.mana[p] + 2)
+    elif card == "fertility":
+        w.fertility = True
+    elif card == "land":
+        w.land = True
+    elif card == "priest":
+        w.priests.append(where)
+    elif card == "mana_theft":
+        victim = target[1]
+        w.mana[victim] -= 1
+        w.mana[p] = min(w.maxm[p], w.mana[p] + 1)
+    elif card == "teleport":
+        _teleport(w, where, target, to)
+    else:
+        _expel(w, where, target, to)
+    if w.events is not None:
+        move = from_internal(t)
+        w.emit(ev.CardPlayed(p, card, move.field or "", move.target or "", move.to or "",
+                             target[1] if card == "mana_theft" else -1, w.mana[p], w.points))
+    if w.phase == "action" and not w.action and not w.action_moves_exist():
+        # A Teleport can take away what the only possible action needed (R-M14).
+        w.emit(ev.ActionSkipped(p))
+        w.end_turn()
+
+
+def _teleport(w: Work, c: Any, target: tuple[Any, ...], to: Any) -> None:
+    kind = target[0]
+    if kind == "good":
+        w.take_good(c, target[1])
+        w.add_good(to, target[1])
+        return
+    _, owner, cargo, stole = target
+    cargo, stole = w.find_native(c, owner, cargo, stole)
+    w.remove_native(c, owner, cargo, stole)
+    if kind == "native":
+        w.add_native(to, owner, cargo, stole)  # with what it carries
+    else:
+        w.add_native(c, owner, NONE, stole)
+        w.add_good(to, cargo)
+
+
+def _expel(w: Work, c: Any, target: tuple[Any, ...], to: Any) -> None:
+    if target[0] == "hut":
+        _, owner, marked = target
+        huts = w.huts[c]
+        hut = next(h for h in huts if h[0] == owner and bool(h[1]) == marked)
+        huts.remove(hut)
+        if not huts:
+            del w.huts[c]
+        w.huts.setdefault(to, []).append(hut)
+        return
+    _, owner, cargo, stole = target
+    cargo, stole = w.find_native(c, owner, cargo, stole)
+    w.remove_native(c, owner, cargo, stole)
+    if cargo in (LUMBER_CARGO, STONE_CARGO):
+        w.add_good(c, cargo)  # "but not any resource carried": it stays behind
+        cargo = NONE
+    w.add_native(to, owner, cargo, stole)

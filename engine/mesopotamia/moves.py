@@ -1,0 +1,476 @@
+"""Mesopotamia moves: one small frozen dataclass per kind of decision, each with a notation.
+
+Fields are written ``q,r`` (axial coordinates, e.g. ``-1,0``). A native is named by its field
+and what it carries: ``.`` nothing, ``L`` lumber, ``S`` stone, ``M4`` a sacrifice marker of value
+4 that it may place, ``m4`` one taken up this turn; ``!`` is added once it stole this turn
+(natives that carry the same are interchangeable). Another player's native is written
+``n2:L`` (player 2's native carrying lumber), its marker value hidden (``n2:M?``).
+
+====================  =====================================  =================================
+move                  notation                               when
+====================  =====================================  =================================
+`Go`                  ``go -1,0 L 1,-1``                     phase I: a native to a field
+                                                             within the points left
+`Discover`            ``discover -1,0 . -2,0``               phase I: onto an edge place
+`PlaceVolcano`        ``volcano 2,-1``                       a drawn volcano's edge place
+`Spread`              ``spread 1,-1 2,-2``                   forests/quarries for new goods
+`ChooseTile`          ``choose forest``                      Land: the field to put out
+`PickUp`              ``pick 1,-1 . L``                      pick up (or exchange for) a good
+`Drop`                ``drop 0,0 S``                         put a good down (a stone at the
+                                                             temple builds it)
+`Steal`               ``steal -1,0 2 L``                     take a good from player 2
+`TakeMarker`          ``lift -2,1 4``                        take up an own covered marker
+`Offer`               ``offer 4``                            place a marker at the temple
+`EndMovement`         ``end``                                end phase I
+`BuildHut`            ``hut -2,1 4``                         action A (marker value, 0 none)
+`BuildHoly`           ``holy -2,1``                          action B
+`Birth`               ``birth -2,1``                         action C
+`DrawCard`            ``draw``                               action D
+`EndActions`          ``done``                               stop repeating A, B or C
+`PlayCard`            ``play stamina``, ``play priest 1,0``,  a card from the hand
+                      ``play mana_theft 2``,
+                      ``play teleport 1,-1 L 3,-2``,
+                      ``play expulsion -1,0 h2+ -3,1``
+====================  =====================================  =================================
+
+Card targets: ``L``/``S`` a good lying on the field; ``n2:L`` a native of player 2 (what it
+carries); ``c2:L`` only the good a native of player 2 carries; ``h2+``/``h2-`` a hut of player 2
+with/without a marker under it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from engine.core import InvalidInput, Move
+from engine.core import move_from_dict as _move_from_dict
+from engine.mesopotamia.board import WORD_OF, fmt, parse_coord
+from engine.mesopotamia.state import CARDS, MARKER_VALUES, OLD, cargo_token, parse_token
+
+GOODS = {"L": 1, "S": 2}
+GOOD_LETTER = {1: "L", 2: "S"}
+
+
+@dataclass(frozen=True, slots=True)
+class Go(Move):
+    """Move one of your natives to a field it can reach with the movement points left."""
+
+    KIND: ClassVar[str] = "go"
+    origin: str
+    native: str
+    destination: str
+
+    def __str__(self) -> str:
+        return f"go {self.origin} {self.native} {self.destination}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discover(Move):
+    """Move one of your natives onto an empty edge place and discover the field there."""
+
+    KIND: ClassVar[str] = "discover"
+    origin: str
+    native: str
+    place: str
+
+    def __str__(self) -> str:
+        return f"discover {self.origin} {self.native} {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceVolcano(Move):
+    """Put the volcano just drawn at another edge place."""
+
+    KIND: ClassVar[str] = "volcano"
+    place: str
+
+    def __str__(self) -> str:
+        return f"volcano {self.place}"
+
+
+@dataclass(frozen=True, slots=True)
+class Spread(Move):
+    """Put one new lumber (stone) on each of these forests (quarries)."""
+
+    KIND: ClassVar[str] = "spread"
+    fields: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.fields, tuple):
+            object.__setattr__(self, "fields", tuple(self.fields))
+
+    def __str__(self) -> str:
+        return "spread " + " ".join(self.fields)
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseTile(Move):
+    """Land card: the field of those looked at that is put on the table."""
+
+    KIND: ClassVar[str] = "choose"
+    tile: str
+
+    def __str__(self) -> str:
+        return f"choose {self.tile}"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Move):
+    """A native picks up a good lying on its field (exchanging the other good it carries)."""
+
+    KIND: ClassVar[str] = "pick"
+    field: str
+    native: str
+    good: str
+
+    def __str__(self) -> str:
+        return f"pick {self.field} {self.native} {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drop(Move):
+    """A native puts down the good it carries (a stone at the temple place builds the temple)."""
+
+    KIND: ClassVar[str] = "drop"
+    field: str
+    native: str
+
+    def __str__(self) -> str:
+        return f"drop {self.field} {self.native}"
+
+
+@dataclass(frozen=True, slots=True)
+class Steal(Move):
+    """A free native of yours takes a good a native of `victim` carries on the same field."""
+
+    KIND: ClassVar[str] = "steal"
+    field: str
+    victim: int
+    good: str
+
+    def __str__(self) -> str:
+        return f"steal {self.field} {self.victim} {self.good}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMarker(Move):
+    """A free native takes up your covered sacrifice marker (its value) from a hut there."""
+
+    KIND: ClassVar[str] = "lift"
+    field: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"lift {self.field} {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer(Move):
+    """A native standing on the temple place places the marker (this value) it carries."""
+
+    KIND: ClassVar[str] = "offer"
+    value: int
+
+    def __str__(self) -> str:
+        return f"offer {self.value}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndMovement(Move):
+    """End phase I (unused movement points are lost)."""
+
+    KIND: ClassVar[str] = "end"
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildHut(Move):
+    """Action A: build a hut on a plain, putting the marker of this value under it (0: none
+    left)."""
+
+    KIND: ClassVar[str] = "hut"
+    field: str
+    marker: int
+
+    def __str__(self) -> str:
+        return f"hut {self.field} {self.marker}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildHoly(Move):
+    """Action B: erect a holy place on an empty vacant plain."""
+
+    KIND: ClassVar[str] = "holy"
+    field: str
+
+    def __str__(self) -> str:
+        return f"holy {self.field}"
+
+
+@dataclass(frozen=True, slots=True)
+class Birth(Move):
+    """Action C: a native is born at one of your huts on this field."""
+
+    KIND: ClassVar[str] = "birth"
+    field: str
+
+    def __str__(self) -> str:
+        return f"birth {self.field}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawCard(Move):
+    """Action D: draw the top card of the deck."""
+
+    KIND: ClassVar[str] = "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class EndActions(Move):
+    """Stop repeating the action chosen (A, B or C) and end the turn."""
+
+    KIND: ClassVar[str] = "done"
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Move):
+    """Play a card from your hand; `field`, `target` and `to` as the card needs them."""
+
+    KIND: ClassVar[str] = "play"
+    card: str
+    field: str | None = None
+    target: str | None = None
+    to: str | None = None
+
+    def __str__(self) -> str:
+        return " ".join(["play", self.card, *(x for x in (self.field, self.target, self.to)
+                                              if x is not None)])
+
+
+MOVE_KINDS: dict[str, type[Any]] = {cls.KIND: cls for cls in (
+    Go, Discover, PlaceVolcano, Spread, ChooseTile, PickUp, Drop, Steal, TakeMarker, Offer,
+    EndMovement, BuildHut, BuildHoly, Birth, DrawCard, EndActions, PlayCard)}
+
+_USAGE = ("write e.g. 'go -1,0 . 1,-1', 'discover -1,0 L -2,0', 'pick 1,-1 . L', 'drop 0,0 S', "
+          "'steal -1,0 2 L', 'lift -2,1 4', 'offer 4', 'end', 'hut -2,1 4', 'holy -2,1', "
+          "'birth -2,1', 'draw', 'done', 'volcano 2,-1', 'spread 1,-1 2,-2', 'choose plain' or "
+          "'play CARD ...'")
+_ARITY = {"go": 3, "discover": 3, "volcano": 1, "choose": 1, "pick": 3, "drop": 2,
+          "steal": 3, "lift": 2, "offer": 1, "end": 0, "hut": 2, "holy": 1, "birth": 1,
+          "draw": 0, "done": 0}
+_CARD_ARGS = {"stamina": 0, "holy_stone": 0, "fertility": 0, "land": 0, "priest": 1,
+              "mana_theft": 1, "teleport": 3, "expulsion": 3}
+
+
+def _number(text: str, what: str) -> int:
+    if not text.lstrip("-").isdigit():
+        raise InvalidInput(f"{what} must be a whole number, not {text!r}")
+    return int(text)
+
+
+def parse_move(text: str) -> Any:
+    """The move written as `text` in the notation above.
+
+    Raises:
+        InvalidInput: the text is not a move in that notation.
+    """
+    if not isinstance(text, str):
+        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise InvalidInput(f"empty move: {_USAGE}")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "play":
+        if not args or args[0] not in _CARD_ARGS:
+            raise InvalidInput(f"'play' needs a card: one of {', '.join(_CARD_ARGS)}")
+        card, rest = args[0], args[1:]
+        if len(rest) != _CARD_ARGS[card]:
+            raise InvalidInput(f"'play {card}' takes {_CARD_ARGS[card]} argument(s), got "
+                               f"{len(rest)} in {text!r}")
+        if card == "mana_theft":
+            return PlayCard(card, None, rest[0])
+        if card == "priest":
+            return PlayCard(card, rest[0])
+        return PlayCard(card, *rest) if rest else PlayCard(card)
+    if verb == "spread":
+        if not args:
+            raise InvalidInput("'spread' needs at least one field")
+        return Spread(tuple(args))
+    if verb not in _ARITY:
+        raise InvalidInput(f"unknown move {text!r}: {_USAGE}")
+    if len(args) != _ARITY[verb]:
+        raise InvalidInput(f"{verb!r} takes {_ARITY[verb]} argument(s), got {len(args)} in "
+                           f"{text!r}: {_USAGE}")
+    if verb == "steal":
+        return Steal(args[0], _number(args[1], "the victim"), args[2])
+    if verb == "lift":
+        return TakeMarker(args[0], _number(args[1], "the marker value"))
+    if verb == "offer":
+        return Offer(_number(args[0], "the marker value"))
+    if verb == "hut":
+        return BuildHut(args[0], _number(args[1], "the marker value"))
+    return MOVE_KINDS[verb](*args)
+
+
+def move_from_dict(data: Any) -> Any:
+    """The move written by ``move.to_dict()``; raises `InvalidInput` if malformed."""
+    return _move_from_dict(data, MOVE_KINDS, "mesopotamia")
+
+
+# ------------------------------------------------------------ the rules' internal tuples
+#
+# The rules work on plain tuples (cheap to build, compare and hash); these two functions
+# translate. Coordinates are (q, r); natives are (cargo, stole); card targets are tuples:
+# ("good", 1|2), ("native", owner, cargo, stole), ("carried", owner, cargo, stole),
+# ("hut", owner, has_marker), ("player", p).
+
+
+def _native(text: str) -> tuple[int, bool]:
+    return parse_token(text)
+
+
+def _good(text: Any) -> int:
+    if text not in GOODS:
+        raise InvalidInput(f"a good is 'L' (lumber) or 'S' (stone), not {text!r}")
+    return GOODS[text]
+
+
+def _target(text: Any, card: str) -> tuple[Any, ...]:
+    if not isinstance(text, str) or not text:
+        raise InvalidInput(f"{card} needs a target, e.g. 'L', 'n2:L', 'c2:S' or 'h2+'")
+    if text in GOODS:
+        return ("good", GOODS[text])
+    kind = {"n": "native", "c": "carried", "h": "hut"}.get(text[0])
+    if kind == "hut" and len(text) == 3 and text[1].isdigit() and text[2] in "+-":
+        return ("hut", int(text[1]), text[2] == "+")
+    if kind in ("native", "carried") and len(text) > 3 and text[1].isdigit() and text[2] == ":":
+        cargo, stole = parse_token(text[3:])
+        return (kind, int(text[1]), cargo, stole)
+    raise InvalidInput(f"unknown target {text!r}: write 'L'/'S' (a good lying there), 'n2:L' "
+                       "(player 2's native carrying lumber), 'c2:S' (the stone it carries) or "
+                       "'h2+'/'h2-' (player 2's hut with/without a marker)")
+
+
+def to_internal(move: Any) -> tuple[Any, ...]:
+    """The rules' tuple for a public move; raises `InvalidInput` if malformed."""
+    kind = getattr(move, "KIND", None)
+    if MOVE_KINDS.get(kind) is not type(move):
+        raise InvalidInput(f"not a Mesopotamia move: {move!r}")
+    if kind in ("go", "discover"):
+        last = move.destination if kind == "go" else move.place
+        return (kind, parse_coord(move.origin, "origin"), *_native(move.native),
+                parse_coord(last, "destination"))
+    if kind == "volcano":
+        return ("volcano", parse_coord(move.place, "place"))
+    if kind == "spread":
+        if not move.fields:
+            raise InvalidInput("'spread' needs at least one field")
+        return ("spread", tuple(sorted(parse_coord(f) for f in move.fields)))
+    if kind == "choose":
+        if move.tile not in WORD_OF or move.tile == "temple":
+            raise InvalidInput(f"choose 'plain', 'forest', 'quarry' or 'volcano', "
+                               f"not {move.tile!r}")
+        return ("choose", WORD_OF[move.tile])
+    if kind == "pick":
+        return ("pick", parse_coord(move.field), *_native(move.native), _good(move.good))
+    if kind == "drop":
+        return ("drop", parse_coord(move.field), *_native(move.native))
+    if kind == "steal":
+        return ("steal", parse_coord(move.field), move.victim, _good(move.good))
+    if kind == "lift":
+        return ("lift", parse_coord(move.field), move.value)
+    if kind == "offer":
+        return ("offer", move.value)
+    if kind in ("hut", "holy", "birth"):
+        args = (move.marker,) if kind == "hut" else ()
+        return (kind, parse_coord(move.field), *args)
+    if kind in ("end", "draw", "done"):
+        return (kind,)
+    card = move.card
+    if card not in CARDS:
+        raise InvalidInput(f"unknown card {card!r}; cards: {', '.join(CARDS)}")
+    wanted = _CARD_ARGS[card]
+    given = sum(x is not None for x in (move.field, move.target, move.to))
+    if card == "mana_theft":
+        if move.target is None or not move.target.isdigit() or given != 1:
+            raise InvalidInput("'play mana_theft' names the player to rob, e.g. "
+                               "'play mana_theft 2'")
+        return ("play", card, None, ("player", int(move.target)), None)
+    if given != wanted:
+        raise InvalidInput(f"'play {card}' takes {wanted} argument(s), got {given}")
+    if card == "priest":
+        if move.field is None:
+            raise InvalidInput("'play priest' names a holy place, e.g. 'play priest -2,1'")
+        return ("play", card, parse_coord(move.field), None, None)
+    if wanted == 0:
+        return ("play", card, None, None, None)
+    return ("play", card, parse_coord(move.field), _target(move.target, card),
+            parse_coord(move.to, "destination"))
+
+
+def _target_text(target: tuple[Any, ...]) -> str:
+    kind = target[0]
+    if kind == "good":
+        return GOOD_LETTER[target[1]]
+    if kind == "hut":
+        return f"h{target[1]}{'+' if target[2] else '-'}"
+    if kind == "player":
+        return str(target[1])
+    return f"{kind[0]}{target[1]}:{cargo_token(target[2], target[3])}"
+
+
+def from_internal(t: tuple[Any, ...]) -> Any:
+    """The public move for a rules' tuple (the inverse of `to_internal`)."""
+    kind = t[0]
+    if kind == "go":
+        return Go(fmt(t[1]), cargo_token(t[2], t[3]), fmt(t[4]))
+    if kind == "discover":
+        return Discover(fmt(t[1]), cargo_token(t[2], t[3]), fmt(t[4]))
+    if kind == "volcano":
+        return PlaceVolcano(fmt(t[1]))
+    if kind == "spread":
+        return Spread(tuple(fmt(c) for c in t[1]))
+    if kind == "choose":
+        from engine.mesopotamia.board import LETTER_WORD
+
+        return ChooseTile(LETTER_WORD[t[1]])
+    if kind == "pick":
+        return PickUp(fmt(t[1]), cargo_token(t[2], t[3]), GOOD_LETTER[t[4]])
+    if kind == "drop":
+        return Drop(fmt(t[1]), cargo_token(t[2], t[3]))
+    if kind == "steal":
+        return Steal(fmt(t[1]), t[2], GOOD_LETTER[t[3]])
+    if kind == "lift":
+        return TakeMarker(fmt(t[1]), t[2])
+    if kind == "offer":
+        return Offer(t[1])
+    if kind == "hut":
+        return BuildHut(fmt(t[1]), t[2])
+    if kind == "holy":
+        return BuildHoly(fmt(t[1]))
+    if kind == "birth":
+        return Birth(fmt(t[1]))
+    if kind in ("end", "draw", "done"):
+        return MOVE_KINDS[kind]()
+    _, card, where, target, to = t
+    if card == "mana_theft":
+        return PlayCard(card, None, _target_text(target))
+    return PlayCard(card, None if where is None else fmt(where),
+                    None if target is None else _target_text(target),
+                    None if to is None else fmt(to))
+
+
+def is_marker(cargo: int) -> bool:
+    return cargo >= OLD
+
+
+assert set(MARKER_VALUES) == {2, 4, 6, 7}

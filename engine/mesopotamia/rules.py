@@ -1,0 +1,1160 @@
+"""Mesopotamia rules: setup, the legal moves, and `apply`, the pure step from state to state.
+
+Covers "Game Preparation", "Game Flow", "Movement of the Natives" (carrying, stealing, building
+the temple, sacrifices, discovering), "Conduct Actions" (huts, holy places, births, drawing a
+card), "Receive Mana Points", "Game End" and both variants of the rule text; the cards'
+effects are in `cards.py`, the mana of phase III and the ranking in `scoring.py`.
+
+Design (docs/rulings.md): every decision is a move of the active player. A native
+moves to any field it can reach with the points left (`Go`: a shortest way, costing its
+length) rather than one step at a time, so a turn is a handful of sensible choices; picking up,
+dropping, stealing and taking up markers are free moves in between; "end" is always there.
+What is no decision happens by itself: a native that enters the temple place with a marker it
+may place places it (or is pushed back), phase III's mana, a discovery's goods where no choice
+is left, skipping phase II when no action is possible.
+
+All the work is done on `Work`, a private mutable copy of a `State`: `legal()` lists the rules'
+move tuples in a stable order and `do()` plays one. `apply` checks a move by membership in
+`legal()`, so what is legal is decided in one place; `explain` only words the refusal. The fast
+path (`fast.py`) drives the same `Work` without rebuilding a state between moves.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.mesopotamia import events as ev
+from engine.mesopotamia.board import (
+    FIELD_COUNTS,
+    FIELDS,
+    TEMPLE,
+    Coord,
+    edge_places,
+    fmt,
+    is_connected,
+    layout,
+    parse_coord,
+    start_tiles,
+)
+from engine.mesopotamia.moves import from_internal, to_internal
+from engine.mesopotamia.scoring import MARKERS_TO_WIN, phase_three_mana, ranking
+from engine.mesopotamia.state import (
+    FIRST_ROUND,
+    FRESH,
+    HIDDEN,
+    HOLY_PLACES,
+    HUTS,
+    LUMBER,
+    LUMBER_CARGO,
+    MANA_TOP,
+    MARKER_VALUES,
+    MAX_DISCOVERIES,
+    MOVEMENT,
+    NATIVES,
+    NONE,
+    OLD,
+    PHASES,
+    START_MAX_MANA,
+    STONE_CARGO,
+    STONES,
+    Options,
+    State,
+    cargo_token,
+    full_deck,
+    parse_token,
+    player_name,
+)
+
+# ------------------------------------------------------------------------------------- setup
+
+
+def new_state(players: int = 4, seed: int | None = None, **options: Any) -> State:
+    """A new game set up from `seed`: the start layout, shuffled field pile and card deck.
+
+    Raises:
+        InvalidInput: players other than 2 to 4, an unknown option or value.
+    """
+    if isinstance(players, bool) or players not in FIRST_ROUND:
+        raise InvalidInput(f"Mesopotamia is played by 2, 3 or 4 players, not {players!r}")
+    seed = check_seed(seed)
+    unknown = set(options) - set(Options.__dataclass_fields__)
+    if unknown:
+        raise InvalidInput(f"unknown Mesopotamia option(s) {', '.join(sorted(unknown))}; "
+                           f"known: {', '.join(Options.__dataclass_fields__)}")
+    opts = Options(**options)
+    setup = layout(players)
+    tiles = start_tiles()
+    removed = removed_plains(players, opts)
+    pile = []
+    for kind, count in FIELD_COUNTS.items():
+        left = count - sum(1 for _, k in tiles if k == kind) - (removed if kind == "P" else 0)
+        pile += [kind] * left
+    rng = make_rng(seed, "mesopotamia", "setup")
+    rng.shuffle(pile)
+    deck = full_deck(players)
+    rng.shuffle(deck)
+    natives = []
+    huts = []
+    for q, r, seats in setup["start"]:
+        for p in seats:
+            natives += [(q, r, p, NONE, False)] * 3
+            huts.append((q, r, p, 0))  # starting huts hold no marker (R-M4)
+    huts += [(q, r, -1, 0) for q, r in setup["neutral_huts"]]
+    goods = []
+    for c, kind in tiles:
+        if kind in "FQ":
+            goods.append((c[0], c[1], players if kind == "F" else 0,
+                          players if kind == "Q" else 0))
+    hands: list[tuple[str, ...]] = [() for _ in range(players)]
+    if opts.cards_at_start:
+        for p in range(players):
+            hands[p] = (deck.pop(0),)
+    return State(
+        options=opts, players=players, seed=seed, turn=0, to_move=0, phase="move",
+        tiles=tiles, pile=tuple(pile), natives=tuple(sorted(natives)),
+        goods=tuple(sorted(goods)), huts=tuple(sorted(huts)), holy=(),
+        mana=(0,) * players, max_mana=(START_MAX_MANA,) * players,
+        markers=(MARKER_VALUES,) * players, delivered=((),) * players,
+        deck=tuple(deck), discard=(), hands=tuple(hands), fresh="", out=(),
+        points=FIRST_ROUND[players][0], discoveries=0, action="", used=(), fertility=False,
+        land=False, priests=(), pending=(), candidates=(), draws=0, won=())
+
+
+def removed_plains(players: int, options: Options) -> int:
+    if options.removed_plains is not None:
+        return options.removed_plains
+    return layout(players)["removed_plains"]
+
+
+def movement_points(turn: int, players: int) -> int:
+    """Points for a turn: the first round's table by seat (R-M2), then always 5."""
+    return FIRST_ROUND[players][turn] if turn < players else MOVEMENT
+
+
+# ---------------------------------------------------------------------------- the work copy
+
+#: Shortest ways on each map seen lately (maps are keyed by their tiles in placement order):
+#: states of one game, and the playouts of a search, share them. Bounded: cleared when full.
+_WAYS: dict[tuple[tuple[Coord, str], ...], dict[Any, Any]] = {}
+_WAYS_LIMIT = 512
+
+
+def _ways_for(tiles: tuple[tuple[Coord, str], ...]) -> dict[Any, Any]:
+    got = _WAYS.get(tiles)
+    if got is None:
+        if len(_WAYS) >= _WAYS_LIMIT:
+            _WAYS.clear()
+        got = _WAYS[tiles] = {}
+    return got
+
+
+
+class Run:
+    """A stretch of legal moves ``prefix + (item,)``, one for each item in order (a native's
+    destinations, a card's targets): the fast path counts them without building them."""
+
+    __slots__ = ("items", "prefix")
+
+    def __init__(self, prefix: tuple[Any, ...], items: list[Any]):
+        self.prefix = prefix
+        self.items = items
+
+
+class Work:
+    """A mutable copy of a `State` that the rules read and change; `freeze` makes a State."""
+
+    __slots__ = (
+        "action", "candidates", "deck", "delivered", "discard", "discoveries", "draws", "events",
+        "fertility", "fresh", "goods", "hands", "holy", "huts", "land", "mana", "markers",
+        "maxm", "nat", "options", "out", "pending", "phase", "pile", "players", "points",
+        "priests", "seed", "tiles", "to_move", "turn", "used", "way_cache", "where", "won")
+
+    def __init__(self, s: State):
+        self.options = s.options
+        self.players = s.players
+        self.seed = s.seed
+        self.turn = s.turn
+        self.to_move = s.to_move
+        self.phase = s.phase
+        self.tiles: dict[Coord, str] = dict(s.tiles)
+        self.pile = list(s.pile)
+        nat: dict[Coord, dict[tuple[int, int, bool], int]] = {}
+        for q, r, o, cargo, stole in s.natives:
+            at = nat.setdefault((q, r), {})
+            key = (o, cargo, stole)
+            at[key] = at.get(key, 0) + 1
+        self.nat = nat
+        # The fields where each player has natives (kept by add_native and remove_native).
+        self.where: list[set[Coord]] = [set() for _ in range(s.players)]
+        for q, r, o, _, _ in s.natives:
+            self.where[o].add((q, r))
+        self.goods = {(q, r): [lumber, stone] for q, r, lumber, stone in s.goods}
+        huts: dict[Coord, list[list[int]]] = {}
+        for q, r, o, m in s.huts:
+            huts.setdefault((q, r), []).append([o, m])
+        self.huts = huts
+        self.holy = {(q, r): o for q, r, o in s.holy}
+        self.mana = list(s.mana)
+        self.maxm = list(s.max_mana)
+        self.markers = [list(m) for m in s.markers]
+        self.delivered = [list(d) for d in s.delivered]
+        self.deck = list(s.deck)
+        self.discard = list(s.discard)
+        self.hands = [list(h) for h in s.hands]
+        self.fresh = s.fresh
+        self.out = list(s.out)
+        self.points = s.points
+        self.discoveries = s.discoveries
+        self.action = s.action
+        self.used = {(u[0], u[1]): [u[2], u[3], u[4]] for u in s.used}
+        self.fertility = s.fertility
+        self.land = s.land
+        self.priests = list(s.priests)
+        self.pending = s.pending
+        self.candidates = list(s.candidates)
+        self.draws = s.draws
+        self.won = list(s.won)
+        self.events: list[ev.Event] | None = None
+        self.way_cache = _ways_for(s.tiles)
+
+    def freeze(self) -> State:
+        natives = []
+        for (q, r), at in self.nat.items():
+            for (o, cargo, stole), k in at.items():
+                natives += [(q, r, o, cargo, stole)] * k
+        return State(
+            self.options, self.players, self.seed, self.turn, self.to_move, self.phase,
+            tuple(self.tiles.items()), tuple(self.pile), tuple(sorted(natives)),
+            tuple(sorted((c[0], c[1], g[0], g[1]) for c, g in self.goods.items() if any(g))),
+            tuple(sorted((c[0], c[1], o, m) for c, hs in self.huts.items() for o, m in hs)),
+            tuple(sorted((c[0], c[1], o) for c, o in self.holy.items())),
+            tuple(self.mana), tuple(self.maxm), tuple(tuple(sorted(m)) for m in self.markers),
+            tuple(tuple(d) for d in self.delivered), tuple(self.deck), tuple(self.discard),
+            tuple(tuple(sorted(h)) for h in self.hands), self.fresh, tuple(self.out),
+            self.points, self.discoveries, self.action,
+            tuple(sorted((c[0], c[1], u[0], u[1], u[2]) for c, u in self.used.items())),
+            self.fertility, self.land, tuple(self.priests), self.pending,
+            tuple(self.candidates), self.draws, tuple(self.won))
+
+    def ways(self, start: Coord, through: bool,
+             limit: int = MOVEMENT) -> list[tuple[Coord, int, Coord]]:
+        """The fields a native on `start` reaches in at most `limit` steps (at least
+        `MOVEMENT`, so that most turns share one search): ``(field, cost, previous)`` sorted by
+        field (see `board.reach`); kept until the map grows."""
+        limit = max(limit, MOVEMENT)
+        key = (start, through, limit)
+        got = self.way_cache.get(key)
+        if got is not None:
+            return got
+        adj = self.way_cache.get(None)
+        if adj is None:
+            tiles = self.tiles
+            adj = {}
+            for (q, r), kind in tiles.items():
+                if kind != "V":
+                    adj[(q, r)] = [n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r),
+                                               (q, r + 1), (q - 1, r + 1), (q - 1, r))
+                                   if tiles.get(n, "V") != "V"]
+            self.way_cache[None] = adj  # type: ignore[index]
+        # Breadth first, level by level, neighbours in `board.DIRECTIONS` order: the same
+        # costs and previous fields as `board.reach`.
+        out = []
+        seen = {start}
+        level = [start]
+        cost = 0
+        while level and cost < limit:
+            cost += 1
+            following = []
+            for c in level:
+                if c == TEMPLE and c != start and not through:
+                    continue
+                for n in adj[c]:
+                    if n not in seen:
+                        seen.add(n)
+                        out.append((n, cost, c))
+                        following.append(n)
+            level = following
+        out.sort()
+        self.way_cache[key] = out
+        return out
+
+    def grow(self, added: Coord) -> None:
+        """Switch to the caches of the map with the field just placed on `added`, keeping
+        what the new field cannot change: every search that never reached a neighbour of it
+        with steps to spare (a volcano changes no way at all), and the empty places beside
+        fields that are not its neighbours."""
+        old = self.way_cache
+        new = self.way_cache = _ways_for(tuple(self.tiles.items()))
+        if new:
+            return
+        q, r = added
+        around = {(q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1),
+                  (q - 1, r)}
+        volcano = self.tiles[added] == "V"
+        for key, value in old.items():
+            if key is None or len(key) == 4:
+                continue  # the adjacency and the `dests` lists are rebuilt on demand
+            if len(key) == 2:
+                if key not in around:
+                    new[key] = value
+                continue
+            start, _, limit = key
+            if volcano or (start not in around and not any(
+                    cost < limit and f in around for f, cost, _ in value)):
+                new[key] = value
+
+    def dests(self, start: Coord, through: bool, points: int) -> list[Coord]:
+        """The fields `ways` reaches within `points`, sorted."""
+        key = (start, through, points, "dests")
+        got = self.way_cache.get(key)
+        if got is None:
+            got = self.way_cache[key] = [d for d, cost, _ in self.ways(start, through, points)
+                                         if cost <= points]
+        return got
+
+    def emit(self, event: ev.Event) -> None:
+        if self.events is not None:
+            self.events.append(event)
+
+    # Reading ---------------------------------------------------------------------------------
+
+    def count(self, c: Coord, player: int) -> int:
+        at = self.nat.get(c)
+        if not at:
+            return 0
+        return sum(k for (o, _, _), k in at.items() if o == player)
+
+    def on_board(self, player: int) -> int:
+        return sum(k for at in self.nat.values() for (o, _, _), k in at.items() if o == player)
+
+    def own_kinds(self, player: int) -> list[tuple[Coord, int, bool]]:
+        """Each (field, cargo, stole) of `player`'s natives, sorted: the natives a move names."""
+        out = []
+        for c in sorted(self.nat):
+            for (o, cargo, stole) in sorted(self.nat[c]):
+                if o == player:
+                    out.append((c, cargo, stole))
+        return out
+
+    def supply(self, good: int) -> int:
+        total = LUMBER if good == LUMBER_CARGO else STONES
+        on = sum(g[good - 1] for g in self.goods.values())
+        carried = sum(k for at in self.nat.values() for (_, cargo, _), k in at.items()
+                      if cargo == good)
+        return total - on - carried
+
+    def huts_of(self, player: int) -> int:
+        return sum(1 for hs in self.huts.values() for o, _ in hs if o == player)
+
+    def holy_of(self, player: int) -> int:
+        return sum(1 for o in self.holy.values() if o == player)
+
+    def public_cargo(self, owner: int, cargo: int) -> int:
+        """What the active player may know of another player's cargo (marker values hidden)."""
+        if owner != self.to_move and cargo >= OLD:
+            return cargo - cargo % 10
+        return cargo
+
+    # Changing --------------------------------------------------------------------------------
+
+    def add_native(self, c: Coord, owner: int, cargo: int, stole: bool, k: int = 1) -> None:
+        at = self.nat.setdefault(c, {})
+        key = (owner, cargo, stole)
+        at[key] = at.get(key, 0) + k
+        self.where[owner].add(c)
+
+    def remove_native(self, c: Coord, owner: int, cargo: int, stole: bool) -> None:
+        at = self.nat[c]
+        key = (owner, cargo, stole)
+        if at[key] == 1:
+            del at[key]
+            if not at:
+                del self.nat[c]
+                self.where[owner].discard(c)
+            elif not any(o == owner for o, _, _ in at):
+                self.where[owner].discard(c)
+        else:
+            at[key] -= 1
+
+    def find_native(self, c: Coord, owner: int, cargo: int, stole: bool) -> tuple[int, bool]:
+        """The real (cargo, stole) of a native named with a possibly hidden marker value."""
+        at = self.nat.get(c, {})
+        if (owner, cargo, stole) in at:
+            return cargo, stole
+        for (o, real, st) in sorted(at):
+            if o == owner and st == stole and real >= OLD and real - real % 10 == cargo:
+                return real, st
+        raise KeyError((c, owner, cargo, stole))
+
+    def add_good(self, c: Coord, good: int, k: int = 1) -> None:
+        g = self.goods.setdefault(c, [0, 0])
+        g[good - 1] += k
+
+    def take_good(self, c: Coord, good: int) -> None:
+        g = self.goods[c]
+        g[good - 1] -= 1
+        if not any(g):
+            del self.goods[c]
+
+    # Legal moves -----------------------------------------------------------------------------
+
+    def legal(self) -> list[tuple[Any, ...]]:
+        """Every legal move as the rules' tuple, in the order of `legal_moves`."""
+        out: list[tuple[Any, ...]] = []
+        for entry in self.segments():
+            if type(entry) is Run:
+                prefix = entry.prefix
+                out.extend([(*prefix, item) for item in entry.items])
+            else:
+                out.append(entry)
+        return out
+
+    def segments(self) -> list[Any]:
+        """The legal moves as move tuples and `Run`s of them."""
+        phase = self.phase
+        if phase == "move":
+            return self.movement_moves()
+        if phase == "action":
+            return self.action_moves()
+        if phase == "volcano":
+            target = (self.pending[0], self.pending[1])
+            return [("volcano", c) for c in edge_places(self.tiles) if c != target]
+        if phase == "spread":
+            good, k = self.pending[0], self.pending[1]
+            kind = "F" if good == 0 else "Q"
+            fields = sorted(c for c, t in self.tiles.items() if t == kind)
+            return [("spread", combo) for combo in itertools.combinations(fields, k)]
+        if phase == "land":
+            return [("choose", k) for k in sorted(set(self.candidates))]
+        return []
+
+    def movement_moves(self) -> list[tuple[Any, ...]]:
+        p = self.to_move
+        tiles = self.tiles
+        nat = self.nat
+        goods = self.goods
+        moves: list[tuple[Any, ...]] = []
+        # Own natives by field, then cargo, then the steal mark; fields where one may steal.
+        kinds: list[tuple[Coord, int, bool]] = []
+        steal_fields = []
+        own_fields = sorted(self.where[p])
+        for c in own_fields:
+            at = nat[c]
+            mine = sorted([key for key in at if key[0] == p])
+            kinds.extend([(c, cargo, stole) for _, cargo, stole in mine])
+            if len(mine) < len(at) and (p, NONE, False) in at:
+                steal_fields.append(c)
+        points = self.points
+        if points:
+            cache = self.way_cache
+            for c, cargo, stole in kinds:
+                carrying_raw = cargo in (LUMBER_CARGO, STONE_CARGO)
+                if carrying_raw and c == TEMPLE:
+                    continue  # raw material is never carried out of the temple place (R-M6)
+                through = not carrying_raw and not (OLD <= cargo < FRESH)
+                dests = cache.get((c, through, points, "dests"))
+                if dests is None:
+                    dests = self.dests(c, through, points)
+                if dests:
+                    moves.append(Run(("go", c, cargo, stole), dests))
+            if self.discoveries < MAX_DISCOVERIES and self.pile:
+                for c, cargo, stole in kinds:
+                    places = cache.get(c)  # the empty places beside c on this map
+                    if places is None:
+                        q, r = c
+                        places = cache[c] = [
+                            n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1),
+                                        (q - 1, r + 1), (q - 1, r)) if n not in tiles]
+                    if places:
+                        moves.append(Run(("discover", c, cargo, stole), places))
+        if goods:
+            for c, cargo, stole in kinds:
+                g = goods.get(c)
+                if not g or cargo >= OLD:
+                    continue
+                if g[0] and cargo != LUMBER_CARGO:
+                    moves.append(("pick", c, cargo, stole, LUMBER_CARGO))
+                if g[1] and cargo != STONE_CARGO:
+                    moves.append(("pick", c, cargo, stole, STONE_CARGO))
+        for c, cargo, stole in kinds:
+            if cargo in (LUMBER_CARGO, STONE_CARGO):
+                moves.append(("drop", c, cargo, stole))
+        for c in steal_fields:
+            counts = [0] * self.players
+            loads = set()
+            for (o, cargo, _), k in nat[c].items():
+                counts[o] += k
+                if cargo in (LUMBER_CARGO, STONE_CARGO):
+                    loads.add((o, cargo))
+            mine = counts[p]
+            for v in range(self.players):
+                if v != p and 0 < counts[v] < mine:
+                    for good in (LUMBER_CARGO, STONE_CARGO):
+                        if (v, good) in loads:
+                            moves.append(("steal", c, v, good))
+        huts = self.huts
+        for c in own_fields:
+            if c not in huts:
+                continue
+            values = sorted({m for o, m in huts[c] if o == p and m})
+            if not values:
+                continue
+            at = nat[c]
+            if (p, NONE, False) in at or (p, NONE, True) in at:
+                moves.extend([("lift", c, v) for v in values])
+        temple = nat.get(TEMPLE)
+        if temple:
+            values = sorted({cargo - OLD for (o, cargo, _) in temple
+                             if o == p and OLD <= cargo < FRESH})
+            moves.extend([("offer", v) for v in values if self.mana[p] >= v])
+        if self.hands[p]:
+            moves.extend(self.card_moves())
+        moves.append(("end",))
+        return moves
+
+    def hut_sites(self, p: int) -> list[Coord]:
+        if self.huts_of(p) >= HUTS:
+            return []
+        out = []
+        for c in sorted(self.nat):
+            if self.tiles[c] != "P" or c in self.holy or len(self.huts.get(c, ())) >= 2:
+                continue
+            carriers, others = self.unused(c, p)
+            if carriers >= 1 and carriers + others >= 2:
+                out.append(c)
+        return out
+
+    def unused(self, c: Coord, p: int, good: int = LUMBER_CARGO) -> tuple[int, int]:
+        """Own natives on `c` not yet used in this phase II: (carrying `good`, the others)."""
+        at = self.nat.get(c, {})
+        carriers = sum(k for (o, cargo, _), k in at.items() if o == p and cargo == good)
+        total = sum(k for (o, _, _), k in at.items() if o == p)
+        used = self.used.get(c, (0, 0, 0))
+        carriers -= used[0]
+        return carriers, total - used[0] - used[1] - carriers
+
+    def holy_sites(self, p: int) -> list[Coord]:
+        if self.holy_of(p) >= HOLY_PLACES:
+            return []
+        out = []
+        for c in sorted(self.nat):
+            if self.tiles[c] != "P" or c in self.holy or self.huts.get(c):
+                continue
+            if any(o != p for (o, _, _) in self.nat[c]):
+                continue  # "empty": no natives of other players (R-M8)
+            carriers, others = self.unused(c, p, STONE_CARGO)
+            if carriers >= 1 and carriers + others >= 2:
+                out.append(c)
+        return out
+
+    def birth_sites(self, p: int) -> list[Coord]:
+        if self.on_board(p) >= NATIVES:
+            return []
+        out = []
+        for c in sorted(self.huts):
+            own = [m for o, m in self.huts[c] if o == p]
+            if not own or any(own):
+                continue  # no own hut, or an own marker lies under a hut here
+            used = self.used.get(c, (0, 0, 0))
+            if used[2] >= len(own):
+                continue
+            if self.count(c, p) - used[0] - used[1] >= 2:
+                out.append(c)
+        return out
+
+    def can_draw(self) -> bool:
+        return bool(self.deck) or (bool(self.discard) and not self.options.no_reshuffle)
+
+    def action_moves(self) -> list[tuple[Any, ...]]:
+        p = self.to_move
+        action = self.action
+        moves: list[tuple[Any, ...]] = []
+        if action in ("", "hut"):
+            values = sorted(set(self.markers[p])) or [0]
+            for c in self.hut_sites(p):
+                moves.extend(("hut", c, v) for v in values)
+        if action in ("", "holy"):
+            moves.extend(("holy", c) for c in self.holy_sites(p))
+        if action in ("", "birth"):
+            moves.extend(("birth", c) for c in self.birth_sites(p))
+        if action == "" and self.can_draw():
+            moves.append(("draw",))
+        if self.hands[p]:
+            moves.extend(self.card_moves())
+        if action:
+            moves.append(("done",))
+        return moves
+
+    def card_moves(self) -> list[tuple[Any, ...]]:
+        from engine.mesopotamia.cards import card_moves
+
+        return card_moves(self)
+
+    # Playing ---------------------------------------------------------------------------------
+
+    def do(self, t: tuple[Any, ...]) -> None:
+        """Play the legal move `t` (checked by the caller)."""
+        getattr(self, "do_" + t[0])(t)
+
+    def do_go(self, t: tuple[Any, ...]) -> None:
+        _, c, cargo, stole, dest = t
+        p = self.to_move
+        carrying_raw = cargo in (LUMBER_CARGO, STONE_CARGO)
+        through = not carrying_raw and not (OLD <= cargo < FRESH)
+        cost, previous = next((d, prev) for f, d, prev in self.ways(c, through, self.points)
+                              if f == dest)
+        self.points -= cost
+        self.remove_native(c, p, cargo, stole)
+        # Events are public: a marker's value stays hidden until it is placed.
+        shown = cargo - cargo % 10 if cargo >= OLD else cargo
+        self.emit(ev.NativeMoved(p, fmt(c), fmt(dest), cargo_token(shown, stole), cost))
+        if dest == TEMPLE and OLD <= cargo < FRESH:
+            value = cargo - OLD
+            if self.mana[p] < value:
+                self.add_native(previous, p, cargo, stole)
+                self.emit(ev.PushedBack(p, self.mana[p], fmt(previous)))
+                return
+            self.add_native(dest, p, cargo, stole)
+            self.place_marker(value)
+            return
+        self.add_native(dest, p, cargo, stole)
+
+    def place_marker(self, value: int) -> None:
+        """The native on the temple place with this marker pays, becomes a priest (R-M9)."""
+        p = self.to_move
+        at = self.nat[TEMPLE]
+        key = next(k for k in sorted(at) if k[0] == p and k[1] == OLD + value)
+        self.remove_native(TEMPLE, *key)
+        self.mana[p] -= value
+        self.delivered[p].append(value)
+        self.emit(ev.MarkerPlaced(p, value, len(self.delivered[p])))
+        if len(self.delivered[p]) == MARKERS_TO_WIN:
+            self.finish((p,), "markers")
+
+    def finish(self, winners: tuple[int, ...], reason: str) -> None:
+        self.phase = "over"
+        self.to_move = None
+        self.won = list(winners)
+        self.points = 0
+        self.pending = ()
+        self.candidates = []
+        self.emit(ev.GameEnded(winners, reason))
+
+    def do_offer(self, t: tuple[Any, ...]) -> None:
+        self.place_marker(t[1])
+
+    def do_discover(self, t: tuple[Any, ...]) -> None:
+        _, c, cargo, stole, place = t
+        p = self.to_move
+        self.points -= 1
+        pending = (place[0], place[1], c[0], c[1], cargo, int(stole))
+        if self.land:
+            self.land = False
+            self.candidates = self.pile[:4]
+            del self.pile[:4]
+            self.pending = pending
+            self.phase = "land"
+            self.emit(ev.LandViewed(p, len(self.candidates)))
+            return
+        self.draw_field(pending)
+
+    def draw_field(self, pending: tuple[int, ...]) -> None:
+        if not self.pile:
+            self.emit(ev.DiscoveryFailed(self.to_move))
+            self.phase, self.pending = "move", ()
+            return
+        self.resolve_field(self.pile.pop(0), pending)
+
+    def resolve_field(self, kind: str, pending: tuple[int, ...]) -> None:
+        p = self.to_move
+        if kind == "V":
+            self.phase, self.pending = "volcano", pending
+            self.emit(ev.VolcanoDrawn(p))
+            return
+        tq, tr, fq, fr, cargo, stole = pending
+        target = (tq, tr)
+        self.tiles[target] = kind
+        self.grow(target)
+        self.discoveries += 1
+        self.remove_native((fq, fr), p, cargo, bool(stole))
+        self.add_native(target, p, cargo, bool(stole))
+        self.emit(ev.FieldDiscovered(p, fmt(target), kind))
+        self.phase, self.pending = "move", ()
+        if kind in "FQ":
+            good = LUMBER_CARGO if kind == "F" else STONE_CARGO
+            k = min(self.players, self.supply(good))
+            fields = sorted(c for c, t in self.tiles.items() if t == kind)
+            if k == 0:
+                return
+            if len(fields) <= k:
+                for c in fields:
+                    self.add_good(c, good)
+                extra = k - len(fields)
+                if extra:
+                    self.add_good(target, good, extra)
+                self.emit(ev.GoodsPlaced("L" if good == LUMBER_CARGO else "S", k,
+                                         tuple(fmt(c) for c in fields)))
+                return
+            self.phase = "spread"
+            self.pending = (good - 1, k, tq, tr)
+
+    def do_volcano(self, t: tuple[Any, ...]) -> None:
+        self.tiles[t[1]] = "V"
+        self.grow(t[1])
+        self.emit(ev.VolcanoPlaced(self.to_move, fmt(t[1])))
+        self.phase = "move"
+        self.draw_field(self.pending)
+
+    def do_spread(self, t: tuple[Any, ...]) -> None:
+        good = self.pending[0] + 1
+        for c in t[1]:
+            self.add_good(c, good)
+        self.emit(ev.GoodsPlaced("L" if good == LUMBER_CARGO else "S", len(t[1]),
+                                 tuple(fmt(c) for c in t[1])))
+        self.phase, self.pending = "move", ()
+
+    def do_choose(self, t: tuple[Any, ...]) -> None:
+        rest = list(self.candidates)
+        rest.remove(t[1])
+        self.candidates = []
+        if rest:
+            self.pile += rest
+            make_rng(self.seed, "mesopotamia", "pile", self.draws).shuffle(self.pile)
+            self.draws += 1
+        self.resolve_field(t[1], self.pending)
+
+    def do_pick(self, t: tuple[Any, ...]) -> None:
+        _, c, cargo, stole, good = t
+        p = self.to_move
+        self.take_good(c, good)
+        if cargo:
+            self.add_good(c, cargo)
+        self.remove_native(c, p, cargo, stole)
+        self.add_native(c, p, good, stole)
+        self.emit(ev.GoodPicked(p, fmt(c), "L" if good == 1 else "S",
+                                {0: "", 1: "L", 2: "S"}[cargo]))
+
+    def do_drop(self, t: tuple[Any, ...]) -> None:
+        _, c, cargo, stole = t
+        p = self.to_move
+        self.remove_native(c, p, cargo, stole)
+        self.add_native(c, p, NONE, stole)
+        if c == TEMPLE and cargo == STONE_CARGO:
+            # Building the temple: the stone goes back to the supply (R-M7).
+            self.maxm[p] = min(MANA_TOP, self.maxm[p] + 1)
+            self.mana[p] = min(self.maxm[p], self.mana[p] + 1)
+            self.emit(ev.StoneOffered(p, self.mana[p], self.maxm[p]))
+            return
+        self.add_good(c, cargo)
+        self.emit(ev.GoodDropped(p, fmt(c), "L" if cargo == 1 else "S"))
+
+    def do_steal(self, t: tuple[Any, ...]) -> None:
+        _, c, victim, good = t
+        p = self.to_move
+        at = self.nat[c]
+        key = next(k for k in sorted(at) if k[0] == victim and k[1] == good)
+        self.remove_native(c, *key)
+        self.add_native(c, victim, NONE, key[2])
+        self.remove_native(c, p, NONE, False)
+        self.add_native(c, p, good, True)
+        self.emit(ev.GoodStolen(p, victim, fmt(c), "L" if good == 1 else "S"))
+
+    def do_lift(self, t: tuple[Any, ...]) -> None:
+        _, c, value = t
+        p = self.to_move
+        for hut in self.huts[c]:
+            if hut[0] == p and hut[1] == value:
+                hut[1] = 0
+                break
+        # The native that already stole lifts, keeping a free one able to steal.
+        stole = (p, NONE, True) in self.nat[c]
+        self.remove_native(c, p, NONE, stole)
+        self.add_native(c, p, FRESH + value, stole)
+        self.emit(ev.MarkerTaken(p, fmt(c)))
+
+    def do_end(self, t: tuple[Any, ...]) -> None:
+        p = self.to_move
+        self.emit(ev.MovementEnded(p, self.points))
+        self.points = 0
+        self.phase = "action"
+        self.action = ""
+        if not self.action_moves_exist():
+            self.emit(ev.ActionSkipped(p))
+            self.end_turn()
+
+    def action_moves_exist(self) -> bool:
+        p = self.to_move
+        return bool(self.can_draw() or self.hut_sites(p) or self.holy_sites(p)
+                    or self.birth_sites(p))
+
+    def use(self, c: Coord, carriers: int, others: int, births: int = 0) -> None:
+        u = self.used.setdefault(c, [0, 0, 0])
+        u[0] += carriers
+        u[1] += others
+        u[2] += births
+
+    def consume_carrier(self, c: Coord, good: int) -> None:
+        """One own native on `c` that carries `good` and is not yet used gives it up."""
+        p = self.to_move
+        at = self.nat[c]
+        key = next(k for k in sorted(at) if k[0] == p and k[1] == good)
+        self.remove_native(c, *key)
+        self.add_native(c, p, NONE, key[2])
+
+    def do_hut(self, t: tuple[Any, ...]) -> None:
+        _, c, marker = t
+        p = self.to_move
+        carriers, others = self.unused(c, p)
+        self.consume_carrier(c, LUMBER_CARGO)
+        # The second native is one that carries no lumber where possible (R-M10).
+        if others >= 1:
+            self.use(c, 0, 2)
+        else:
+            self.use(c, 1, 1)
+        self.huts.setdefault(c, []).append([p, marker])
+        if marker:
+            self.markers[p].remove(marker)
+        self.action = "hut"
+        self.emit(ev.HutBuilt(p, fmt(c), bool(marker)))
+        self.after_action()
+
+    def do_holy(self, t: tuple[Any, ...]) -> None:
+        c = t[1]
+        p = self.to_move
+        self.consume_carrier(c, STONE_CARGO)
+        self.use(c, 0, 2)
+        self.holy[c] = p
+        self.action = "holy"
+        self.emit(ev.HolyPlaceBuilt(p, fmt(c)))
+        self.after_action()
+
+    def do_birth(self, t: tuple[Any, ...]) -> None:
+        c = t[1]
+        p = self.to_move
+        born = 1
+        if self.fertility and NATIVES - self.on_board(p) >= 2:
+            born = 2
+        self.fertility = self.fertility and born == 1
+        self.add_native(c, p, NONE, False, born)
+        self.use(c, 0, 2 + born, 1)  # newborns do not give birth in the same action
+        self.action = "birth"
+        self.emit(ev.NativeBorn(p, fmt(c), born))
+        self.after_action()
+
+    def after_action(self) -> None:
+        """Repeat the chosen action while possible; end the turn when it no longer is."""
+        p = self.to_move
+        sites = {"hut": self.hut_sites, "holy": self.holy_sites,
+                 "birth": self.birth_sites}[self.action](p)
+        if not sites:
+            self.end_turn()
+
+    def do_draw(self, t: tuple[Any, ...]) -> None:
+        p = self.to_move
+        if not self.deck:
+            self.deck = self.discard
+            self.discard = []
+            make_rng(self.seed, "mesopotamia", "deck", self.draws).shuffle(self.deck)
+            self.draws += 1
+            self.emit(ev.DeckReshuffled(len(self.deck)))
+        self.fresh = self.deck.pop(0)
+        self.emit(ev.CardDrawn(p))
+        self.end_turn()
+
+    def do_done(self, t: tuple[Any, ...]) -> None:
+        self.end_turn()
+
+    def do_play(self, t: tuple[Any, ...]) -> None:
+        from engine.mesopotamia.cards import play_card
+
+        play_card(self, t)
+
+    def end_turn(self) -> None:
+        """Phase III, then the next player's turn (or the round limit)."""
+        p = self.to_move
+        count_at = {c: self.count(c, p) for c in self.holy}
+        gain, _ = phase_three_mana(p, self.holy, count_at, self.priests)
+        if gain:
+            self.mana[p] = min(self.maxm[p], self.mana[p] + gain)
+            self.emit(ev.ManaReceived(p, gain, self.mana[p]))
+        if self.fresh:
+            self.hands[p].append(self.fresh)
+            self.fresh = ""
+        # Markers taken up this turn may be placed from the next turn on; steals renew.
+        for c in list(self.nat):
+            at = self.nat[c]
+            if any(o == p and (stole or cargo >= FRESH) for (o, cargo, stole) in at):
+                for (o, cargo, stole), k in list(at.items()):
+                    if o == p and (stole or cargo >= FRESH):
+                        del at[(o, cargo, stole)]
+                        key = (o, cargo - OLD if cargo >= FRESH else cargo, False)
+                        at[key] = at.get(key, 0) + k
+        limit = self.options.max_rounds
+        if limit is not None and self.turn + 1 >= limit * self.players:
+            self.finish(tuple(sorted(ranking(self.delivered, self.mana))), "rounds")
+            return
+        self.turn += 1
+        self.to_move = self.turn % self.players
+        self.phase = "move"
+        self.points = movement_points(self.turn, self.players)
+        self.discoveries = 0
+        self.action = ""
+        self.used = {}
+        self.fertility = self.land = False
+        self.priests = []
+        self.emit(ev.TurnStarted(self.to_move, self.turn // self.players + 1, self.points))
+
+
+# ------------------------------------------------------------------------------- the contract
+
+
+def legal_moves(state: State) -> list[Any]:
+    """Every legal move, in a stable order (empty exactly when the game is over).
+
+    In phase I: natives' moves (by field, then what they carry, then destination),
+    discoveries, picking up, dropping, stealing, taking up markers, placing markers, cards,
+    and "end". In phase II: huts, holy places, births, drawing a card, cards, and "done".
+    """
+    return [from_internal(t) for t in Work(state).legal()]
+
+
+def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+    """The state after `move`, and the events it caused. `state` is never changed.
+
+    Raises:
+        IllegalMove: the move breaks a rule (the reason names it).
+        InvalidInput: the move is malformed or not a Mesopotamia move.
+    """
+    if state.phase == "over":
+        raise IllegalMove("the game is over: "
+                          + (f"{player_name(state.won[0])} placed all four sacrifice markers"
+                             if len(state.delivered[state.won[0]]) == MARKERS_TO_WIN
+                             else "the round limit was reached"))
+    t = to_internal(move)
+    work = Work(state)
+    if t not in work.legal():
+        from engine.mesopotamia.explain import explain
+
+        raise IllegalMove(explain(work, t))
+    work.events = []
+    work.do(t)
+    return work.freeze(), work.events
+
+
+# ------------------------------------------------------------------------------ invariants
+
+
+def check_state(state: State) -> None:
+    """Raise `InvalidInput` unless `state` is one the rules can reach.
+
+    Checks the conservation laws (8 natives, 5 huts, 3 holy places and 4 markers per colour;
+    20 lumber and 20 stones; 41 fields; the cards), the mana track, the map, and the phase.
+    """
+    bad = _check_state(state)
+    if bad:
+        raise InvalidInput(f"inconsistent mesopotamia state: {bad}")
+
+
+def _check_state(s: State) -> str | None:
+    n = s.players
+    if s.phase not in PHASES:
+        return f"phase {s.phase!r} is not one of {', '.join(PHASES)}"
+    if s.action not in ("", "hut", "holy", "birth"):
+        return f"action {s.action!r} is unknown"
+    tiles = dict(s.tiles)
+    if len(tiles) != len(s.tiles):
+        return "two fields share a place"
+    if tiles.get(TEMPLE) != "T":
+        return "the temple place must be at 0,0"
+    if not is_connected(tiles):
+        return "the fields do not form one connected map"
+    removed = (s.options.removed_plains if s.options.removed_plains is not None
+               else layout(n)["removed_plains"])
+    for kind, count in FIELD_COUNTS.items():
+        have = sum(1 for k in tiles.values() if k == kind) + s.pile.count(kind) + sum(
+            1 for k in s.candidates if k == kind)
+        if kind == "P":
+            have += removed
+        if kind == "V" and s.phase == "volcano":
+            have += 1  # drawn, waiting for its edge place
+        if have != count and not (s.candidates and "?" in s.candidates):
+            return f"the {count} fields of kind {kind} are not all accounted for ({have})"
+    if len(tiles) + len(s.pile) + len(s.candidates) + removed + (s.phase == "volcano") != FIELDS:
+        return f"the {FIELDS} fields are not all accounted for"
+    for q, r, o, cargo, stole in s.natives:
+        if tiles.get((q, r)) in (None, "V"):
+            return f"a native stands on {fmt((q, r))}, which is no field it may enter"
+        if cargo not in (NONE, LUMBER_CARGO, STONE_CARGO) and not (
+                cargo in (OLD, FRESH) or (cargo % 10 in MARKER_VALUES and cargo // 10 in (1, 2))):
+            return f"a native carries unknown cargo {cargo}"
+        if cargo >= FRESH and o != s.to_move:
+            return "only the active player can carry a marker taken up this turn"
+        if stole and o != s.to_move:
+            return "only the active player's natives can have stolen this turn"
+    for p in range(n):
+        on_board = sum(1 for x in s.natives if x[2] == p)
+        if on_board > NATIVES:
+            return f"{player_name(p)} has {on_board} natives on the map; there are {NATIVES}"
+        if sum(1 for h in s.huts if h[2] == p) > HUTS:
+            return f"{player_name(p)} has more than {HUTS} huts"
+        if sum(1 for h in s.holy if h[2] == p) > HOLY_PLACES:
+            return f"{player_name(p)} has more than {HOLY_PLACES} holy places"
+        if not START_MAX_MANA <= s.max_mana[p] <= MANA_TOP:
+            return f"{player_name(p)}'s maximum mana {s.max_mana[p]} is not 3 to {MANA_TOP}"
+        if not 0 <= s.mana[p] <= s.max_mana[p]:
+            return f"{player_name(p)}'s mana {s.mana[p]} is not 0 to {s.max_mana[p]}"
+        values = list(s.markers[p]) + list(s.delivered[p])
+        values += [h[3] for h in s.huts if h[2] == p and h[3]]
+        values += [x[3] % 10 or HIDDEN for x in s.natives if x[2] == p and x[3] >= OLD]
+        known = sorted(v for v in values if v != HIDDEN)
+        if len(values) != len(MARKER_VALUES) or any(
+                known.count(v) > 1 or v not in MARKER_VALUES for v in known):
+            return f"{player_name(p)}'s four sacrifice markers are not all accounted for"
+    for q, r, o, m in s.huts:
+        if o < 0 and m:
+            return "a neutral hut never holds a marker"
+        if tiles.get((q, r)) != "P":
+            return f"a hut stands on {fmt((q, r))}, which is not a plain"
+        if sum(1 for h in s.huts if h[:2] == (q, r)) > 2:
+            return f"{fmt((q, r))} holds more than two huts"
+    for q, r, _ in s.holy:
+        if tiles.get((q, r)) != "P":
+            return f"a holy place stands on {fmt((q, r))}, which is not a plain"
+        if any(h[:2] == (q, r) for h in s.huts):
+            return f"{fmt((q, r))} holds a holy place and a hut"
+    if len({h[:2] for h in s.holy}) != len(s.holy):
+        return "two holy places share a field"
+    for q, r, lumber, stone in s.goods:
+        if tiles.get((q, r)) in (None, "V") or (lumber, stone) == (0, 0) or min(lumber,
+                                                                               stone) < 0:
+            return f"goods on {fmt((q, r))} are not possible"
+    lumber = sum(g[2] for g in s.goods) + sum(1 for x in s.natives if x[3] == LUMBER_CARGO)
+    stones = sum(g[3] for g in s.goods) + sum(1 for x in s.natives if x[3] == STONE_CARGO)
+    if lumber > LUMBER:
+        return f"{lumber} lumber are out; there are {LUMBER}"
+    if stones > STONES:
+        return f"{stones} stones are out; there are {STONES}"
+    cards = [*s.deck, *s.discard, *s.out, *(c for h in s.hands for c in h)]
+    if s.fresh:
+        cards.append(s.fresh)
+    if "?" not in cards and sorted(cards) != full_deck(n):
+        return "the cards are not all accounted for"
+    if len(cards) != len(full_deck(n)):
+        return "the number of cards is wrong"
+    if s.options.no_reshuffle is False and s.out:
+        return "cards leave the game only in the variant 'do not shuffle the cards'"
+    if s.phase == "over":
+        if s.to_move is not None or not s.won:
+            return "a finished game has winners and nobody to move"
+        return None
+    if s.won:
+        return "a game in progress has no winners yet"
+    if s.to_move != s.turn % n:
+        return f"to_move is {s.to_move}, but turn {s.turn} is {player_name(s.turn % n)}'s"
+    if s.options.max_rounds is not None and s.turn >= s.options.max_rounds * n:
+        return "the round limit has passed"
+    if s.phase == "action" and s.points:
+        return "movement points are only kept during phase I"
+    if s.phase in ("volcano", "land") and (
+            len(s.pending) != 6 or (s.pending[0], s.pending[1]) in tiles):
+        return "a discovery waits without a free edge place"
+    if s.phase == "spread" and (len(s.pending) != 4 or s.pending[0] not in (0, 1)):
+        return "goods wait to be spread without a discovery"
+    if s.phase == "land" and not s.candidates:
+        return "the Land card shows no field"
+    if s.phase not in ("volcano", "land", "spread") and (s.pending or s.candidates):
+        return "nothing waits for a choice in this phase"
+    if s.discoveries > MAX_DISCOVERIES:
+        return f"more than {MAX_DISCOVERIES} discoveries in a turn"
+    if s.phase != "action" and (s.action or s.used):
+        return "an action is only chosen in phase II"
+    return None
+
+
+# ------------------------------------------------------------------------------- positions
+
+
+def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = None,
+             natives: list[tuple[str, int, str]] | None = None,
+             goods: dict[str, tuple[int, int]] | None = None,
+             huts: list[tuple[str, int, int]] | None = None,
+             holy: dict[str, int] | None = None, mana: list[int] | None = None,
+             max_mana: list[int] | None = None, delivered: list[list[int]] | None = None,
+             hands: list[list[str]] | None = None, to_move: int = 0, round: int = 2,
+             points: int | None = None, phase: str = "move", **options: Any) -> State:
+    """A position for lessons and tests: name only what matters.
+
+    Args:
+        tiles: fields added to the start layout, ``{"q,r": "plain"}`` (kinds as words or
+            letters); they come out of the pile.
+        natives: ``[("q,r", player, "L"), ...]`` replacing the start natives.
+        goods: ``{"q,r": (lumber, stone)}`` replacing the start goods.
+        huts: ``[("q,r", player, marker value or 0), ...]`` replacing the start huts
+            (player -1: neutral).
+        holy: ``{"q,r": player}``.
+        delivered: markers each player has placed; the others not under a hut or carried
+            lie in front of their owner.
+        hands: cards in each player's hand (taken out of the deck).
+        round, to_move: whose turn it is (round 2 by default: 5 movement points).
+
+    Raises:
+        InvalidInput: anything inconsistent, named (the same checks as a save file).
+    """
+    from engine.mesopotamia.board import WORD_OF
+
+    base = new_state(players, seed, **options)
+    work = Work(base)
+    for text, kind in (tiles or {}).items():
+        letter = WORD_OF.get(kind, kind)
+        c = parse_coord(text)
+        if letter not in FIELD_COUNTS or letter == "T":
+            raise InvalidInput(f"unknown field kind {kind!r}")
+        if c in work.tiles:
+            raise InvalidInput(f"{text} already holds a field")
+        if letter not in work.pile:
+            raise InvalidInput(f"no {kind} left in the pile for {text}")
+        work.pile.remove(letter)
+        work.tiles[c] = letter
+    if natives is not None:
+        work.nat = {}
+        work.where = [set() for _ in range(players)]
+        for text, owner, token in natives:
+            cargo, stole = parse_token(token)
+            work.add_native(parse_coord(text), owner, cargo, stole)
+    if goods is not None:
+        work.goods = {parse_coord(t): [lumber, stone] for t, (lumber, stone) in goods.items()}
+    if huts is not None:
+        work.huts = {}
+        for text, owner, marker in huts:
+            work.huts.setdefault(parse_coord(text), []).append([owner, marker])
+    work.holy = {parse_coord(t): o for t, o in (holy or {}).items()}
+    if mana is not None:
+        work.mana = list(mana)
+    if max_mana is not None:
+        work.maxm = list(max_mana)
+    work.delivered = [list(d) for d in (delivered or [[] for _ in range(players)])]
+    for p in range(players):
+        taken = list(work.delivered[p])
+        taken += [m for hs in work.huts.values() for o, m in hs if o == p and m]
+        taken += [cargo % 10 for at in work.nat.values() for (o, cargo, _) in at
+                  if o == p and cargo >= OLD]
+        work.markers[p] = [v for v in MARKER_VALUES if v not in taken]
+    if hands is not None:
+        for p, cards in enumerate(hands):
+            for card in cards:
+                if card not in work.deck:
+                    raise InvalidInput(f"no {card!r} card left in the deck for player {p}")
+                work.deck.remove(card)
+            work.hands[p] = list(cards)
+    if not 0 <= to_move < players:
+        raise InvalidInput(f"to_move must be a player 0 to {players - 1}, not {to_move!r}")
+    work.turn = (round - 1) * players + to_move
+    work.to_move = to_move
+    work.phase = phase
+    work.points = (movement_points(work.turn, players) if points is None else points) if (
+        phase == "move") else 0
+    state = work.freeze()
+    check_state(state)
+    return state

@@ -1,0 +1,680 @@
+"""Tigris & Euphrates rules: setup, the legal moves, and `apply`, the checked pure step.
+
+The rule steps themselves live in `table.Table` (shared with the fast playout). This module
+adds what people need around them:
+
+- `new_state`: setup from a seed ("Summary", RESEARCH.md §2): the starting temples with their
+  treasures, a shuffled bag of the other 143 (standard) or 139 (advanced) tiles, six tiles,
+  two catastrophes and four leaders per player, a random first player;
+- `legal_moves`: every legal move, in a stable order;
+- `apply`: refuses an illegal move with a reason naming the rule (`IllegalMove`) or a
+  malformed one (`InvalidInput`), and otherwise plays it on a copy;
+- `check_state`: the invariants (tiles, treasures, leaders, catastrophes conserved; every
+  leader beside a temple; the phase consistent), used by save files and tests;
+- `position`: a position from its text form (`text.py`), for lessons and tests.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.tigris import events as ev
+from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name, parse_cell
+from engine.tigris.moves import MOVE_CLASSES, to_move, to_raw
+from engine.tigris.state import (
+    ACTIONS,
+    CATASTROPHE,
+    CATASTROPHES,
+    COLOUR_NAMES,
+    COLOURS,
+    EMPTY,
+    FLIPPED,
+    HAND_SIZE,
+    LEADER,
+    LEADER_NAMES,
+    MONUMENT_COLOURS,
+    MONUMENTS,
+    OPTION_NAMES,
+    PHASES,
+    PLAYERS,
+    RED,
+    REVOLT,
+    TILE,
+    TILE_COUNTS,
+    TILE_NAMES,
+    Options,
+    State,
+    _evolve,
+    player_name,
+)
+from engine.tigris.table import (
+    M_BUILD,
+    M_CATASTROPHE,
+    M_CUBE,
+    M_DECLINE,
+    M_DISCARD,
+    M_KEEP,
+    M_LEADER,
+    M_MONUMENT,
+    M_PASS,
+    M_SUPPORT,
+    M_TILE,
+    M_WAR,
+    M_WITHDRAW,
+    M_WONDER,
+    Table,
+)
+
+# ------------------------------------------------------------------------------------- setup
+
+
+def _options(options: dict[str, Any]) -> Options:
+    unknown = set(options) - set(OPTION_NAMES)
+    if unknown:
+        raise InvalidInput(f"unknown Tigris & Euphrates option(s) {', '.join(sorted(unknown))}"
+                           f"; known: {', '.join(OPTION_NAMES)}")
+    return Options(**options)
+
+
+def _check_players(players: Any) -> int:
+    if isinstance(players, bool) or players not in PLAYERS:
+        raise InvalidInput(f"Tigris & Euphrates is played by 2 to 4 players, not {players!r}")
+    return players
+
+
+def new_state(players: int = 2, seed: int | None = None, **options: Any) -> State:
+    """A new game set up from `seed`.
+
+    Options are keywords (see `Options`): ``board="advanced"``, ``war_support="english"``,
+    ``buildings=True``, ``wonder=True``, ``open_scoring=True``.
+
+    Raises:
+        InvalidInput: players other than 2 to 4, a bad seed, an unknown option or value.
+    """
+    players = _check_players(players)
+    seed = check_seed(seed)
+    opts = _options(options)
+    board = Board.get(opts.board)
+    cells = [EMPTY] * SIZE
+    for cell in board.temples:
+        cells[cell] = TILE + RED
+    rng = make_rng(seed, "tigris", "setup")
+    counts = list(TILE_COUNTS)
+    counts[RED] -= len(board.temples)
+    bag = [letter for letter, k in zip(COLOURS, counts) for _ in range(k)]
+    rng.shuffle(bag)
+    first = rng.randrange(players)
+    hands = []
+    for p in range(players):
+        hand = bag[p * HAND_SIZE:(p + 1) * HAND_SIZE]
+        hands.append("".join(sorted(hand, key=COLOURS.index)))
+    rest = "".join(bag[players * HAND_SIZE:])
+    return State(
+        options=opts, players=players, seed=seed, first_player=first, cells=tuple(cells),
+        treasures=board.temples, monuments=(-1,) * len(MONUMENTS), wonder=-1,
+        buildings=(-1,) * 4, hands=tuple(hands), catastrophes=(CATASTROPHES,) * players,
+        influence=((0, 0, 0, 0),) * players, treasures_taken=(0,) * players, bag=rest,
+        discard=(0, 0, 0, 0), active=first, actions=ACTIONS, phase="action", to_move=first)
+
+
+# ------------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> list[Any]:
+    """Every legal move, in a stable order (see `table.Table.action_groups`): tiles by colour
+    then cell, leaders by colour then cell, withdrawals, catastrophes, discards; in a
+    decision, its options in order (support counts ascending, colours k r b g, cells
+    ascending, then ``decline``). Empty exactly when the game is over.
+
+    On a view, only the viewer's own decisions are listed correctly (others' hands are hidden).
+    """
+    return [to_move(raw) for raw in Table.load(state, log=False).raw_moves()]
+
+
+# ------------------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+    """The state after `move`, and the events it caused. `state` is never changed.
+
+    Raises:
+        IllegalMove: the move breaks a rule (the reason names it).
+        InvalidInput: the move is not a Tigris & Euphrates move, or `state` is a view.
+    """
+    if not isinstance(move, MOVE_CLASSES):
+        raise InvalidInput(f"not a Tigris & Euphrates move: {move!r}")
+    if state.viewer is not None:
+        raise InvalidInput(f"this state is {player_name(state.viewer)}'s view, with hidden "
+                           "tiles: determinize it before playing on it")
+    if state.phase == "over":
+        raise IllegalMove("the game is over: no move can be played")
+    raw = to_raw(move)
+    table = Table.load(state)
+    _check(table, raw, move)
+    table.play(raw)
+    return table.freeze(), table.log  # type: ignore[return-value]
+
+
+_PHASE_OF = {
+    M_TILE: "action", M_LEADER: "action", M_WITHDRAW: "action", M_CATASTROPHE: "action",
+    M_DISCARD: "action", M_PASS: "action", M_SUPPORT: "support", M_WAR: "war",
+    M_KEEP: "treasure", M_BUILD: "building", M_MONUMENT: "monument", M_WONDER: "monument",
+    M_DECLINE: ("building", "monument"), M_CUBE: "cube",
+}
+
+
+def _hint(table: Table) -> str:
+    who = player_name(table.to_move) if table.to_move is not None else "nobody"
+    return {
+        "action": f"it is {who}'s action: place a tile, position a leader, discard or play a "
+                  "catastrophe",
+        "war": f"{who} chooses which war to resolve next ('war COLOUR')",
+        "support": f"{who} commits support in a conflict ('support N')",
+        "treasure": f"{who}'s trader chooses which treasure stays ('keep CELL')",
+        "building": f"{who} may place a building ('building CELL' or 'decline')",
+        "monument": f"{who} may build a monument ('monument XY CELL', 'wonder CELL' or "
+                    "'decline')",
+        "cube": f"{who}'s king by the wonder takes a point of any colour ('cube COLOUR')",
+    }[table.phase]
+
+
+def _what(table: Table, cell: int) -> str:
+    """What stands on a cell, in words."""
+    code = table.cells[cell]
+    if code == EMPTY:
+        return "empty"
+    if code < CATASTROPHE:
+        return f"a {COLOUR_NAMES['en'][code - TILE]} {TILE_NAMES['en'][code - TILE]}"
+    if code == CATASTROPHE:
+        return "a catastrophe"
+    if code < LEADER:
+        return "a monument"
+    player, colour = divmod(code - LEADER, 4)
+    return f"{player_name(player)}'s {LEADER_NAMES['en'][colour]}"
+
+
+def _check(table: Table, raw: tuple[Any, ...], move: Any) -> None:
+    """Raise `IllegalMove` with the rule's reason unless `raw` is legal on `table`."""
+    kind = raw[0]
+    phases = _PHASE_OF[kind]
+    if table.phase not in (phases if isinstance(phases, tuple) else (phases,)):
+        raise IllegalMove(f"'{move}' is not possible now: {_hint(table)}")
+    p = table.to_move
+    name = player_name(p)  # type: ignore[arg-type]
+    if kind == M_TILE:
+        _check_tile(table, raw[1], raw[2], name)
+    elif kind == M_LEADER:
+        _check_leader(table, raw[1], raw[2])
+    elif kind == M_WITHDRAW:
+        if table.lpos[4 * p + raw[1]] < 0:  # type: ignore[operator]
+            raise IllegalMove(f"{name}'s {LEADER_NAMES['en'][raw[1]]} is not on the board: "
+                              "only a leader on the board can be withdrawn")
+    elif kind == M_CATASTROPHE:
+        _check_catastrophe(table, raw[1], name)
+    elif kind == M_DISCARD:
+        hand = table.hands[p]  # type: ignore[index]
+        if any(k > held for k, held in zip(raw[1], hand)):
+            raise IllegalMove(f"{name} cannot discard {move.tiles}: the hand holds only "
+                              f"{_hand(hand)}")
+    elif kind == M_PASS:
+        if table.action_groups()[0][0] != M_PASS:
+            raise IllegalMove("passing is allowed only when no action is legal (R-T13)")
+    elif kind == M_SUPPORT:
+        _check_support(table, raw[1], name)
+    elif kind == M_WAR:
+        colours = table.war_colours()
+        if raw[1] not in colours:
+            raise IllegalMove(f"there is no war of the {LEADER_NAMES['en'][raw[1]]}s to "
+                              f"resolve: choose one of {_colours(colours)}")
+    elif kind == M_KEEP:
+        _, _, candidates = table.treasure_choice()  # type: ignore[misc]
+        if raw[1] not in candidates:
+            raise IllegalMove(
+                f"the treasure on {cell_name(raw[1])} cannot be the one that stays: the "
+                f"trader takes all treasures but one, those with the special border first "
+                f"(one of {', '.join(map(cell_name, candidates))} stays)")
+    elif kind == M_BUILD:
+        cells = table.building_cells()
+        if raw[1] not in cells:
+            raise IllegalMove(
+                f"no building can go on {cell_name(raw[1])}: a building goes on a tile of a "
+                "line of three or more through the tile just placed, and moves only to a "
+                f"longer line than its own (possible: {', '.join(map(cell_name, cells))})")
+    elif kind in (M_MONUMENT, M_WONDER):
+        squares, crosses = table.monument_options()
+        if (kind == M_MONUMENT and (raw[1], raw[2]) not in squares) or (
+                kind == M_WONDER and raw[1] not in crosses):
+            options = [f"monument {MONUMENTS[m]} {cell_name(c)}" for m, c in squares]
+            options += [f"wonder {cell_name(c)}" for c in crosses]
+            raise IllegalMove(
+                f"'{move}' cannot be built: a monument needs a free monument of the square's "
+                "colour on a 2 × 2 square of like tiles through the tile just placed, the "
+                "wonder a cross of five (possible: " + "; ".join(options) + ")")
+    # Declining and the wonder's cube are always legal in their phases.
+
+
+def _hand(hand: list[int]) -> str:
+    text = "".join(letter * k for letter, k in zip(COLOURS, hand))
+    return text or "nothing"
+
+
+def _colours(colours: list[int]) -> str:
+    return ", ".join(COLOURS[c] for c in colours)
+
+
+def _check_tile(table: Table, colour: int, cell: int, name: str) -> None:
+    hand = table.hands[table.active]
+    tile = f"{COLOUR_NAMES['en'][colour]} {TILE_NAMES['en'][colour]}"
+    if not hand[colour]:
+        raise IllegalMove(f"{name} has no {tile} in hand (the hand holds {_hand(hand)})")
+    where = cell_name(cell)
+    code = table.cells[cell]
+    if code != EMPTY:
+        if code >= LEADER:
+            why = "a tile never goes on a leader"
+        elif code >= FLIPPED:
+            why = "a tile never goes on a monument"
+        elif code == CATASTROPHE:
+            why = "nothing goes on a catastrophe"
+        else:
+            why = "only a catastrophe may go on another tile"
+        raise IllegalMove(f"{where} holds {_what(table, cell)}: {why}")
+    if table.river[cell] and colour != 2:
+        raise IllegalMove(f"{where} is river: only blue farms go on the river")
+    if not table.river[cell] and colour == 2:
+        raise IllegalMove(f"{where} is land: blue farms go only on the river")
+    if len(table.kingdoms_around(cell)) > 2:
+        raise IllegalMove(f"a tile on {where} would join three kingdoms: a tile may join at "
+                          "most two")
+
+
+def _check_leader(table: Table, colour: int, cell: int) -> None:
+    p = table.active
+    leader = LEADER_NAMES["en"][colour]
+    where = cell_name(cell)
+    origin = table.lpos[4 * p + colour]
+    if origin == cell:
+        raise IllegalMove(f"the {leader} already stands on {where}: a leader moves to another "
+                          "cell")
+    if table.cells[cell] != EMPTY:
+        raise IllegalMove(f"{where} holds {_what(table, cell)}: a leader goes on an empty cell")
+    if table.river[cell]:
+        raise IllegalMove(f"{where} is river: a leader never stands on a river")
+    if not table.tnear[cell]:
+        raise IllegalMove(f"{where} touches no temple: a leader must stand next to a temple "
+                          "(a red tile)")
+    if cell not in table.leader_targets(p, colour):
+        raise IllegalMove(f"a leader on {where} would join two kingdoms: a leader may never "
+                          "join kingdoms")
+
+
+def _check_catastrophe(table: Table, cell: int, name: str) -> None:
+    if not table.cats[table.active]:
+        raise IllegalMove(f"{name} has no catastrophe tile left (each player has two)")
+    where = cell_name(cell)
+    code = table.cells[cell]
+    if code >= CATASTROPHE:
+        raise IllegalMove(f"{where} holds {_what(table, cell)}: a catastrophe never goes on a "
+                          "leader, a monument or another catastrophe")
+    if cell in table.treasures:
+        raise IllegalMove(f"{where} holds a treasure: a catastrophe never goes on a treasure")
+    if cell in table.buildings:
+        raise IllegalMove(f"{where} holds a civilization building: it cannot be destroyed")
+
+
+def _check_support(table: Table, count: int, name: str) -> None:
+    kind, colour, _, _, a_str, d_str, a_commit = table.conflict  # type: ignore[misc]
+    support = RED if kind == REVOLT else colour
+    held = table.hands[table.to_move][support]  # type: ignore[index]
+    tiles = f"{COLOUR_NAMES['en'][support]} tiles"
+    if count > held:
+        raise IllegalMove(f"{name} holds only {held} {tiles}: support comes from the hand")
+    if count not in table.support_counts():
+        own, other = (a_str, d_str) if a_commit < 0 else (d_str, a_str + a_commit)
+        raise IllegalMove(
+            f"English war support: {name} may commit tiles only if the total would exceed the "
+            f"other side's strength ({own} + {count} is not more than {other})")
+
+
+# ------------------------------------------------------------------------------ invariants
+
+
+def check_state(state: State) -> None:
+    """Raise `InvalidInput` unless `state` is one the rules can reach.
+
+    Checks the conservation laws (153 tiles, the treasures, 2 catastrophes each, one of each
+    leader), that every leader on the board stands on land beside a face-up temple, that no
+    kingdom holds two leaders of a colour outside a conflict, the monuments, the buildings,
+    and that the phase and `to_move` agree.
+    """
+    bad = _problem(state)
+    if bad:
+        raise InvalidInput(f"inconsistent tigris state: {bad}")
+
+
+def _problem(state: State) -> str | None:
+    n = state.players
+    board = state.board
+    if n not in PLAYERS:
+        return f"players is {n}"
+    if len(state.cells) != SIZE:
+        return f"the board has {len(state.cells)} cells, not {SIZE}"
+    for name in ("hands", "catastrophes", "influence", "treasures_taken"):
+        if len(getattr(state, name)) != n:
+            return f"{name} needs one entry per player"
+    if state.phase not in PHASES:
+        return f"phase {state.phase!r} is not one of {', '.join(PHASES)}"
+    if not (0 <= state.active < n and 0 <= state.first_player < n):
+        return "active and first_player must be players"
+    cells = state.cells
+    on_board = [0, 0, 0, 0]
+    flipped = [0, 0, 0, 0]
+    placed_cats = 0
+    leaders: dict[int, int] = {}
+    for cell, code in enumerate(cells):
+        if not 0 <= code < LEADER + 4 * n:
+            return f"{cell_name(cell)} has the unknown code {code}"
+        if TILE <= code < CATASTROPHE:
+            on_board[code - TILE] += 1
+            if board.river[cell] != (code == TILE + 2):
+                return f"{cell_name(cell)}: blue farms, and only they, stand on the river"
+        elif code == CATASTROPHE:
+            placed_cats += 1
+        elif FLIPPED <= code < LEADER:
+            flipped[code - FLIPPED] += 1
+        elif code >= LEADER:
+            leaders[code] = cell
+            if board.river[cell]:
+                return f"a leader stands on the river at {cell_name(cell)}"
+            if not any(cells[m] == TILE + RED for m in NEIGHBOURS[cell]):
+                return f"the leader on {cell_name(cell)} has no temple beside it"
+    if state.viewer is None:
+        if "?" in state.bag or any("?" in h for h in state.hands) or state.unseen:
+            return "only a view hides tiles"
+        unseen = ""
+    else:
+        if not 0 <= state.viewer < n or "?" in state.hands[state.viewer]:
+            return "a view must show its viewer's own hand"
+        hidden = state.bag.count("?") + sum(h.count("?") for h in state.hands)
+        if hidden != len(state.unseen) or hidden != len(state.bag) + sum(
+                len(h) for p, h in enumerate(state.hands) if p != state.viewer):
+            return "a view hides exactly the bag and the other hands"
+        unseen = state.unseen
+    for colour, letter in enumerate(COLOURS):
+        total = (on_board[colour] + flipped[colour] + state.discard[colour]
+                 + state.bag.count(letter) + sum(h.count(letter) for h in state.hands)
+                 + unseen.count(letter))
+        if total != TILE_COUNTS[colour]:
+            return (f"the {TILE_COUNTS[colour]} {COLOUR_NAMES['en'][colour]} tiles are not all "
+                    f"accounted for ({total})")
+    if any(len(h) > HAND_SIZE for h in state.hands):
+        return f"a hand holds more than {HAND_SIZE} tiles"
+    if any(not 0 <= c <= CATASTROPHES for c in state.catastrophes) or (
+            placed_cats + sum(state.catastrophes) != CATASTROPHES * n):
+        return f"the {CATASTROPHES * n} catastrophe tiles are not all accounted for"
+    if len(state.treasures) + sum(state.treasures_taken) != len(board.temples):
+        return f"the {len(board.temples)} treasures are not all accounted for"
+    for cell in state.treasures:
+        if cell not in board.temples or cells[cell] not in (TILE + RED, FLIPPED + RED):
+            return f"the treasure on {cell_name(cell)} is not on a starting temple"
+    if list(state.treasures) != sorted(set(state.treasures)):
+        return "treasures must be listed once each, ascending"
+    built = 0
+    for m, top in enumerate(state.monuments):
+        if top < 0:
+            continue
+        built += 4
+        square = (top, top + 1, top + WIDTH, top + WIDTH + 1)
+        if top % WIDTH == WIDTH - 1 or top + WIDTH + 1 >= SIZE or len(
+                {cells[c] for c in square}) != 1 or cells[top] - FLIPPED not in (
+                MONUMENT_COLOURS[m]):
+            return f"monument {MONUMENTS[m]} on {cell_name(top)} is not on a turned-over square"
+    if state.wonder >= 0:
+        built += 5
+        cross = (state.wonder, *NEIGHBOURS[state.wonder])
+        if not state.options.wonder or len(cross) != 5 or len(
+                {cells[c] for c in cross}) != 1 or not FLIPPED <= cells[state.wonder] < LEADER:
+            return "the wonder is not on a turned-over cross of five"
+    if sum(flipped) != built:
+        return "turned-over tiles lie only under monuments and the wonder"
+    for colour, cell in enumerate(state.buildings):
+        if cell >= 0 and (not state.options.buildings or cells[cell] != TILE + colour):
+            return f"the {COLOURS[colour]} building must stand on a tile of its colour"
+    for c in state.influence:
+        if c is not None and min(c) < 0:
+            return "influence is never negative"
+    return _check_phase(state, leaders)
+
+
+def _check_phase(state: State, leaders: dict[int, int]) -> str | None:
+    table = Table.load(state, log=False)
+    phase = state.phase
+    conflict_kingdom = -1
+    if phase == "over":
+        return None if state.to_move is None else "nobody moves once the game is over"
+    if state.to_move is None or not 0 <= state.to_move < state.players:
+        return "to_move must be a player while the game goes on"
+    if state.ending and phase == "action" and state.actions == ACTIONS:
+        return "a game whose bag ran short ends with that turn"
+    if phase == "action":
+        if state.to_move != state.active or not 1 <= state.actions <= ACTIONS:
+            return "in the action phase the active player moves, with 1 or 2 actions left"
+        if state.placed >= 0 or state.conflict is not None:
+            return "no tile or conflict is pending between actions"
+    else:
+        if not 0 <= state.actions < ACTIONS:
+            return "during an action at most one further action is left"
+    if phase in ("war", "building", "monument", "cube") and state.to_move != state.active:
+        return f"the active player decides in the {phase} phase"
+    if phase in ("war", "building", "monument") and (
+            state.placed < 0 or not TILE <= state.cells[state.placed] < CATASTROPHE):
+        return f"the {phase} phase needs the tile just placed"
+    if phase == "war":
+        if state.conflict is not None or len(table.war_colours()) < 2:
+            return "the war phase waits for a choice among two or more wars"
+        conflict_kingdom = table.comp[state.placed]
+    if phase == "support":
+        if state.conflict is None:
+            return "the support phase needs a conflict"
+        kind, colour, attacker, defender, a_str, d_str, a_commit = state.conflict
+        if kind not in (0, 1) or not 0 <= colour < 4:
+            return "the conflict is malformed"
+        for cell in (attacker, defender):
+            if not 0 <= cell < SIZE or state.cells[cell] < LEADER or (
+                    state.cells[cell] - LEADER) % 4 != colour:
+                return "the conflict's leaders are not on the board"
+        side = attacker if a_commit < 0 else defender
+        if state.to_move != (state.cells[side] - LEADER) // 4:
+            return "the attacker commits support first, then the defender"
+        if kind == 1 and state.placed < 0:
+            return "a war needs the tile that joined the kingdoms"
+        if kind == 0 and state.placed >= 0:
+            return "a revolt follows a leader, not a tile"
+        conflict_kingdom = table.comp[attacker]
+    if phase == "treasure":
+        choice = table.treasure_choice()
+        if choice is None or len(choice[2]) < 2 or choice[1] != state.to_move:
+            return "the treasure phase waits for the trader's owner to choose"
+    if phase == "building" and not (state.options.buildings and table.building_cells()):
+        return "the building phase needs a line for a building"
+    if phase == "monument" and not any(table.monument_options()):
+        return "the monument phase needs a square (or cross) to build on"
+    if phase == "cube":
+        king = table.lpos[4 * state.active]
+        if state.wonder < 0 or king < 0 or table.comp[king] != table.comp[state.wonder]:
+            return "the wonder's cube needs the active player's king beside the wonder"
+    for kingdom in table.cmask:
+        if kingdom == conflict_kingdom:
+            continue
+        for colour in range(4):
+            if len(table._leaders_in(kingdom, colour)) > 1:
+                return (f"a kingdom holds two {LEADER_NAMES['en'][colour]}s outside a "
+                        "conflict")
+    if phase == "action" and table.treasure_choice() is not None:
+        return "a trader beside two treasures takes them at once"
+    return None
+
+
+# ------------------------------------------------------------------------------- positions
+
+
+def position(text: str = "", *, players: int | None = None, seed: int = 0,
+             **options: Any) -> State:
+    """A position from its text form (see `text.py`), for lessons and tests.
+
+    Rows not written keep the starting layout; hands not given are drawn from the bag (in an
+    order from `seed`); the bag holds every tile not placed, held or discarded.
+
+    >>> state = position('''
+    ...     3  . . . ~ ~ r* . K0 r
+    ...     hand 0 rrkbgg
+    ... ''')
+    >>> state.hands[0]
+    'krrbgg'
+
+    Raises:
+        InvalidInput: anything malformed or inconsistent, named (the save-file checks).
+    """
+    if not isinstance(text, str):
+        raise InvalidInput("a position is text: grid rows and lines such as 'hand 0 kkrbgg'")
+    rows: dict[int, list[str]] = {}
+    facts: list[tuple[str, list[str], int]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("#"):
+            continue
+        words = line.split()
+        if not words:
+            continue
+        if words == list("abcdefghijklmnop"):
+            continue
+        if words[0].isdigit():
+            row = int(words[0])
+            if not 1 <= row <= 11:
+                raise InvalidInput(f"position line {number}: there is no row {row} (1–11)")
+            if row - 1 in rows:
+                raise InvalidInput(f"position line {number}: row {row} is written twice")
+            rows[row - 1] = words[1:]
+            continue
+        comment = words.index("#") if "#" in words else len(words)
+        facts.append((words[0].lower(), words[1:comment], number))
+    declared = [f for f in facts if f[0] == "players"]
+    if players is None:
+        players = int(declared[-1][1][0]) if declared and declared[-1][1] and (
+            declared[-1][1][0].isdigit()) else 2
+    players = _check_players(players)
+    start = new_state(players, seed, **options)
+    from engine.tigris.text import parse_tokens
+
+    cells, treasures, buildings = parse_tokens(rows, start.board, players, "position")
+    hands: list[str | None] = [None] * players
+    cats: list[int | None] = [None] * players
+    influence = [[0, 0, 0, 0] for _ in range(players)]
+    taken = [0] * players
+    monuments = [-1] * len(MONUMENTS)
+    wonder = -1
+    active, actions, bag_size = 0, ACTIONS, None
+
+    def player_of(args: list[str], number: int, key: str) -> int:
+        if not args or not args[0].isdigit() or not 0 <= int(args[0]) < players:
+            raise InvalidInput(f"position line {number}: '{key}' needs a player 0 to "
+                               f"{players - 1} first")
+        return int(args[0])
+
+    def count_of(word: str, number: int, key: str) -> int:
+        if not word.isdigit():
+            raise InvalidInput(f"position line {number}: '{key}' needs a number, not {word!r}")
+        return int(word)
+
+    for key, args, number in facts:
+        if key == "players":
+            continue
+        if key == "hand":
+            p = player_of(args, number, key)
+            letters = "".join(args[1:]).replace("-", "")
+            if any(ch not in COLOURS for ch in letters):
+                raise InvalidInput(f"position line {number}: a hand is letters of k r b g")
+            hands[p] = "".join(sorted(letters, key=COLOURS.index))
+        elif key == "catastrophes":
+            p = player_of(args, number, key)
+            cats[p] = count_of(args[1] if len(args) > 1 else "", number, key)
+        elif key == "influence":
+            p = player_of(args, number, key)
+            for word in args[1:]:
+                if len(word) < 2 or word[0] not in COLOURS or not word[1:].isdigit():
+                    raise InvalidInput(f"position line {number}: write influence as k1 r2 b0 "
+                                       f"g3, not {word!r}")
+                influence[p][COLOURS.index(word[0])] = int(word[1:])
+        elif key == "treasures":
+            p = player_of(args, number, key)
+            taken[p] = count_of(args[1] if len(args) > 1 else "", number, key)
+        elif key == "monument":
+            if len(args) != 2:
+                raise InvalidInput(f"position line {number}: write 'monument kr f3'")
+            from engine.tigris.moves import BuildMonument
+
+            m = BuildMonument(args[0], args[1])
+            monuments[MONUMENTS.index(m.monument)] = parse_cell(m.cell)
+        elif key == "wonder":
+            if len(args) != 1:
+                raise InvalidInput(f"position line {number}: write 'wonder h6'")
+            wonder = parse_cell(args[0])
+        elif key == "turn":
+            active = player_of(args, number, key)
+        elif key == "actions":
+            actions = count_of(args[0] if args else "", number, key)
+            if not 1 <= actions <= ACTIONS:
+                raise InvalidInput(f"position line {number}: actions are 1 or 2")
+        elif key == "bag":
+            bag_size = count_of(args[0] if args else "", number, key)
+        else:
+            raise InvalidInput(f"position line {number}: unknown line {key!r}; known: players, "
+                               "hand, catastrophes, influence, treasures, monument, wonder, "
+                               "turn, actions, bag, and grid rows starting with their number")
+    # Catastrophes on the board come from players whose count is not given, in turn.
+    placed = cells.count(CATASTROPHE)
+    left = [CATASTROPHES if c is None else c for c in cats]
+    free = [p for p in range(players) if cats[p] is None]
+    while placed - (CATASTROPHES * players - sum(left)) > 0 and any(left[p] for p in free):
+        p = next(p for p in free if left[p] == max(left[q] for q in free))
+        left[p] -= 1
+    missing = len(start.board.temples) - len(treasures) - sum(taken)
+    if missing:
+        raise InvalidInput(
+            f"position: {abs(missing)} treasure(s) {'missing' if missing > 0 else 'too many'}: "
+            "keep r* on the starting temples, or give taken ones to players with "
+            "'treasures P N'")
+    pool = {letter: k for letter, k in zip(COLOURS, TILE_COUNTS)}
+    for code in cells:
+        if TILE <= code < CATASTROPHE:
+            pool[COLOURS[code - TILE]] -= 1
+        elif FLIPPED <= code < LEADER:
+            pool[COLOURS[code - FLIPPED]] -= 1
+    for hand in hands:
+        for letter in hand or "":
+            pool[letter] -= 1
+    short = [letter for letter, k in pool.items() if k < 0]
+    if short:
+        raise InvalidInput(f"position: more {', '.join(short)} tiles than the box holds")
+    rest = [letter for letter, k in pool.items() for _ in range(k)]
+    rng = make_rng(seed, "tigris", "position")
+    rng.shuffle(rest)
+    dealt = []
+    for hand in hands:
+        if hand is None:
+            hand, rest = "".join(sorted(rest[:HAND_SIZE], key=COLOURS.index)), rest[HAND_SIZE:]
+        dealt.append(hand)
+    bag = "".join(rest if bag_size is None else rest[:bag_size])
+    if bag_size is not None and bag_size > len(rest):
+        raise InvalidInput(f"position: the bag can hold at most {len(rest)} tiles here")
+    discard = [0, 0, 0, 0]
+    for letter in rest[len(bag):]:
+        discard[COLOURS.index(letter)] += 1
+    state = _evolve(
+        start, cells=cells, treasures=treasures, buildings=buildings, hands=tuple(dealt),
+        catastrophes=tuple(left), influence=tuple(tuple(c) for c in influence),
+        treasures_taken=tuple(taken), monuments=tuple(monuments), wonder=wonder,
+        bag=bag, discard=tuple(discard), active=active, actions=actions, to_move=active,
+        first_player=active)
+    check_state(state)
+    return state

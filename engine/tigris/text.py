@@ -1,0 +1,211 @@
+"""The text form of a Tigris & Euphrates position: a character grid plus a few lines.
+
+``str(state)`` prints it and `rules.position` reads it back, so a learner or a test sets up a
+position in a few lines. The grid has one token per cell, separated by spaces:
+
+=========  =====================================================================
+token      cell
+=========  =====================================================================
+``.``      empty land (``~`` empty river; either may be written for either)
+``k r b g``  a face-up tile: black settlement, red temple, blue farm, green market
+``r*``     a tile holding a treasure (only a starting temple's cell can)
+``k+``     a tile with its civilization building (buildings variant)
+``x``      a catastrophe
+``#r``     a red tile turned over under a monument or the wonder (``#r*`` with treasure)
+``K0``     a leader: its colour in capitals (K king, R priest, B farmer, G trader) and
+           its player's number (0 Bull, 1 Urn, 2 Bow, 3 Lion)
+=========  =====================================================================
+
+Grid lines start with the row number (1–11, from the top) and list cells from column ``a``;
+a line of column letters is a header and is skipped. Cells not written — the rest of a short
+row, and rows not written — keep the starting layout (its temples and treasures).
+Other lines (``#`` starts a comment)::
+
+    players 3
+    hand 0 kkrbgg          the player's tiles (default: drawn from the bag)
+    catastrophes 0 1       catastrophe tiles left (default 2)
+    influence 0 k1 r2 g3   points per colour (default none)
+    treasures 0 1          treasures taken (default none)
+    monument kr f3         a monument, by its colours and its top-left cell
+    wonder h6              the wonder, by its centre
+    turn 1                 whose turn it is (default 0), with 2 actions
+    actions 1              actions left in that turn
+    bag 40                 tiles left in the bag (the rest are discarded)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.core import InvalidInput
+from engine.tigris.board import COLUMNS, HEIGHT, SIZE, WIDTH, Board, cell_name
+from engine.tigris.state import (
+    CATASTROPHE,
+    COLOURS,
+    EMPTY,
+    FLIPPED,
+    LEADER,
+    MONUMENTS,
+    PLAYER_NAMES,
+    TILE,
+)
+
+if TYPE_CHECKING:
+    from engine.tigris.state import State
+
+_LEADER_LETTERS = "KRBG"
+
+
+def token(state: State, cell: int) -> str:
+    """The grid token of one cell."""
+    code = state.cells[cell]
+    mark = "*" if cell in state.treasures else ""
+    if code == EMPTY:
+        return "~" if state.board.river[cell] else "."
+    if code < CATASTROPHE:
+        building = "+" if cell in state.buildings else ""
+        return COLOURS[code - TILE] + mark + building
+    if code == CATASTROPHE:
+        return "x"
+    if code < LEADER:
+        return "#" + COLOURS[code - FLIPPED] + mark
+    player, colour = divmod(code - LEADER, 4)
+    return f"{_LEADER_LETTERS[colour]}{player}"
+
+
+def grid_rows(state: State) -> list[str]:
+    """The grid as 11 strings of 16 tokens (the save-file form)."""
+    return [" ".join(token(state, row * WIDTH + col) for col in range(WIDTH))
+            for row in range(HEIGHT)]
+
+
+def parse_tokens(rows: dict[int, list[str]], board: Board, players: int,
+                 where: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Cells, treasures and buildings from grid tokens by row (rows left out keep the
+    starting layout).
+
+    Raises:
+        InvalidInput: an unknown token, a tile on the wrong ground, a treasure off a starting
+            temple, a leader of a player not in the game, two leaders or buildings alike.
+    """
+    cells = [EMPTY] * SIZE
+    treasures = set(board.temples)
+    for cell in board.temples:
+        cells[cell] = TILE + 1  # a red temple
+    buildings = [-1] * 4
+    seen_leaders: dict[int, int] = {}
+    for row, tokens in rows.items():
+        if len(tokens) > WIDTH:
+            raise InvalidInput(f"{where}: row {row + 1} has {len(tokens)} cells, not {WIDTH}")
+        for col, text in enumerate(tokens):
+            cell = row * WIDTH + col
+            name = cell_name(cell)
+            treasures.discard(cell)
+            code, treasure, building = _parse_token(text, players, f"{where}: {name}")
+            if treasure:
+                if cell not in board.temples:
+                    raise InvalidInput(f"{where}: {name} holds a treasure, but only the "
+                                       "starting temples of the board start with one")
+                if code not in (TILE + 1, FLIPPED + 1):
+                    raise InvalidInput(f"{where}: the treasure on {name} must lie on a temple "
+                                       "('r*', or '#r*' under a monument)")
+                treasures.add(cell)
+            if building:
+                colour = code - TILE
+                if buildings[colour] >= 0:
+                    raise InvalidInput(f"{where}: two {COLOURS[colour]} buildings "
+                                       f"({cell_name(buildings[colour])} and {name})")
+                buildings[colour] = cell
+            if code >= LEADER:
+                if code in seen_leaders:
+                    raise InvalidInput(f"{where}: leader {text} stands on both "
+                                       f"{cell_name(seen_leaders[code])} and {name}")
+                seen_leaders[code] = cell
+            if code < CATASTROPHE and code != EMPTY:
+                on_river = board.river[cell]
+                if on_river and code != TILE + 2:
+                    raise InvalidInput(f"{where}: {name} is river: only a blue farm goes there")
+                if not on_river and code == TILE + 2:
+                    raise InvalidInput(f"{where}: {name} is land: a blue farm goes on a river")
+            if code >= LEADER and board.river[cell]:
+                raise InvalidInput(f"{where}: {name} is river: a leader never stands there")
+            cells[cell] = code
+    return tuple(cells), tuple(sorted(treasures)), tuple(buildings)
+
+
+def _parse_token(text: str, players: int, where: str) -> tuple[int, bool, bool]:
+    """(code, treasure, building) of one token."""
+    if text in (".", "~"):
+        return EMPTY, False, False
+    if text == "x":
+        return CATASTROPHE, False, False
+    if len(text) == 2 and text[0] in _LEADER_LETTERS and text[1].isdigit():
+        player = int(text[1])
+        if player >= players:
+            raise InvalidInput(f"{where}: leader {text} belongs to player {player}, but the "
+                               f"game has {players} players (0 to {players - 1})")
+        return LEADER + 4 * player + _LEADER_LETTERS.index(text[0]), False, False
+    body = text
+    flipped = body.startswith("#")
+    if flipped:
+        body = body[1:]
+    building = body.endswith("+") and not flipped
+    if building:
+        body = body[:-1]
+    treasure = body.endswith("*")
+    if treasure:
+        body = body[:-1]
+    if len(body) == 1 and body in COLOURS:
+        colour = COLOURS.index(body)
+        return (FLIPPED + colour if flipped else TILE + colour), treasure, building
+    raise InvalidInput(f"{where}: unknown token {text!r}: use . ~ k r b g (tiles), r* "
+                       "(treasure), k+ (building), x (catastrophe), #r (under a monument) or "
+                       "a leader such as K0 or G1")
+
+
+def parse_grid(rows: Any, board: Board, players: int,
+               where: str) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Cells, treasures and buildings of a save file's grid (11 rows of 16 tokens)."""
+    if not isinstance(rows, list) or len(rows) != HEIGHT or not all(
+            isinstance(r, str) for r in rows):
+        raise InvalidInput(f"{where} must be {HEIGHT} strings, one per row")
+    tokens = {}
+    for row, text in enumerate(rows):
+        tokens[row] = text.split()
+        if len(tokens[row]) != WIDTH:
+            raise InvalidInput(f"{where}: row {row + 1} has {len(tokens[row])} cells, "
+                               f"not {WIDTH}")
+    return parse_tokens(tokens, board, players, where)
+
+
+def render_text(state: State) -> str:
+    """The position as text: a header, the grid with coordinates, then the other lines."""
+    lines = [f"# Tigris & Euphrates ({state.options.board} board): {state.summary()}"]
+    lines.append("     " + "  ".join(COLUMNS))
+    for row in range(HEIGHT):
+        tokens = (token(state, row * WIDTH + col) for col in range(WIDTH))
+        lines.append(f"{row + 1:>2}   " + " ".join(f"{t:<2}" for t in tokens).rstrip())
+    lines.append(f"players {state.players}")
+    for p in range(state.players):
+        name = PLAYER_NAMES["en"][p]
+        lines.append(f"hand {p} {state.hands[p] or '-'}    # {name}")
+        lines.append(f"catastrophes {p} {state.catastrophes[p]}")
+        influence = state.influence[p]
+        if influence is None:
+            lines.append(f"# influence {p} hidden")
+        else:
+            lines.append(f"influence {p} " + " ".join(
+                f"{letter}{n}" for letter, n in zip(COLOURS, influence)))
+        lines.append(f"treasures {p} {state.treasures_taken[p]}")
+    for m, top in enumerate(state.monuments):
+        if top >= 0:
+            lines.append(f"monument {MONUMENTS[m]} {cell_name(top)}")
+    if state.wonder >= 0:
+        lines.append(f"wonder {cell_name(state.wonder)}")
+    lines.append(f"turn {state.active}")
+    if state.phase == "action":
+        lines.append(f"actions {state.actions}")
+    else:
+        lines.append(f"# waiting for {state.phase} from player {state.to_move}")
+    lines.append(f"bag {len(state.bag)}")
+    return "\n".join(lines)
