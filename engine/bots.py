@@ -106,18 +106,22 @@ class MCTSBot(Bot):
 
     Rewards are each player's share of the win (1 for a sole winner, 1/k for k sharing it);
     a node is valued for the player who made its move, so the search works for any number of
-    players.
+    players. A playout stops after `horizon` decisions if the game has not ended (some games
+    run to thousands of moves under random play); the players the ruleset's ``evaluate`` then
+    rates best share the reward.
     """
 
     name = "mcts"
 
     def __init__(self, iterations: int = 200, seed: int | None = None,
-                 exploration: float = 1.0):
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise InvalidInput(f"iterations must be a whole number ≥ 1, not {iterations!r}")
+                 exploration: float = 1.0, horizon: int = 500):
+        for label, value in (("iterations", iterations), ("horizon", horizon)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidInput(f"{label} must be a whole number ≥ 1, not {value!r}")
         super().__init__(seed)
         self.iterations = iterations
         self.exploration = exploration
+        self.horizon = horizon
 
     def __repr__(self) -> str:
         return f"MCTSBot(iterations={self.iterations}, seed={self.seed})"
@@ -150,8 +154,8 @@ class MCTSBot(Bot):
                     node.children[m].available += 1
                 node = self._select(node, legal)
                 state, _ = rules.apply(state, node.move)
-            final = rules.random_playout(state, rng)
-            shares = _shares(final)
+            final = rules.random_playout(state, rng, None, self.horizon)
+            shares = _shares(final, rules)
             while node is not None:
                 node.visits += 1
                 if node.player is not None:
@@ -172,8 +176,14 @@ class MCTSBot(Bot):
         return best
 
 
-def _shares(final: Any) -> list[float]:
-    winners = final.winners()
+def _shares(final: Any, rules: Any) -> list[float]:
+    """Each player's share of the win; past the horizon, of the best evaluation."""
+    if final.is_over:
+        winners = final.winners()
+    else:
+        values = [rules.evaluate(final, p) for p in range(final.players)]
+        best = max(values)
+        winners = {p for p, v in enumerate(values) if v >= best - 1e-9}
     share = 1.0 / len(winners) if winners else 0.0
     return [share if p in winners else 0.0 for p in range(final.players)]
 

@@ -84,8 +84,15 @@ def derive_seed(seed: int, *salt: object) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
-def make_rng(seed: int, *salt: object) -> random.Random:
-    """A private, seeded generator; the engine never touches the global `random` state."""
+def make_rng(seed: int | None, *salt: object) -> random.Random:
+    """A private, seeded generator; the engine never touches the global `random` state.
+
+    Raises:
+        InvalidInput: no seed — a player's view hides it: determinize the view first.
+    """
+    if not isinstance(seed, int):
+        raise InvalidInput("this state is a player's view, whose seed is hidden: determinize it "
+                           "before drawing anything")
     return random.Random(derive_seed(seed, *salt))
 
 
@@ -257,8 +264,8 @@ class Rules(Protocol):
     def parse_move(self, text: str) -> Any: ...
     def move_from_dict(self, data: Any) -> Any: ...
     def state_from_dict(self, data: Any) -> Any: ...
-    def random_playout(self, state: Any, rng: random.Random,
-                       record: list[int] | None = None) -> Any: ...
+    def random_playout(self, state: Any, rng: random.Random, record: list[int] | None = None,
+                       max_moves: int | None = None) -> Any: ...
     def determinize(self, view: Any, rng: random.Random) -> Any: ...
     def evaluate(self, state: Any, player: int) -> float: ...
 

@@ -21,11 +21,14 @@ from engine.mesopotamia.rules import Run, Work
 from engine.mesopotamia.state import State
 
 
-def random_playout(state: State, rng: random.Random, record: list[int] | None = None) -> State:
+def random_playout(state: State, rng: random.Random, record: list[int] | None = None,
+                   max_moves: int | None = None) -> State:
     """Play random legal moves from `state` to the end of the game; return the final state.
 
     If `record` is a list, the index drawn at each decision is appended to it (the index into
-    ``legal_moves`` of that state).
+    ``legal_moves`` of that state). With `max_moves`, stop after that many decisions and return
+    the state reached: natural games under random play run to many thousands of decisions, so a
+    search needs a horizon.
     """
     if state.phase == "over":
         return state
@@ -33,7 +36,11 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     randrange = rng.randrange
     segments = work.segments
     do = work.do
+    decisions = 0
     while work.phase != "over":
+        if max_moves is not None and decisions >= max_moves:
+            break
+        decisions += 1
         entries = segments()
         total = 0
         for entry in entries:

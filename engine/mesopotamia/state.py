@@ -215,7 +215,7 @@ class State:
 
     options: Options
     players: int
-    seed: int
+    seed: int | None
     turn: int
     to_move: int | None
     phase: str
@@ -303,11 +303,12 @@ class State:
             fresh=self.fresh if self.to_move == player or not self.fresh else "?",
             candidates=self.candidates if self.to_move == player else tuple(
                 "?" for _ in self.candidates),
+            seed=None,  # later reshuffles derive from it
         )
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: hidden marker values, hands and the orders
-        of the pile and deck drawn from `rng`."""
+        of the pile and deck drawn from `rng`, and a new seed for later reshuffles."""
         hidden_players = {h[2] for h in self.huts if h[3] == HIDDEN}
         hidden_players |= {n[2] for n in self.natives if n[3] in (OLD, FRESH)}
         hidden_players |= {p for p, m in enumerate(self.markers) if HIDDEN in m}
@@ -360,7 +361,8 @@ class State:
                                            if kind == "P" else 0))
             rng.shuffle(shown)
             candidates = tuple(shown)
-        return _evolve(self, natives=tuple(sorted(natives)), huts=tuple(sorted(huts)),
+        return _evolve(self, seed=rng.randrange(2**31) if self.seed is None else self.seed,
+                       natives=tuple(sorted(natives)), huts=tuple(sorted(huts)),
                        markers=tuple(tuple(m) for m in markers), hands=tuple(hands),
                        fresh=fresh, deck=tuple(pool), pile=tuple(pile), candidates=candidates)
 
@@ -536,7 +538,9 @@ def state_from_dict(data: Any) -> State:
     state = State(
         options=Options.from_dict(field(data, "options", dict, w)),
         players=players,
-        seed=_int(field(data, "seed", int, w), f"{w}.seed", 0),
+        # A player's view has no seed (it would tell the hidden orders).
+        seed=None if data.get("seed", 0) is None else _int(field(data, "seed", int, w),
+                                                             f"{w}.seed", 0),
         turn=_int(field(data, "turn", int, w), f"{w}.turn", 0),
         to_move=to_move,
         phase=field(data, "phase", str, w),

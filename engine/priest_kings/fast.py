@@ -22,11 +22,13 @@ from engine.priest_kings.state import PLAYERS, State, _evolve
 from engine.priest_kings.vassalage import head, settle, targets
 
 
-def random_playout(state: State, rng: random.Random, record: list[int] | None = None) -> State:
+def random_playout(state: State, rng: random.Random, record: list[int] | None = None,
+                   max_moves: int | None = None) -> State:
     """Play random legal moves from `state` to the end of the campaign; return the final state.
 
     If `record` is a list, the index drawn at each decision is appended to it (the index into
-    ``legal_moves`` of that state).
+    ``legal_moves`` of that state). With `max_moves`, stop after that many decisions and return
+    the campaign as it then stands (a search's horizon).
 
     Raises:
         InvalidInput: `state` is a player's view (its seed is hidden): determinize it first.
@@ -61,7 +63,13 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     attacks = list(state.attacks)
     fought = state.battles_fought
 
+    decisions = 0
     while True:
+        if max_moves is not None and decisions >= max_moves:
+            to_move = order[step] if phase == "orders" else attacks[step][0]
+            return _final(state, turn, phase, order, step, attacks, overlord, blessed, armies,
+                          made, fought, to_move)
+        decisions += 1
         if phase == "orders":
             player = order[step]
             attacked = [d for _, d in attacks]

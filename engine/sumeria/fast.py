@@ -29,11 +29,14 @@ from engine.sumeria.state import (
 )
 
 
-def random_playout(state: State, rng: random.Random, record: list[int] | None = None) -> State:
+def random_playout(state: State, rng: random.Random, record: list[int] | None = None,
+                   max_moves: int | None = None) -> State:
     """Play random legal moves from `state` to the end of the game; return the final state.
 
     If `record` is a list, the index drawn at each decision is appended to it (the index into
-    ``legal_moves`` of that state).
+    ``legal_moves`` of that state). With `max_moves`, stop at the first placement or turn after
+    that many decisions and return the state reached (a search's horizon; a whole game is under
+    a hundred decisions).
     """
     if state.phase == "over":
         return state
@@ -83,7 +86,16 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                 counts[owner] += 1
         return counts
 
+    decisions = 0
+    names = [cs.id for cs in board.city_states]
     while True:
+        if max_moves is not None and decisions >= max_moves and phase != "scoring":
+            return _evolve(
+                state, phase=phase, round=rnd, step=step, first_player=first,
+                to_move=(first + step) % n, traders=tuple(traders), reserve=tuple(reserve),
+                row=tuple(names[c] for c in row), offer=tuple(offer), bag=bag, discard=discard,
+                influence=tuple((c[0], c[1], c[2], c[3]) for c in influence), scoring=0)
+        decisions += 1
         if phase == "placement":
             player = (first + step) % n
             i = empties.pop(randrange(len(empties)))
@@ -174,8 +186,11 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                 discard += offered
                 continue
             choices = tile_choices(offered, k)
-            taken = choices[randrange(len(choices))] if len(choices) > 1 else (
-                choices[0] if choices else "")
+            if len(choices) > 1:
+                decisions += 1
+                taken = choices[randrange(len(choices))]
+            else:
+                taken = choices[0] if choices else ""
             gain_tiles = influence[order[0]]
             for t in taken:
                 gain_tiles[TILES.index(t)] += 1
@@ -196,7 +211,6 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
         offer = list(drawn)
         rnd, step, phase, scoring = rnd + 1, 0, "turns", 0
 
-    names = [cs.id for cs in board.city_states]
     return _evolve(
         state, phase="over", round=rnd, step=0, first_player=first, to_move=None,
         traders=tuple(traders), reserve=tuple(reserve), row=tuple(names[c] for c in row),

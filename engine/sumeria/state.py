@@ -80,7 +80,7 @@ class State:
         board: the board (shared, never copied).
         options: the `Options` in force.
         players: 3 or 4.
-        seed: the seed the game was set up from.
+        seed: the seed the game was set up from (None in a player's view).
         phase: ``"placement"`` (setup), ``"turns"``, ``"scoring"`` (a controller chooses
             influence tiles) or ``"over"``.
         round: 1 to 6.
@@ -102,7 +102,7 @@ class State:
     board: Board
     options: Options
     players: int
-    seed: int
+    seed: int | None
     phase: str
     round: int
     step: int
@@ -186,9 +186,10 @@ class State:
         """What `player` may see: everything but the order of the tiles in the bag.
 
         Every player may know which tiles remain (all 36 are public once drawn); only the
-        draw order is hidden, so the view keeps the bag sorted.
+        draw order is hidden, so the view keeps the bag sorted — and drops the seed, from which
+        the order could be worked out.
         """
-        return _evolve(self, bag="".join(sorted(self.bag)))
+        return _evolve(self, bag="".join(sorted(self.bag)), seed=None)
 
     def determinize(self, rng: random.Random) -> State:
         """A state consistent with this view, with the bag's order drawn from `rng`."""

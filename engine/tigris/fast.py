@@ -28,16 +28,15 @@ from engine.tigris.table import (
 
 
 def random_playout(state: State, rng: random.Random, record: list[int] | None = None,
-                   max_moves: int = 100_000) -> State:
+                   max_moves: int | None = None) -> State:
     """Play random legal moves from `state` to the end of the game; return the final state.
 
     If `record` is a list, the index drawn at each decision is appended to it (the index into
-    ``legal_moves`` of that state).
+    ``legal_moves`` of that state). With `max_moves`, stop after that many decisions and return
+    the state reached (a search's horizon; games end on their own in a few hundred).
 
     Raises:
         InvalidInput: `state` is a view (determinize it first).
-        RuntimeError: the game did not end within `max_moves` decisions (never in practice:
-            every turn draws from the bag or spends a catastrophe).
     """
     if state.is_over:
         return state
@@ -45,7 +44,11 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
         raise InvalidInput("a view hides tiles: determinize it before a playout")
     table = Table.load(state, log=False)
     randrange = rng.randrange
-    for _ in range(max_moves):
+    decisions = 0
+    while True:
+        if max_moves is not None and decisions >= max_moves:
+            return table.freeze()
+        decisions += 1
         phase = table.phase
         if phase == "over":
             return table.freeze()
@@ -79,4 +82,3 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                 record.append(index)
             raw = options[index]
         table.play(raw)
-    raise RuntimeError(f"a random game did not end within {max_moves} decisions")

@@ -172,7 +172,7 @@ class State:
 
     options: Options
     players: int
-    seed: int
+    seed: int | None
     first_player: int
     cells: tuple[int, ...]
     treasures: tuple[int, ...]
@@ -261,8 +261,9 @@ class State:
         influence = self.influence
         if not self.options.open_scoring:
             influence = tuple(c if p == player else None for p, c in enumerate(influence))
+        # The seed goes too: the setup's shuffle of the bag could be worked out from it.
         return _evolve(self, hands=hands, bag="?" * len(self.bag), influence=influence,
-                       viewer=player, unseen=unseen)
+                       viewer=player, unseen=unseen, seed=None)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen tiles dealt at random to the
@@ -421,8 +422,10 @@ def state_from_dict(data: Any) -> State:
         raise InvalidInput(f"{where}.phase must be one of {', '.join(PHASES)}, not {phase!r}")
     if not isinstance(data.get("ending"), bool):
         raise InvalidInput(f"{where}.ending must be true or false")
-    seed = field(data, "seed", int, where)
-    if seed < 0:
+    # A player's view has no seed (it would tell the bag's order).
+    seed = None if data.get("seed", 0) is None and data.get("viewer") is not None else field(
+        data, "seed", int, where)
+    if seed is not None and seed < 0:
         raise InvalidInput(f"{where}.seed must be ≥ 0")
     state = State(
         options=options,

@@ -74,3 +74,26 @@ def test_a_bot_refuses_a_finished_game():
     final = sumeria.random_playout(game.state, __import__("random").Random(1))
     with pytest.raises(InvalidInput, match="the game is over"):
         bots.RandomBot(1).choose(final.view(0))
+
+
+@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings"])
+def test_playouts_stop_at_a_horizon_and_mcts_copes(ruleset):
+    """A search's playouts may stop early; the state reached is a legal, unfinished one."""
+    import random
+
+    from engine.core import rules_of
+
+    rules = rules_of(ruleset)
+    players = 4 if ruleset == "priest_kings" else 3
+    start = rules.new_state(players, 5)
+    record: list[int] = []
+    cut = rules.random_playout(start, random.Random(1), record, 12)
+    assert not cut.is_over and 12 <= len(record) <= 14
+    rules.check_state(cut)
+    # The same choices through the checked rules reach the same state.
+    state = start
+    for index in record:
+        state, _ = rules.apply(state, rules.legal_moves(state)[index])
+    assert state == cut
+    bot = bots.MCTSBot(8, seed=1, horizon=5)
+    assert bot.choose(cut.view(cut.to_move)) in rules.legal_moves(cut)

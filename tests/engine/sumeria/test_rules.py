@@ -357,6 +357,7 @@ def test_everything_but_the_bag_order_is_public():
     state = sumeria.new_state(3, seed=4)
     view = state.view(1)
     assert view.bag == "".join(sorted(state.bag)) and view.influence == state.influence
+    assert view.seed is None, "the seed would tell the bag's order"
     assert view.traders == state.traders and view.offer == state.offer
     assert sumeria.legal_moves(view) == sumeria.legal_moves(state)
 
