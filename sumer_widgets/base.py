@@ -85,6 +85,7 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(lang=lang, words=UI_WORDS[lang], autoplay=autoplay, name=name)
         self.game = game
         self._shown = -1
+        self._described: dict[tuple[int, str], tuple[Any, str]] = {}
         self.bots: dict[int, Bot] = {}
         if bots:
             self._seat(bots)
@@ -274,8 +275,19 @@ class BoardWidget(anywidget.AnyWidget):
     def _log_entries(self) -> list[dict[str, Any]]:
         if self.game is None:
             return []
-        return [{"ply": n + 1, "text": event.describe(self.lang)}
-                for n, (_, events) in enumerate(self.game.log) for event in events]
+        # Events are immutable and the game keeps the same objects: describe each once.
+        cache = self._described
+        entries = []
+        for n, (_, events) in enumerate(self.game.log):
+            for event in events:
+                key = (id(event), self.lang)
+                hit = cache.get(key)
+                if hit is None or hit[0] is not event:
+                    hit = cache[key] = (event, event.describe(self.lang))
+                entries.append({"ply": n + 1, "text": hit[1]})
+        if len(cache) > 4 * len(entries) + 1000:
+            self._described = {}
+        return entries
 
     def picture(self, state: Any) -> str:
         """The SVG of `state` (or of the board without a game)."""

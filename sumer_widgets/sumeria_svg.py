@@ -13,6 +13,7 @@ JavaScript can find it; the picture's ``<desc>`` holds the text form of the posi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 
@@ -109,26 +110,7 @@ def render(state: State | None = None, *, board: Board | None = None,
                'markerWidth="6" markerHeight="6" orient="auto-start-reverse">'
                '<path d="M0,0 L10,5 L0,10 z" fill="#d7263d"/></marker></defs>')
     out.append(f'<rect width="{w:.0f}" height="{total_h:.0f}" fill="#f6efdc"/>')
-
-    # Territories: a soft outline around each city-state's locations.
-    for n, cs in enumerate(board.city_states):
-        pts = [(loc.x, loc.y) for loc in board.locations if loc.city_state == cs.id]
-        hull = padded(convex_hull(pts), 26)
-        if len(hull) >= 3:
-            out.append(f'<path {attrs(d=smooth_path(hull, closed=True), fill=TERRITORY[n % 8])}'
-                       f' class="territory" data-cs="{escape(cs.id)}" opacity="0.6"/>')
-        else:
-            x, y = pts[0]
-            out.append(f'<circle {attrs(cx=x, cy=y, r=34, fill=TERRITORY[n % 8])}/>')
-    if board.river:
-        out.append(f'<path {attrs(d=smooth_path(board.river))} fill="none" stroke="#7fb3d5" '
-                   'stroke-width="22" stroke-linecap="round" opacity="0.8" class="river"/>')
-        out.append(f'<path {attrs(d=smooth_path(board.river))} fill="none" stroke="#a9cce3" '
-                   'stroke-width="8" stroke-linecap="round" class="river"/>')
-    for n, route in enumerate(board.routes):
-        pts = [(board.location(r).x, board.location(r).y) for r in route]
-        out.append(f'<polyline class="route" {attrs(points=points_attr(pts))} '
-                   f'data-route="{n}"/>')
+    out.append(_landscape(board))
 
     # Locations, traders, names.
     for loc in board.locations:
@@ -178,6 +160,32 @@ def render(state: State | None = None, *, board: Board | None = None,
         out.extend(_panel(state, h, w, words, lang))
     out.append("</svg>")
     return Svg("".join(out))
+
+
+@functools.lru_cache(maxsize=32)
+def _landscape(board: Board) -> str:
+    """Territories, river and routes: what never changes on a board, drawn once."""
+    out = []
+    # Territories: a soft outline around each city-state's locations.
+    for n, cs in enumerate(board.city_states):
+        pts = [(loc.x, loc.y) for loc in board.locations if loc.city_state == cs.id]
+        hull = padded(convex_hull(pts), 26)
+        if len(hull) >= 3:
+            out.append(f'<path {attrs(d=smooth_path(hull, closed=True), fill=TERRITORY[n % 8])}'
+                       f' class="territory" data-cs="{escape(cs.id)}" opacity="0.6"/>')
+        else:
+            x, y = pts[0]
+            out.append(f'<circle {attrs(cx=x, cy=y, r=34, fill=TERRITORY[n % 8])}/>')
+    if board.river:
+        out.append(f'<path {attrs(d=smooth_path(board.river))} fill="none" stroke="#7fb3d5" '
+                   'stroke-width="22" stroke-linecap="round" opacity="0.8" class="river"/>')
+        out.append(f'<path {attrs(d=smooth_path(board.river))} fill="none" stroke="#a9cce3" '
+                   'stroke-width="8" stroke-linecap="round" class="river"/>')
+    for n, route in enumerate(board.routes):
+        pts = [(board.location(r).x, board.location(r).y) for r in route]
+        out.append(f'<polyline class="route" {attrs(points=points_attr(pts))} '
+                   f'data-route="{n}"/>')
+    return "".join(out)
 
 
 def _location_mark(kind: str, x: float, y: float) -> str:

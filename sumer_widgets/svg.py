@@ -28,7 +28,9 @@ def attrs(**values: object) -> str:
         if value is None or value is False:
             continue
         name = key.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{escape(str(value), quote=True)}"')
+        # Numbers need no escaping, and most attributes are numbers.
+        text_ = str(value) if isinstance(value, (int, float)) else escape(str(value), quote=True)
+        parts.append(f'{name}="{text_}"')
     return " ".join(parts)
 
 
