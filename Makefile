@@ -17,7 +17,7 @@ lab: $(STAMP)
 test: $(STAMP)
 	scripts/setup.sh --browser
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/python -m pytest
+	$(VENV)/bin/python -m pytest -n 2 --dist loadscope
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
