@@ -4,7 +4,16 @@ Imports flow one way: notebooks → sumer_widgets → engine.
 """
 
 from sumer_widgets.exercises import Exercise
+from sumer_widgets.mesopotamia import MesopotamiaBoard
+from sumer_widgets.mesopotamia_svg import render as mesopotamia_svg
+from sumer_widgets.priest_kings import CampaignMap
+from sumer_widgets.priest_kings_svg import render as priest_kings_svg
 from sumer_widgets.sumeria import SumeriaBoard
 from sumer_widgets.sumeria_svg import render as sumeria_svg
+from sumer_widgets.tigris import TigrisBoard
+from sumer_widgets.tigris_svg import render as tigris_svg
 
-__all__ = ["Exercise", "SumeriaBoard", "sumeria_svg"]
+__all__ = [
+    "CampaignMap", "Exercise", "MesopotamiaBoard", "SumeriaBoard", "TigrisBoard",
+    "mesopotamia_svg", "priest_kings_svg", "sumeria_svg", "tigris_svg",
+]

@@ -23,6 +23,7 @@ from sumer_widgets.svg import (
     PLAYER_COLORS,
     PLAYER_SHAPES,
     Svg,
+    arrowhead,
     attrs,
     convex_hull,
     padded,
@@ -63,7 +64,8 @@ CSS = """
 .tile-letter{font:700 12px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
 .dest-ring{fill:none;stroke:#d7263d;stroke-width:3;stroke-dasharray:4 2}
 .selected-ring{fill:none;stroke:#111;stroke-width:3}
-.hop{fill:none;stroke:#d7263d;stroke-width:2.5;stroke-opacity:.85;marker-end:url(#hop-arrow)}
+.hop{fill:none;stroke:#d7263d;stroke-width:2.5;stroke-opacity:.85}
+.hop-head{fill:#d7263d}
 """
 
 
@@ -106,9 +108,6 @@ def render(state: State | None = None, *, board: Board | None = None,
     out.append(f"<desc>{escape(str(state) if state is not None else _traders_text(traders))}"
                "</desc>")
     out.append(f"<style>{CSS}</style>")
-    out.append('<defs><marker id="hop-arrow" viewBox="0 0 10 10" refX="9" refY="5" '
-               'markerWidth="6" markerHeight="6" orient="auto-start-reverse">'
-               '<path d="M0,0 L10,5 L0,10 z" fill="#d7263d"/></marker></defs>')
     out.append(f'<rect width="{w:.0f}" height="{total_h:.0f}" fill="#f6efdc"/>')
     out.append(_landscape(board))
 
@@ -146,8 +145,10 @@ def render(state: State | None = None, *, board: Board | None = None,
         sel = board.location(selected)
         out.append(f'<circle class="selected-ring" {attrs(cx=sel.x, cy=sel.y, r=17)}/>')
     for path in (paths or {}).values():
-        pts = [(board.location(p).x, board.location(p).y) for p in path]
-        out.append(f'<polyline class="hop" {attrs(points=points_attr(_shorten(pts)))}/>')
+        pts = _shorten([(board.location(p).x, board.location(p).y) for p in path])
+        out.append(f'<polyline class="hop" {attrs(points=points_attr(pts))}/>')
+        if len(pts) >= 2:
+            out.append(f'<polygon class="hop-head" {attrs(points=arrowhead(pts[-2], pts[-1]))}/>')
     for loc_id in dict.fromkeys([*(paths or {}), *highlights]):
         loc = board.location(loc_id)
         out.append(f'<circle class="dest-ring" {attrs(cx=loc.x, cy=loc.y, r=16)}/>')

@@ -20,6 +20,24 @@ class Svg(str):
     def _repr_svg_(self) -> str:
         return str(self)
 
+    def __repr__(self) -> str:
+        # Notebooks store the repr as text/plain beside the picture: keep it one short line.
+        return "<SVG picture>"
+
+
+def arrowhead(tail: Sequence[float], tip: Sequence[float], size: float = 9) -> str:
+    """The points of a triangular arrowhead at `tip`, pointing away from `tail`.
+
+    Drawn as a polygon rather than an SVG marker: a marker is found by id in the whole page, and
+    with several pictures on one page the first copy may sit in a hidden output.
+    """
+    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
+    d = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+    ux, uy = dx / d, dy / d
+    back = (tip[0] - ux * size, tip[1] - uy * size)
+    return points_attr([tip, (back[0] - uy * size * 0.55, back[1] + ux * size * 0.55),
+                        (back[0] + uy * size * 0.55, back[1] - ux * size * 0.55)])
+
 
 def attrs(**values: object) -> str:
     """``key="value"`` pairs, escaped; ``class_`` becomes ``class``, ``_`` becomes ``-``."""

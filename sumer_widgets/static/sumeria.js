@@ -21,11 +21,16 @@ function drawReach(frame, origin, paths) {
       const [x0, y0] = points[points.length - 2];
       const [x1, y1] = points[points.length - 1];
       const d = Math.hypot(x1 - x0, y1 - y0) || 1;
-      points[points.length - 1] = [x1 - ((x1 - x0) / d) * 15, y1 - ((y1 - y0) / d) * 15];
+      const [ux, uy] = [(x1 - x0) / d, (y1 - y0) / d];
+      const tip = [x1 - ux * 15, y1 - uy * 15];
+      points[points.length - 1] = tip;
       layer.append(svgNode("polyline", {
-        class: "sumer-hop", points: points.map((p) => p.join(",")).join(" "),
-        "data-dest": dest, "marker-end": "url(#hop-arrow)",
+        class: "sumer-hop", points: points.map((p) => p.join(",")).join(" "), "data-dest": dest,
       }));
+      // An arrowhead as a polygon: a marker would be looked up by id across the whole page.
+      const back = [tip[0] - ux * 10, tip[1] - uy * 10];
+      const head = [tip, [back[0] - uy * 5.5, back[1] + ux * 5.5], [back[0] + uy * 5.5, back[1] - ux * 5.5]];
+      layer.append(svgNode("polygon", { class: "sumer-hop-head", points: head.map((p) => p.join(",")).join(" ") }));
     }
     const end = sumeriaPoint(frame, dest);
     if (end) {

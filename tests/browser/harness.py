@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-SYNCED = ("svg", "choices", "log", "error", "ply", "plies", "status", "lang", "words",
-          "bot_seats", "autoplay", "name", "brush")
+# ipywidgets' own synced traits that a board's front end never reads.
+WIDGET_TRAITS = {"layout", "tabbable", "tooltip"}
 
 MOUNT = """async ({ esm, css, state }) => {
   const style = document.createElement("style");
@@ -40,7 +40,9 @@ MOUNT = """async ({ esm, css, state }) => {
 
 
 def synced_state(widget: Any) -> dict[str, Any]:
-    return {key: getattr(widget, key) for key in SYNCED if widget.has_trait(key)}
+    """Every trait the board syncs to its front end (those of its class and of BoardWidget)."""
+    return {key: getattr(widget, key) for key in widget.trait_names(sync=True)
+            if not key.startswith("_") and key not in WIDGET_TRAITS}
 
 
 def mount(page, widget) -> None:

@@ -1,0 +1,591 @@
+"""`MesopotamiaBoard`: play Mesopotamia on a growing hex map in JupyterLab.
+
+The board takes turns as the rules do. In phase I click one of your natives: the fields it can
+reach with the movement points left light up at once, each with its cost (hover one to see the
+way), and the empty edge places beside it where it may discover land. Click a lit field to move
+there, an edge place to discover it. Picking up, putting down, stealing, taking up a sacrifice
+marker, placing one at the temple, playing a card and ending the movement are buttons in the
+action panel below the map, which always lists what is possible now. A drawn volcano, the new
+lumber or stones of a forest or quarry, and the Land card ask their question on the map or in
+the panel. In phase II the building sites light up: click one (or a button) to build a hut,
+erect a holy place or give birth, or draw a card.
+
+Everything the page highlights comes from the engine's legal moves (`choices`); every click
+that is not among them is still sent to Python, which answers with the engine's reason. Bots
+move by themselves (or on “Bot moves”); undo, the history slider and the log work as on every
+Sumer board. Hidden information stays hidden: the map shows what the human to move may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import mesopotamia
+from engine.bots import Bot
+from engine.core import InvalidInput, SumerError
+from engine.mesopotamia import State
+from engine.mesopotamia import events as ev
+from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
+from engine.mesopotamia.state import card_name, parse_token, player_name
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
+from sumer_widgets.mesopotamia_svg import native_key, render
+
+CARD_TEXT = {
+    "en": {
+        "expulsion": "Move 1 native of an opponent (without the lumber or stone it carries) or "
+                     "1 hut of an opponent (with its marker) up to 3 fields.",
+        "fertility": "With the birth action, one hut gives birth to 2 natives instead of 1.",
+        "mana_theft": "Take 1 mana from an opponent of your choice.",
+        "teleport": "Move 1 lumber, 1 stone, or 1 native (with what it carries) to any other "
+                    "field except the temple place.",
+        "holy_stone": "Gain up to 2 mana (up to your maximum).",
+        "land": "At your next discovery this turn, look at 4 fields, choose 1 to put out.",
+        "stamina": "3 more movement points this turn.",
+        "priest": "One holy place of your choice gives one more mana this turn.",
+    },
+    "nl": {
+        "expulsion": "Verplaats 1 inboorling van een tegenstander (zonder het hout of de steen "
+                     "die hij draagt) of 1 hut van een tegenstander (met marker) tot 3 velden.",
+        "fertility": "Bij de actie geboorte krijgt één hut 2 inboorlingen in plaats van 1.",
+        "mana_theft": "Neem 1 mana van een tegenstander naar keuze.",
+        "teleport": "Verplaats 1 hout, 1 steen of 1 inboorling (met wat hij draagt) naar elk "
+                    "ander veld behalve de tempelplaats.",
+        "holy_stone": "Krijg tot 2 mana (tot je maximum).",
+        "land": "Bekijk bij je volgende ontdekking deze beurt 4 velden en kies er 1.",
+        "stamina": "Deze beurt 3 bewegingspunten meer.",
+        "priest": "Eén heilige plaats naar keuze geeft deze beurt één mana meer.",
+    },
+}
+
+WORDS = {
+    "en": {
+        "lumber": "lumber", "stone": "stone", "marker": "marker",
+        "pick": "{who} on {field}: pick up {good}",
+        "swap": "{who} on {field}: exchange {old} for {good}",
+        "drop": "{who} on {field}: put down {good}",
+        "temple_stone": "{who} on the temple place: unload the stone (+1 maximum mana, +1 mana)",
+        "steal": "Steal {good} from {victim} on {field}",
+        "lift": "Take up your marker {value} from the hut on {field}",
+        "offer": "Place marker {value} at the temple (pay {value} mana)",
+        "end": "End movement", "end_lost": "End movement ({points} point(s) unused)",
+        "hut": "Build a hut on {field}, marker {value} under it",
+        "hut_none": "Build a hut on {field} (no marker left)",
+        "holy": "Erect a holy place on {field}", "birth": "Give birth on {field}",
+        "draw": "Draw a card", "done": "Done: end the turn",
+        "native_free": "native", "native_with": "native with {what}",
+        "marker_value": "marker {value}", "marker_fresh": "marker {value} (taken up this turn)",
+        "stole": " (stole this turn)",
+        "t_good": "the {good} lying here", "t_native": "{owner}'s native ({what})",
+        "t_carried": "the {good} {owner}'s native carries",
+        "t_hut": "{owner}'s hut", "t_hut_marker": "{owner}'s hut with its marker",
+        "rob": "Take 1 mana from {victim} (has {mana})", "priest_at": "Priest on {field}",
+        "pushed": "{player} has {mana} mana, too little for marker {value}: the native would be "
+                  "pushed back to {field}",
+        "not_yours": "that native is {owner}'s: on {player}'s turn only {player}'s natives "
+                     "move",
+        "no_native": "{player} has no native on {field}: click one of {player}'s natives to "
+                     "see where it can go",
+        "nothing_here": "nothing can be done on {field} now",
+        "bot_turn": "it is a bot's turn ({player})",
+        "over": "the game is over",
+        "no_hut": "no hut", "no_holy": "no holy place", "no_birth": "no birth",
+        "choose_tile": "{kind} ({count} shown)",
+    },
+    "nl": {
+        "lumber": "hout", "stone": "steen", "marker": "marker",
+        "pick": "{who} op {field}: pak {good} op",
+        "swap": "{who} op {field}: ruil {old} voor {good}",
+        "drop": "{who} op {field}: leg {good} neer",
+        "temple_stone": "{who} op de tempelplaats: lever de steen af (+1 maximum mana, +1 mana)",
+        "steal": "Steel {good} van {victim} op {field}",
+        "lift": "Neem je marker {value} uit de hut op {field}",
+        "offer": "Offer marker {value} in de tempel (betaal {value} mana)",
+        "end": "Stop met bewegen", "end_lost": "Stop met bewegen ({points} punt(en) ongebruikt)",
+        "hut": "Bouw een hut op {field}, marker {value} eronder",
+        "hut_none": "Bouw een hut op {field} (geen marker meer)",
+        "holy": "Richt een heilige plaats op op {field}", "birth": "Geboorte op {field}",
+        "draw": "Trek een kaart", "done": "Klaar: einde van de beurt",
+        "native_free": "inboorling", "native_with": "inboorling met {what}",
+        "marker_value": "marker {value}", "marker_fresh": "marker {value} (deze beurt opgepakt)",
+        "stole": " (stal deze beurt)",
+        "t_good": "het {good} dat hier ligt", "t_native": "inboorling van {owner} ({what})",
+        "t_carried": "het {good} dat de inboorling van {owner} draagt",
+        "t_hut": "hut van {owner}", "t_hut_marker": "hut van {owner} met zijn marker",
+        "rob": "Neem 1 mana van {victim} (heeft {mana})", "priest_at": "Priester op {field}",
+        "pushed": "{player} heeft {mana} mana, te weinig voor marker {value}: de inboorling "
+                  "wordt teruggezet naar {field}",
+        "not_yours": "die inboorling is van {owner}: in de beurt van {player} bewegen alleen "
+                     "inboorlingen van {player}",
+        "no_native": "{player} heeft geen inboorling op {field}: klik op een inboorling van "
+                     "{player} om te zien waar hij heen kan",
+        "nothing_here": "op {field} kan nu niets",
+        "bot_turn": "een bot is aan de beurt ({player})",
+        "over": "het spel is voorbij",
+        "no_hut": "geen hut", "no_holy": "geen heilige plaats", "no_birth": "geen geboorte",
+        "choose_tile": "{kind} ({count} getoond)",
+    },
+}
+
+#: The words of the page (prompts and buttons) in each language; JavaScript only lays them out.
+PAGE_WORDS = {
+    "en": {
+        "move_prompt": "{player}: click a native to see where it can go ({points} movement "
+                       "points left).",
+        "selected": "{what} on {field}: click a lit field to move there (the number is its "
+                    "cost) or a lit edge place to discover it.",
+        "no_reach": "{what} on {field} cannot move now.",
+        "actions": "Possible now", "cards": "Cards", "cancel": "Cancel",
+        "fresh": "{card} (drawn this turn: play it from your next turn)",
+        "volcano": "A volcano was drawn! Click a lit edge place to put it; the native then "
+                   "discovers {field} again.",
+        "spread": "New {good}: click {count} different fields (lit) to put one on each.",
+        "spread_left": "{left} more to choose.",
+        "land": "Land: choose the field to put out at {field}:",
+        "action": "{player}, phase II: choose one action — lit fields can be built on.",
+        "action_again": "{player}: repeat the action, or say you are done.",
+        "card_holy": "{card}: click a holy place (lit).",
+        "card_victim": "{card}: whom do you take 1 mana from?",
+        "card_source": "{card}: click the field of what to move (lit).",
+        "card_target": "{card} on {field}: what do you move?",
+        "card_to": "{card}: click where {what} goes (lit).",
+        "field_sites": "On {field}:",
+        "bot": "{player} is played by a bot.", "over": "The game is over.",
+        "history": "An earlier position: move the slider to the end (or “Play from here”) "
+                   "to play.",
+    },
+    "nl": {
+        "move_prompt": "{player}: klik op een inboorling om te zien waar hij heen kan ({points} "
+                       "bewegingspunten over).",
+        "selected": "{what} op {field}: klik op een oplichtend veld om erheen te gaan (het "
+                    "getal is de prijs) of op een oplichtende randplaats om die te ontdekken.",
+        "no_reach": "{what} op {field} kan nu niet bewegen.",
+        "actions": "Nu mogelijk", "cards": "Kaarten", "cancel": "Annuleren",
+        "fresh": "{card} (deze beurt getrokken: speel hem vanaf je volgende beurt)",
+        "volcano": "Een vulkaan getrokken! Klik op een oplichtende randplaats om hem te leggen; "
+                   "de inboorling ontdekt daarna opnieuw {field}.",
+        "spread": "Nieuw {good}: klik op {count} verschillende (oplichtende) velden, op elk "
+                  "één.",
+        "spread_left": "Nog {left} te kiezen.",
+        "land": "Land: kies het veld dat op {field} komt:",
+        "action": "{player}, fase II: kies één actie — op oplichtende velden kun je bouwen.",
+        "action_again": "{player}: herhaal de actie, of zeg dat je klaar bent.",
+        "card_holy": "{card}: klik op een heilige plaats (oplichtend).",
+        "card_victim": "{card}: van wie neem je 1 mana?",
+        "card_source": "{card}: klik op het veld van wat je verplaatst (oplichtend).",
+        "card_target": "{card} op {field}: wat verplaats je?",
+        "card_to": "{card}: klik waar {what} heen gaat (oplichtend).",
+        "field_sites": "Op {field}:",
+        "bot": "{player} wordt door een bot gespeeld.", "over": "Het spel is voorbij.",
+        "history": "Een eerdere stelling: schuif naar het einde (of „Speel vanaf hier”) om te "
+                   "spelen.",
+    },
+}
+
+_GOOD = {"L": "lumber", "S": "stone"}
+
+
+class MesopotamiaBoard(BoardWidget):
+    """An interactive Mesopotamia board.
+
+    Args:
+        game: a `mesopotamia.Game` to play (default: a new 4-player game for hot-seat play).
+        bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: GreedyBot()}``.
+        lang: ``"en"`` or ``"nl"``.
+        autoplay: bots move by themselves (otherwise on “Bot moves”).
+        name: a name for the board's page element.
+        viewer: whose eyes the map shows: None (the default) for the human to move — or the
+            only human, while bots move; a player number; or ``"all"`` to show every hidden
+            marker value and card (for lessons).
+    """
+
+    _esm = bundle("base.js", "mesopotamia.js")
+    _css = bundle("board.css", "mesopotamia.css")
+
+    KEYWORDS = (*BoardWidget.KEYWORDS, "viewer")
+
+    def __init__(self, game: mesopotamia.Game | None = None, *,
+                 bots: Mapping[int, Bot] | None = None, lang: str = "en",
+                 autoplay: bool = True, name: str = "", viewer: int | str | None = None,
+                 **kwargs: Any):
+        self._check_keywords(kwargs)
+        if game is None:
+            game = mesopotamia.new_game(players=4)
+        if not isinstance(game, mesopotamia.Game):
+            raise TypeError(f"game must be a mesopotamia.Game, not {type(game).__name__}")
+        self._viewer = _check_viewer(viewer, game.state.players)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
+
+    @property
+    def viewer(self) -> int | str | None:
+        """Whose eyes the map shows (see the class docstring); setting it redraws."""
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, value: int | str | None) -> None:
+        self._viewer = _check_viewer(value, self.game.state.players)
+        self.refresh()
+
+    def eyes(self, state: State) -> int | str | None:
+        """The viewer for `state`: a player, None (a spectator) or "all"."""
+        if self._viewer is not None:
+            return self._viewer
+        if state.is_over:
+            return "all"
+        humans = [p for p in range(state.players) if p not in self.bots]
+        if not humans:
+            return "all"  # bots among themselves: nobody to hide anything from
+        if state.to_move in humans:
+            return state.to_move
+        return humans[0] if len(humans) == 1 else None
+
+    # Drawing ------------------------------------------------------------------------------
+
+    def picture(self, state: State) -> str:
+        # Earlier positions too are seen through the eyes of whoever is at the board now: the
+        # history slider must not show one player what another hid.
+        return render(state, viewer=self.eyes(self.game.state), lang=self.lang,
+                      recent=self._recent(state))
+
+    def _recent(self, state: State) -> list[str]:
+        """Fields placed (a discovery, a volcano) by the move that led to `state` and the bot
+        moves just before it, back to the last human move: what is new since the human looked."""
+        history = self.game.history
+        ply = next((n for n in range(len(history) - 1, -1, -1) if history[n] is state), None)
+        log = self.game.log
+        fields: list[str] = []
+        while ply:
+            ply -= 1
+            fields += [e.field for e in log[ply][1]
+                       if isinstance(e, (ev.FieldDiscovered, ev.VolcanoPlaced))]
+            if self.is_human(history[ply].to_move):
+                break
+        return sorted(fields)
+
+    def choices_for(self, state: State) -> dict[str, Any]:
+        """What a click may do in `state`, all from the engine's legal moves: each own native's
+        reachable fields (cost and the way there) and edge places to discover, the free
+        actions of phase I, the building sites of phase II, the choices inside a discovery,
+        and the cards with their targets; with the words the page shows."""
+        player = state.to_move
+        lang = self.lang
+        out: dict[str, Any] = {
+            "mode": "game", "phase": state.phase, "player": player,
+            "human": self.is_human(player), "ply": len(self.game.moves),
+            "page": PAGE_WORDS[lang],
+            "names": [player_name(p, lang) for p in range(state.players)],
+        }
+        if state.is_over or not out["human"]:
+            return out
+        words = WORDS[lang]
+        # Card plays are most of the moves (a Teleport reaches every field): split them off once.
+        moves, plays = [], []
+        for m in mesopotamia.legal_moves(state):
+            (plays if m.KIND == "play" else moves).append(m)
+        out["points"] = state.points
+        out["actions"] = []  # the action panel: {"group", "label", "move"}
+        if state.phase == "move":
+            self._movement_choices(state, moves, out, words)
+        elif state.phase == "action":
+            self._action_choices(state, moves, out, words)
+        elif state.phase == "volcano":
+            out["volcano"] = [m.place for m in moves]
+            out["target"] = mesopotamia.fmt(state.pending[:2])
+        elif state.phase == "spread":
+            good, count = ("L", "S")[state.pending[0]], state.pending[1]
+            combos = [list(m.fields) for m in moves]
+            out["spread"] = {"good": words[_GOOD[good]], "count": count, "combos": combos,
+                             "fields": sorted({f for c in combos for f in c})}
+        elif state.phase == "land":
+            shown = list(state.candidates)
+            out["target"] = mesopotamia.fmt(state.pending[:2])
+            out["land"] = [{"label": words["choose_tile"].format(
+                kind=KIND_NAMES[lang][_letter(m.tile)], count=shown.count(_letter(m.tile))),
+                "kind": _letter(m.tile), "move": m.to_dict()} for m in moves]
+        self._card_choices(state, plays, out, words)
+        return out
+
+    def _movement_choices(self, state: State, moves: list[Any], out: dict[str, Any],
+                          words: Mapping[str, str]) -> None:
+        p = state.to_move
+        natives: dict[str, dict[str, Any]] = {}
+
+        def entry(field: str, token: str) -> dict[str, Any]:
+            key = native_key(field, p, token)
+            if key not in natives:
+                natives[key] = {"field": field, "token": token, "label": _native_words(
+                    token, words), "go": {}, "discover": []}
+            return natives[key]
+
+        dests: dict[tuple[str, str], list[str]] = {}
+        for m in moves:
+            if isinstance(m, mesopotamia.Go):
+                dests.setdefault((m.origin, m.native), []).append(m.destination)
+                entry(m.origin, m.native)
+            elif isinstance(m, mesopotamia.Discover):
+                entry(m.origin, m.native)["discover"].append(m.place)
+        for (field, token), fields in dests.items():
+            entry(field, token)["go"] = self._ways(state, field, token, fields)
+        # Own natives that cannot move still get selected (and say so).
+        for q, r, owner, cargo, stole in state.natives:
+            if owner == p:
+                entry(mesopotamia.fmt((q, r)), mesopotamia.state.cargo_token(cargo, stole))
+        out["natives"] = natives
+        name = player_name(p, self.lang)
+        actions = out["actions"]
+        for m in moves:
+            if isinstance(m, mesopotamia.PickUp):
+                who = _native_words(m.native, words)
+                if m.native in ("L", "S"):
+                    label = words["swap"].format(who=who, field=m.field,
+                                                 old=words[_GOOD[m.native]],
+                                                 good=words[_GOOD[m.good]])
+                else:
+                    label = words["pick"].format(who=who, field=m.field,
+                                                 good=words[_GOOD[m.good]])
+                actions.append({"group": m.field, "label": label, "move": m.to_dict(),
+                                "native": native_key(m.field, p, m.native)})
+            elif isinstance(m, mesopotamia.Drop):
+                who = _native_words(m.native, words)
+                good = m.native.rstrip("!")
+                if m.field == "0,0" and good == "S":
+                    label = words["temple_stone"].format(who=who)
+                else:
+                    label = words["drop"].format(who=who, field=m.field, good=words[_GOOD[good]])
+                actions.append({"group": m.field, "label": label, "move": m.to_dict(),
+                                "native": native_key(m.field, p, m.native)})
+            elif isinstance(m, mesopotamia.Steal):
+                actions.append({"group": m.field, "label": words["steal"].format(
+                    good=words[_GOOD[m.good]], victim=player_name(m.victim, self.lang),
+                    field=m.field), "move": m.to_dict()})
+            elif isinstance(m, mesopotamia.TakeMarker):
+                actions.append({"group": m.field, "label": words["lift"].format(
+                    value=m.value, field=m.field), "move": m.to_dict()})
+            elif isinstance(m, mesopotamia.Offer):
+                actions.append({"group": "0,0", "label": words["offer"].format(value=m.value),
+                                "move": m.to_dict()})
+        end = next(m for m in moves if isinstance(m, mesopotamia.EndMovement))
+        out["end"] = {"label": words["end_lost"].format(points=state.points) if state.points
+                      else words["end"], "move": end.to_dict()}
+        # A native with a marker it may place, heading for the temple without the mana to pay,
+        # is pushed back (R-M9): say so before the click.
+        for data in natives.values():
+            token = data["token"]
+            if token.startswith("M") and "0,0" in data["go"]:
+                value = int(token[1])
+                if state.mana[p] < value:
+                    data["warn"] = {"0,0": words["pushed"].format(
+                        player=name, mana=state.mana[p], value=value,
+                        field=data["go"]["0,0"][1])}
+
+    def _ways(self, state: State, field: str, token: str,
+              legal: list[str]) -> dict[str, list[Any]]:
+        """``{destination: [cost, previous field]}`` for the legal destinations of a native.
+
+        The ways come from the engine's `board.reach`, whose `through_temple` depends on what
+        the native carries (R-M6, R-M9); the guess from the token is checked against the legal
+        destinations, and where neither reading matches them each move is tried on the engine
+        and its cost read from the event (the way is then drawn as a straight line)."""
+        tiles = dict(state.tiles)
+        origin = mesopotamia.parse_coord(field)
+        cargo, _ = parse_token(token)
+        passes = token[0] not in "LSM"
+        wanted = set(legal)
+        for through in (passes, not passes):
+            ways = reach(tiles, origin, state.points, through)
+            if {mesopotamia.fmt(c) for c in ways} == wanted:
+                return {mesopotamia.fmt(c): [cost, mesopotamia.fmt(prev)]
+                        for c, (cost, prev) in sorted(ways.items())}
+        out = {}
+        for dest in sorted(legal):
+            _, events = mesopotamia.apply(state, mesopotamia.Go(field, token, dest))
+            cost = next(e.cost for e in events if isinstance(e, ev.NativeMoved))
+            out[dest] = [cost, field]
+        return out
+
+    def _action_choices(self, state: State, moves: list[Any], out: dict[str, Any],
+                        words: Mapping[str, str]) -> None:
+        sites: dict[str, list[dict[str, Any]]] = {}
+        for m in moves:
+            if isinstance(m, mesopotamia.BuildHut):
+                label = (words["hut"].format(field=m.field, value=m.marker) if m.marker
+                         else words["hut_none"].format(field=m.field))
+            elif isinstance(m, mesopotamia.BuildHoly):
+                label = words["holy"].format(field=m.field)
+            elif isinstance(m, mesopotamia.Birth):
+                label = words["birth"].format(field=m.field)
+            else:
+                continue
+            sites.setdefault(m.field, []).append({"label": label, "move": m.to_dict()})
+            out["actions"].append({"group": m.field, "label": label, "move": m.to_dict()})
+        out["sites"] = sites
+        out["repeat"] = bool(state.action)
+        for m in moves:
+            if isinstance(m, mesopotamia.DrawCard):
+                out["actions"].append({"group": "", "label": words["draw"], "move": m.to_dict()})
+            elif isinstance(m, mesopotamia.EndActions):
+                out["end"] = {"label": words["done"], "move": m.to_dict()}
+
+    def _card_choices(self, state: State, moves: list[Any], out: dict[str, Any],
+                      words: Mapping[str, str]) -> None:
+        p = state.to_move
+        lang = self.lang
+        plays: dict[str, list[Any]] = {}
+        for m in moves:
+            plays.setdefault(m.card, []).append(m)
+        hand = []
+        for card in dict.fromkeys(sorted(state.hands[p])):
+            entry: dict[str, Any] = {"card": card, "name": card_name(card, lang),
+                                     "text": CARD_TEXT[lang][card],
+                                     "count": state.hands[p].count(card)}
+            ms = plays.get(card, [])
+            if not ms:
+                entry["how"] = "none"
+            elif card in ("teleport", "expulsion"):
+                entry["how"] = "move"
+                sources: dict[str, dict[str, dict[str, Any]]] = {}
+                for m in ms:  # hundreds of moves, a handful of targets: word each target once
+                    here = sources.setdefault(m.field, {})
+                    target = here.get(m.target)
+                    if target is None:
+                        target = here[m.target] = {"target": m.target, "to": [], "label":
+                                                   _target_words(m.target, words, lang)}
+                    target["to"].append(m.to)
+                entry["sources"] = {f: list(ts.values()) for f, ts in sources.items()}
+            elif card == "priest":
+                entry["how"] = "holy"
+                entry["fields"] = {m.field: m.to_dict() for m in ms}
+            elif card == "mana_theft":
+                entry["how"] = "victim"
+                entry["victims"] = [{"label": words["rob"].format(
+                    victim=player_name(int(m.target), lang), mana=state.mana[int(m.target)]),
+                    "move": m.to_dict()} for m in ms]
+            else:
+                entry["how"] = "now"
+                entry["move"] = ms[0].to_dict()
+            hand.append(entry)
+        out["hand"] = hand
+        out["fresh"] = card_name(state.fresh, lang) if state.fresh else ""
+
+    # Intents ------------------------------------------------------------------------------
+
+    def intents(self) -> dict[str, Any]:
+        return {**super().intents(), "explain": self._explain}
+
+    def _explain(self, content: Mapping[str, Any]) -> None:
+        """A click the choices do not cover: say why nothing happens, in the engine's words
+        where a move was meant."""
+        words = WORDS[self.lang]
+        state = self.game.state
+        if state.is_over:
+            raise SumerErrorForMessage(words["over"])
+        p = state.to_move
+        name = player_name(p, self.lang)
+        if not self.is_human(p):
+            raise SumerErrorForMessage(words["bot_turn"].format(player=name))
+        key = content.get("native")
+        if key is not None:
+            field, owner, token = _split_key(key)
+            if owner != p:
+                raise SumerErrorForMessage(words["not_yours"].format(
+                    owner=player_name(owner, self.lang), player=name))
+            # An own native with nothing to do: the engine says why it cannot move.
+            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.Go(
+                field, token, mesopotamia.fmt(_neighbour(state, field)))]))
+        field = content.get("field")
+        c = mesopotamia.parse_coord(field, "field")
+        field = mesopotamia.fmt(c)
+        if state.phase == "move":
+            if not any((n[0], n[1]) == c and n[2] == p for n in state.natives):
+                raise SumerErrorForMessage(words["no_native"].format(player=name, field=field))
+            raise SumerErrorForMessage(words["nothing_here"].format(field=field))
+        if state.phase == "action":
+            marker = min(state.markers[p], default=0)
+            raise SumerErrorForMessage(self._refusal(state, [
+                mesopotamia.BuildHut(field, marker), mesopotamia.BuildHoly(field),
+                mesopotamia.Birth(field)], [words["no_hut"], words["no_holy"],
+                                            words["no_birth"]]))
+        if state.phase == "volcano":
+            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.PlaceVolcano(field)]))
+        if state.phase == "spread":
+            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.Spread((field,))]))
+        raise SumerErrorForMessage(words["nothing_here"].format(field=field))
+
+    @staticmethod
+    def _refusal(state: State, moves: list[Any], heads: list[str] | None = None) -> str:
+        """The engine's reasons for refusing each of `moves` (a legal one is not mentioned)."""
+        reasons = []
+        for k, move in enumerate(moves):
+            try:
+                mesopotamia.apply(state, move)
+            except SumerError as exc:
+                reasons.append(f"{heads[k]}: {exc.reason}" if heads else exc.reason)
+        return "; ".join(reasons) or "—"
+
+    def __repr__(self) -> str:
+        state = self.game.state
+        return f"<MesopotamiaBoard: {state.summary()}>"
+
+
+def _target_words(target: str, words: Mapping[str, str], lang: str) -> str:
+    """A card's target in words: ``"c1:S"`` → "the stone Red's native carries", ..."""
+    if target in _GOOD:
+        return words["t_good"].format(good=words[_GOOD[target]])
+    owner = player_name(int(target[1]), lang)
+    if target[0] == "h":
+        return words["t_hut_marker" if target[2] == "+" else "t_hut"].format(owner=owner)
+    token = target[3:]
+    if target[0] == "c":
+        return words["t_carried"].format(good=words[_GOOD[token.rstrip("!")]], owner=owner)
+    return words["t_native"].format(owner=owner, what=_native_words(token, words))
+
+
+def _letter(word: str) -> str:
+    return next(k for k, w in LETTER_WORD.items() if w == word)
+
+
+def _native_words(token: str, words: Mapping[str, str]) -> str:
+    """``"L"`` → "native with lumber", ``"M4"`` → "native with marker 4", ...; for labels."""
+    stole = token.endswith("!")
+    body = token.rstrip("!")
+    if body == ".":
+        text = words["native_free"]
+    elif body in _GOOD:
+        text = words["native_with"].format(what=words[_GOOD[body]])
+    else:
+        key = "marker_value" if body[0] == "M" else "marker_fresh"
+        text = words["native_with"].format(what=words[key].format(value=body[1]))
+    return text + (words["stole"] if stole else "")
+
+
+def _split_key(key: Any) -> tuple[str, int, str]:
+    """``"q,r|owner|token"`` → its parts; raises `InvalidInput` for anything else."""
+    parts = key.split("|") if isinstance(key, str) else []
+    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
+        raise InvalidInput(f"a native is named 'q,r|owner|token', not {key!r}")
+    field = mesopotamia.fmt(mesopotamia.parse_coord(parts[0], "field"))
+    parse_token(parts[2])
+    return field, int(parts[1]), parts[2]
+
+
+def _neighbour(state: State, field: str) -> tuple[int, int]:
+    """A field next to `field` (the first in the engine's direction order), for asking the
+    engine why a native cannot move there."""
+    q, r = mesopotamia.parse_coord(field)
+    tiles = dict(state.tiles)
+    for dq, dr in DIRECTIONS:
+        if tiles.get((q + dq, r + dr), "V") != "V":
+            return (q + dq, r + dr)
+    return (q + DIRECTIONS[0][0], r + DIRECTIONS[0][1])
+
+
+def _check_viewer(viewer: Any, players: int) -> int | str | None:
+    if viewer is None or viewer == "all":
+        return viewer
+    if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
+        raise ValueError(f"viewer must be None, 'all' or a player 0 to {players - 1}, "
+                         f"not {viewer!r}")
+    return viewer
+
+
+__all__ = ["MesopotamiaBoard"]

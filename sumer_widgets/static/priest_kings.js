@@ -1,0 +1,381 @@
+// The Priest-Kings campaign map (after base.js). The city to choose picks its activity in the
+// prompt above the map; "Attack…" (or a click on a city) lights up its targets at once from
+// `choices` — no round trip — and a click on a lit city attacks it. A battle is fought with
+// the dice or typed in from the table; the battle report shows every die and every reroll.
+// Only the chosen move travels to Python, which checks it: a click the engine would refuse is
+// sent all the same, so that Python says why.
+
+const PK_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7"];
+const PK_SHAPES = ["circle", "square", "triangle", "diamond"];
+let pkInstances = 0;
+
+function pkFill(template, values) {
+  return String(template || "").replace(/\{(\w+)\}/g, (_, key) => (key in values ? values[key] : `{${key}}`));
+}
+
+// A player's marker for the prompt and the report: colour and shape, as on the map.
+function pkMarker(player, size = 14) {
+  const svg = svgNode("svg", { width: size, height: size, viewBox: "-10 -10 20 20",
+    class: "pk-marker", "aria-hidden": "true" });
+  const style = { fill: PK_COLORS[player] ?? "#888", stroke: "#1d160b", "stroke-width": 1.5 };
+  const kind = PK_SHAPES[player] ?? "circle";
+  let node;
+  if (kind === "circle") node = svgNode("circle", { r: 8, ...style });
+  else if (kind === "square") node = svgNode("rect", { x: -7.5, y: -7.5, width: 15, height: 15, rx: 2, ...style });
+  else if (kind === "triangle") node = svgNode("polygon", { points: "0,-9 8.5,6.5 -8.5,6.5", ...style });
+  else node = svgNode("polygon", { points: "0,-9.5 9.5,0 0,9.5 -9.5,0", ...style });
+  svg.append(node);
+  return svg;
+}
+
+// A die face with its pips (Unicode dice are missing from many fonts).
+const PK_PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+function pkDie(value, extra = "") {
+  const svg = svgNode("svg", { width: 20, height: 20, viewBox: "-10 -10 20 20",
+    class: `pk-die ${extra}`, "data-die": value, role: "img", "aria-label": String(value) });
+  svg.append(svgNode("rect", { x: -9, y: -9, width: 18, height: 18, rx: 3.5, class: "pk-die-face" }));
+  for (const [dx, dy] of PK_PIPS[value] || []) {
+    svg.append(svgNode("circle", { cx: dx * 4.6, cy: dy * 4.6, r: 1.9, class: "pk-pip" }));
+  }
+  return svg;
+}
+
+function pkPoint(frame, city) {
+  const node = frame.host.querySelector(`[data-city="${CSS.escape(city)}"]`);
+  return node ? [Number(node.dataset.x), Number(node.dataset.y)] : null;
+}
+
+// Rings on the cities `from` may attack, and an arrow to each from the city whose avenue the
+// attack takes (its own, or a vassal's).
+function pkDrawTargets(frame, from, attacks, uid) {
+  const layer = frame.overlay();
+  if (!layer) return;
+  layer.replaceChildren();
+  const defs = svgNode("defs");
+  const marker = svgNode("marker", { id: `pk-aim-${uid}`, viewBox: "0 0 10 10", refX: 8, refY: 5,
+    markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" });
+  marker.append(svgNode("path", { d: "M0,0 L10,5 L0,10 z", fill: "#d7263d" }));
+  defs.append(marker);
+  layer.append(defs);
+  const start = pkPoint(frame, from);
+  if (start) layer.append(svgNode("circle", { class: "sumer-selected", cx: start[0], cy: start[1], r: 33 }));
+  for (const { target, via } of attacks) {
+    const end = pkPoint(frame, target);
+    const source = pkPoint(frame, via || from);
+    if (!end || !source) continue;
+    const d = Math.hypot(end[0] - source[0], end[1] - source[1]) || 1;
+    const ux = (end[0] - source[0]) / d, uy = (end[1] - source[1]) / d;
+    layer.append(svgNode("line", { class: "pk-aim", "data-target": target,
+      x1: source[0] + ux * 32, y1: source[1] + uy * 32, x2: end[0] - ux * 38, y2: end[1] - uy * 38,
+      "marker-end": `url(#pk-aim-${uid})` }));
+    layer.append(svgNode("circle", { class: "sumer-dest pk-lit", "data-target": target,
+      cx: end[0], cy: end[1], r: 33 }));
+  }
+}
+
+export default {
+  render({ model, el }) {
+    const uid = `${++pkInstances}`;
+    el.classList.add("pk-board");
+    let aiming = false;      // the city to choose is picking a target
+    let selected = null;     // the explorer's selected city
+    let reportShown = null;  // the battle number the report shows
+    let reportSeen = -1;     // the latest battle number drawn so far
+    let reportOpen = false;
+
+    const report = h("details", { class: "pk-report" });
+    report.addEventListener("toggle", () => {
+      reportOpen = report.open;
+      // The table of dice is built when the report is opened (hundreds of dice to draw).
+      if (reportOpen && report.dataset.table === "later") drawReport(true);
+    });
+
+    function names() { return frame.choices().names || {}; }
+    function playerOf(city) { return (frame.choices().players || {})[city]; }
+    function cityLabel(city) {
+      return h("span", { class: "pk-city-label" }, pkMarker(playerOf(city)), " ", names()[city] || city);
+    }
+    function play(move) {
+      const ply = frame.choices().ply;
+      aiming = false;
+      frame.clearOverlay();
+      frame.send({ intent: "play", move, ply });
+    }
+    function aim(on) {
+      const choices = frame.choices();
+      aiming = on;
+      if (on) pkDrawTargets(frame, choices.city, choices.attack || [], uid);
+      else frame.clearOverlay();
+      frame.drawPrompt();
+    }
+    function select(city) {
+      const choices = frame.choices();
+      selected = city;
+      if (city) pkDrawTargets(frame, city, (choices.targets || {})[city] || [], uid);
+      else frame.clearOverlay();
+      frame.drawPrompt();
+    }
+
+    function promptExplore(w, choices) {
+      if (!selected) {
+        frame.prompt.append(h("span", { class: "pk-help" }, w.explore_pick));
+        return;
+      }
+      const targets = ((choices.targets || {})[selected] || []).map((a) => names()[a.target]);
+      const cityName = names()[selected];
+      frame.prompt.append(h("div", { class: "pk-line pk-explore-info" },
+        cityLabel(selected), ": ", pkFill(w.explore_city, { targets: targets.join(", ") || w.nobody })));
+      const row = h("div", { class: "pk-line" }, h("span", { class: "pk-help" },
+        pkFill(w.make_vassal, { city: cityName })));
+      for (const lord of Object.keys(names())) {
+        if (lord === selected) continue;
+        row.append(h("button", { type: "button", class: "pk-make-vassal", "data-lord": lord,
+          onclick: () => frame.send({ intent: "vassal", city: selected, lord }) }, cityLabel(lord)));
+      }
+      if ((choices.lords || {})[selected]) {
+        row.append(h("button", { type: "button", class: "pk-make-free",
+          onclick: () => frame.send({ intent: "vassal", city: selected, lord: null }) },
+          pkFill(w.make_free, { city: cityName })));
+      }
+      frame.prompt.append(row);
+    }
+
+    function promptOrders(w, choices) {
+      const ordinal = (w.ordinals || [])[choices.place - 1] || choices.place;
+      frame.prompt.append(h("div", { class: "pk-line pk-title" }, pkMarker(choices.player, 16), " ",
+        pkFill(w.choose, { city: names()[choices.city], place: ordinal })));
+      const attacks = choices.attack || [];
+      const row = h("div", { class: "pk-line pk-actions" });
+      row.append(h("button", { type: "button", class: "pk-attack", "aria-pressed": String(aiming),
+        disabled: attacks.length === 0, onclick: () => aim(!aiming) }, w.attack));
+      if (choices.sacrifice) {
+        row.append(h("button", { type: "button", class: "pk-sacrifice",
+          onclick: () => play({ kind: "sacrifice" }) },
+          choices.blessed ? w.sacrifice_again : w.sacrifice));
+      }
+      for (const option of choices.reorganize || []) {
+        row.append(h("button", { type: "button", class: "pk-reorganize", "data-corps": option.corps,
+          onclick: () => play({ kind: "reorganize", corps: option.corps }) },
+          pkFill(w.reorganize, { corps: option.label })));
+      }
+      frame.prompt.append(row);
+      if (attacks.length === 0) {
+        // The engine's own reason, for the city nearest to hand.
+        const why = Object.entries(choices.why_not || {}).find(([city]) => city !== choices.city);
+        if (why) frame.prompt.append(h("div", { class: "pk-line pk-help pk-no-attack" },
+          pkFill(w.no_attack, { reason: why[1] })));
+      }
+      if (aiming) {
+        const targets = h("div", { class: "pk-line pk-targets" },
+          h("span", { class: "pk-help" }, w.attack_help));
+        for (const { target, via } of attacks) {
+          targets.append(h("button", { type: "button", class: "pk-target", "data-target": target,
+            onclick: () => play({ kind: "attack", target }) },
+            cityLabel(target), via ? ` (${names()[via]})` : ""));
+        }
+        targets.append(h("button", { type: "button", class: "pk-cancel", onclick: () => aim(false) }, w.cancel));
+        frame.prompt.append(targets);
+      }
+    }
+
+    function promptBattle(w, choices) {
+      const b = choices.battle;
+      frame.prompt.append(h("div", { class: "pk-line pk-title" },
+        pkMarker(playerOf(b.attacker), 16), " ",
+        pkFill(w.battle, { number: b.number, attacker: b.attacker_name, defender: b.defender_name }),
+        " ", pkMarker(playerOf(b.defender), 16)));
+      if ((b.rerolls || []).length) {
+        frame.prompt.append(h("div", { class: "pk-line pk-help" },
+          pkFill(w.may_reroll, { names: b.rerolls.join(", ") })));
+      }
+      if (b.dice) {
+        frame.prompt.append(h("div", { class: "pk-line" }, h("button", { type: "button",
+          class: "pk-dice", onclick: () => play({ kind: "dice" }) }, w.dice)));
+      }
+      if (!b.record) return;
+      // The form sends what was typed; the engine judges it (whole numbers, within the
+      // enemy army's worth, a known outcome) and the refusal banner says what is wrong.
+      const radios = b.broken.map((value) => h("label", { class: "pk-broken" },
+        h("input", { type: "radio", name: `pk-broken-${uid}`, value }), " ",
+        pkFill(w[`broken_${value}`], { name: value === "attacker" ? b.attacker_name : b.defender_name })));
+      const points = (side, name, enemy, enemyWorth) => h("label", { class: "pk-points" },
+        `${pkFill(w.points, { name })} `,
+        h("input", { type: "number", name: side, min: "0", step: "1", inputmode: "numeric",
+          class: `pk-${side.replace("_", "-")}` }),
+        ` ${pkFill(w.of_ap, { ap: enemyWorth, enemy })}`);
+      const form = h("form", { class: "pk-record", novalidate: "" },
+        b.dice ? h("div", { class: "pk-help" }, w.or_table) : null,
+        h("fieldset", {}, h("legend", {}, w.broke), ...radios),
+        h("div", { class: "pk-line" },
+          points("attacker_points", b.attacker_name, b.defender_name, b.worth.defender),
+          points("defender_points", b.defender_name, b.attacker_name, b.worth.attacker)),
+        h("button", { type: "submit", class: "pk-record-submit" }, w.record));
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const broken = form.querySelector(`input[name="pk-broken-${uid}"]:checked`)?.value ?? null;
+        const value = (name) => {
+          const raw = form.elements[name].value.trim();
+          if (raw === "") return null;
+          const number = Number(raw);
+          return Number.isFinite(number) ? number : raw;
+        };
+        play({ kind: "record", broken, attacker_points: value("attacker_points"),
+          defender_points: value("defender_points") });
+      });
+      frame.prompt.append(form);
+    }
+
+    // The battle report: each bound's meetings with both dice, the rerolls, morale, result.
+    function duelRow(bound, duel, first, rows, report_) {
+      const w = frame.words();
+      const tr = h("tr", { class: `pk-duel${duel.loser ? ` pk-lost-${duel.loser}` : " pk-tie"}${duel.reroll ? " pk-rerolled" : ""}` });
+      if (first) tr.append(h("th", { rowspan: rows, class: "pk-bound" }, `${w.bound} ${bound.bound}`));
+      const side = (key) => {
+        const s = duel[key];
+        const dice = h("span", { class: "pk-dice-cell" });
+        if (duel.reroll && duel.reroll.side === key) {
+          dice.append(pkDie(duel.reroll.first, "pk-die-first"), " → ");
+        }
+        dice.append(pkDie(s.die, duel.loser === key ? "pk-die-lost" : ""));
+        return [h("td", { class: `pk-element pk-${key}` }, s.troops, h("small", {}, ` ${s.command}`)),
+          h("td", { class: `pk-roll pk-${key}` }, dice, h("b", { class: "pk-total" }, ` ${s.total}`))];
+      };
+      const [aEl, aRoll] = side("attacker");
+      const [dEl, dRoll] = side("defender");
+      const loser = duel.loser === "attacker" ? report_.attacker : duel.loser === "defender" ? report_.defender : null;
+      let verdict = loser ? pkFill(w.loses, { name: loser }) : w.stand;
+      if (duel.reroll) {
+        const who = duel.reroll.side === "attacker" ? report_.attacker : report_.defender;
+        verdict += ` · ${who} ${w.rerolled} ${duel.reroll.first}`;
+      }
+      tr.append(aEl, aRoll, h("td", { class: "pk-vs" }, ":"), dRoll, dEl,
+        h("td", { class: "pk-verdict" }, verdict));
+      return tr;
+    }
+    // New battles (a click's own, then any the bots fought after it): show the first new one,
+    // so that a player sees the battle they just fought; the tabs lead to the others.
+    function pickReport(battles) {
+      const latest = battles[battles.length - 1];
+      // Just fought: the position shown is the one right after it.
+      latest.fresh = latest.ply === model.get("ply");
+      // After an undo the numbers go down again: what is shown now counts as seen.
+      if (latest.number < reportSeen) reportSeen = latest.number - (latest.fresh ? 1 : 0);
+      const fresh = battles.filter((b) => b.number > reportSeen);
+      if (latest.fresh && fresh.length) {
+        reportShown = fresh[0].number;
+        if (fresh.some((b) => b.method === "dice")) reportOpen = true;
+      } else if (!battles.some((b) => b.number === reportShown)) {
+        reportShown = latest.number;
+      }
+      reportSeen = Math.max(reportSeen, latest.number);
+    }
+    function drawReport(picked = false) {
+      const battles = model.get("battles") || [];
+      const w = frame.words();
+      if (!battles.length) { report.hidden = true; report.replaceChildren(); return; }
+      report.hidden = false;
+      const latest = battles[battles.length - 1];
+      if (!picked) pickReport(battles);
+      const shown = battles.find((b) => b.number === reportShown) || latest;
+      const tabs = battles.length > 1 ? h("span", { class: "pk-report-tabs" }, ...battles.map((b) =>
+        h("button", { type: "button", class: "pk-report-tab", "aria-pressed": String(b.number === shown.number),
+          onclick: (e) => { e.preventDefault(); reportShown = b.number; drawReport(true); } },
+        `${b.number}`))) : null;
+      const counts = shown.method === "dice"
+        ? ` · ${pkFill(w.meetings, { n: shown.duels })} · ${shown.rerolled ? pkFill(w.rerolls, { n: shown.rerolled }) : w.no_reroll}`
+        : ` · ${w.typed_in}`;
+      const summary = h("summary", {}, h("b", {}, `${w.report}: `), shown.title, counts, " ", tabs);
+      const body = h("div", { class: "pk-report-body", dataset: { battle: shown.number } },
+        h("p", { class: "pk-result" }, pkMarker(shown.attacker_player), " ", shown.result, " ",
+          pkMarker(shown.defender_player)),
+        ...shown.after.map((text) => h("p", { class: "pk-after" }, text)));
+      report.dataset.table = shown.method === "dice" && !reportOpen ? "later" : "";
+      if (shown.method === "dice" && reportOpen) {
+        const table = h("table", { class: "pk-dice-table" });
+        table.append(h("thead", {}, h("tr", {}, h("th", {}, ""),
+          h("th", { colspan: 2 }, pkMarker(shown.attacker_player), ` ${shown.attacker} (${w.invader})`),
+          h("th", {}, ""),
+          h("th", { colspan: 2 }, `${shown.defender} (${w.defender}) `, pkMarker(shown.defender_player)),
+          h("th", {}, ""))));
+        const tbody = h("tbody");
+        for (const bound of shown.bounds) {
+          const rows = bound.duels.length + (bound.morale.length ? 1 : 0);
+          bound.duels.forEach((duel, i) => tbody.append(duelRow(bound, duel, i === 0, rows, shown)));
+          if (bound.morale.length) {
+            tbody.append(h("tr", { class: "pk-morale" }, h("td", { colspan: 7 }, bound.morale.join(" "))));
+          }
+        }
+        if (shown.breaks.length) {
+          tbody.append(h("tr", { class: "pk-break" }, h("td", { colspan: 8 }, shown.breaks.join(" "))));
+        }
+        table.append(tbody);
+        body.append(h("p", { class: "pk-help pk-dice-help" }, w.dice_help),
+          h("div", { class: "pk-dice-scroll" }, table));
+      }
+      report.replaceChildren(summary, body);
+      report.open = reportOpen;
+    }
+
+    // mountFrame draws once before it returns: its callbacks hand the frame in, so keep it.
+    let frame = null;
+    frame = mountFrame({
+      model, el,
+      clickable: "[data-city]",
+      onRedraw(f) {
+        frame = f;
+        aiming = false;
+        const choices = f.choices();
+        if (choices.mode === "explore" && selected && (choices.targets || {})[selected]) {
+          pkDrawTargets(f, selected, choices.targets[selected], uid);
+        } else {
+          selected = null;
+        }
+      },
+      on: { "change:battles": () => drawReport() },
+      onClick(target) {
+        const choices = frame.choices();
+        const city = target?.dataset.city;
+        if (choices.mode === "explore") {
+          select(city && city !== selected ? city : null);
+          return;
+        }
+        if (choices.mode !== "game" || !choices.human || choices.phase !== "orders") return;
+        if (!city) { if (aiming) aim(false); return; }
+        // The first click on the map lights up the targets; the next one on a city attacks it.
+        if (!aiming) { aim(true); return; }
+        if (city === choices.city) { aim(false); return; }
+        // A lit city is attacked; any other is sent too, and Python says why not.
+        play({ kind: "attack", target: city });
+      },
+      drawExtras(f) {
+        frame = f;
+        const choices = f.choices();
+        const w = f.words();
+        if (choices.mode === "explore") { promptExplore(w, choices); return; }
+        if (choices.mode !== "game") return;
+        if (choices.over) {
+          f.prompt.append(h("div", { class: "pk-line pk-title pk-over" },
+            pkFill(w.over, { lord: choices.over.lord, winners: choices.over.winners.join(", ") })));
+          return;
+        }
+        if (!choices.human) {
+          if (!model.get("autoplay")) {
+            f.prompt.append(h("div", { class: "pk-line pk-help" },
+              pkMarker(choices.player), " ", pkFill(w.wait_bot, { city: names()[choices.city] })));
+          }
+          return;
+        }
+        if (choices.phase === "orders") promptOrders(w, choices);
+        else if (choices.phase === "battles") promptBattle(w, choices);
+      },
+    });
+    // The prompt goes above the map, next to the refusal banner: the map is tall, and what
+    // to do next should not be below the fold.
+    el.insertBefore(frame.prompt, frame.host);
+    el.insertBefore(report, frame.host);
+    drawReport();
+    return () => frame.cleanup();
+  },
+};
