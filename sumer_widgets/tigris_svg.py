@@ -32,7 +32,7 @@ from html import escape
 from typing import Any
 
 from engine import tigris
-from engine.tigris.board import HEIGHT, NEIGHBOURS, WIDTH, Board, cell_name, parse_cell
+from engine.tigris.board import HEIGHT, WIDTH, Board, cell_name, parse_cell
 from engine.tigris.scoring import final_vector
 from engine.tigris.state import (
     BUILDING_NAMES,
@@ -51,7 +51,7 @@ from engine.tigris.state import (
     State,
     player_name,
 )
-from engine.tigris.table import Table
+from engine.tigris.table import conflict_sides, groups
 from sumer_widgets.svg import Svg, attrs, text
 
 CELL = 48
@@ -447,22 +447,6 @@ def _edge_segments(cells: Iterable[int]) -> str:
     return "".join(d)
 
 
-def groups(state: State) -> list[tuple[list[int], bool]]:
-    """The connected groups of tiles and leaders, as the engine keeps them: ``(cells,
-    is_kingdom)``, a kingdom being a group holding a leader (R-T1); ordered by first cell."""
-    table = Table.load(state, log=False)
-    members: dict[int, list[int]] = {}
-    for cell, k in enumerate(table.comp):
-        if k >= 0:
-            members.setdefault(k, []).append(cell)
-    return sorted((cells, table.nlead[k] > 0) for k, cells in members.items())
-
-
-def kingdoms(state: State) -> list[list[int]]:
-    """The kingdoms of a position (groups holding a leader), each as its cells, ascending."""
-    return [cells for cells, is_kingdom in groups(state) if is_kingdom]
-
-
 def _kingdoms(state: State) -> list[str]:
     out = []
     for n, (cells, is_kingdom) in enumerate(groups(state)):
@@ -506,22 +490,6 @@ def _monuments(state: State, treasures: set[int], lang: str) -> list[str]:
             x0, y0 = LEFT + (cell % WIDTH) * CELL, TOP + (cell // WIDTH) * CELL
             out.append(f'<g class="tg-overlay-piece">{_gem(x0 + CELL - 10, y0 + 10)}</g>')
     return out
-
-
-def conflict_sides(state: State) -> tuple[list[int], list[int]] | None:
-    """The cells that count for the attacker and for the defender of the conflict in progress
-    (as the engine counts them: temples beside each leader in a revolt; in a war, the tiles of
-    the war's colour on each leader's side of the joining tile), or None."""
-    if state.conflict is None:
-        return None
-    kind, colour, attacker, defender, *_ = state.conflict
-    cells = state.cells
-    if kind == REVOLT:
-        return tuple(sorted(m for m in NEIGHBOURS[leader] if cells[m] == TILE + RED)
-                     for leader in (attacker, defender))  # type: ignore[return-value]
-    table = Table.load(state, log=False)
-    return tuple(sorted(c for c in table._side(leader, state.placed) if cells[c] == TILE + colour)
-                 for leader in (attacker, defender))  # type: ignore[return-value]
 
 
 def _conflict_marks(state: State, lang: str) -> list[str]:

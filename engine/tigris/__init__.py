@@ -63,6 +63,7 @@ from engine.tigris.state import (
     player_name,
     state_from_dict,
 )
+from engine.tigris.table import conflict_sides, groups, kingdoms
 
 NAME = "tigris"
 
@@ -88,6 +89,7 @@ def determinize(view: State, rng: random.Random) -> State:
 
 
 __all__ = [
+    "conflict_sides", "groups", "kingdoms",
     "BOARDS", "Board", "BuildMonument", "BuildWonder", "COLOURS", "COLOUR_NAMES", "Catastrophe",
     "ChooseWar", "Decline", "Discard", "Game", "HEIGHT", "IllegalMove", "InvalidInput",
     "KeepTreasure", "LEADER_NAMES", "MONUMENTS", "MOVE_KINDS", "NAME", "Options", "PLAYER_NAMES",

@@ -43,6 +43,7 @@ from engine.tigris.state import (
     MONUMENTS,
     RED,
     REVOLT,
+    TILE,
     WAR,
     State,
     _evolve,
@@ -1250,3 +1251,40 @@ def discard_at(hand: list[int], index: int) -> tuple[int, int, int, int]:
 
 def discard_count(hand: list[int]) -> int:
     return (hand[0] + 1) * (hand[1] + 1) * (hand[2] + 1) * (hand[3] + 1) - 1
+
+# --------------------------------------------------------------------------- for readers
+# What the engine knows of a position, for pictures and lessons: kingdoms and the sides of a
+# conflict, computed exactly as the rules compute them.
+
+
+def groups(state: State) -> list[tuple[list[int], bool]]:
+    """The connected groups of tiles and leaders, as the engine keeps them: ``(cells,
+    is_kingdom)``, a kingdom being a group holding a leader (R-T1); ordered by first cell."""
+    table = Table.load(state, log=False)
+    members: dict[int, list[int]] = {}
+    for cell, k in enumerate(table.comp):
+        if k >= 0:
+            members.setdefault(k, []).append(cell)
+    return sorted((cells, table.nlead[k] > 0) for k, cells in members.items())
+
+
+def kingdoms(state: State) -> list[list[int]]:
+    """The kingdoms of a position (groups holding a leader), each as its cells, ascending."""
+    return [cells for cells, is_kingdom in groups(state) if is_kingdom]
+
+
+def conflict_sides(state: State) -> tuple[list[int], list[int]] | None:
+    """The cells that count for the attacker and for the defender of the conflict in progress
+    (as the engine counts them: temples beside each leader in a revolt; in a war, the tiles of
+    the war's colour on each leader's side of the joining tile), or None."""
+    if state.conflict is None:
+        return None
+    kind, colour, attacker, defender, *_ = state.conflict
+    cells = state.cells
+    if kind == REVOLT:
+        return tuple(sorted(m for m in NEIGHBOURS[leader] if cells[m] == TILE + RED)
+                     for leader in (attacker, defender))  # type: ignore[return-value]
+    table = Table.load(state, log=False)
+    return tuple(sorted(c for c in table._side(leader, state.placed)
+                        if cells[c] == TILE + colour)
+                 for leader in (attacker, defender))  # type: ignore[return-value]

@@ -13,9 +13,10 @@ import pytest
 from engine import tigris
 from engine.bots import GreedyBot, RandomBot
 from engine.core import IllegalMove
+from engine.tigris import conflict_sides, kingdoms
 from engine.tigris.state import COLOURS
 from sumer_widgets.tigris import TigrisBoard
-from sumer_widgets.tigris_svg import conflict_sides, kingdoms, render
+from sumer_widgets.tigris_svg import render
 
 rules = pytest.mark.rules
 
