@@ -77,12 +77,14 @@ class BoardWidget(anywidget.AnyWidget):
 
     RENDER: ClassVar[Callable[..., str]]
     KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name")
+    #: A board's own interface words, ``{lang: {key: text}}``, merged into `words`.
+    WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     def __init__(self, game: Game | None, *, bots: Mapping[int, Bot] | None = None,
                  lang: str = "en", autoplay: bool = True, name: str = ""):
         if lang not in UI_WORDS:
             raise ValueError(f"lang must be one of {', '.join(UI_WORDS)}, not {lang!r}")
-        super().__init__(lang=lang, words=UI_WORDS[lang], autoplay=autoplay, name=name)
+        super().__init__(lang=lang, words=self._words_for(lang), autoplay=autoplay, name=name)
         self.game = game
         self._shown = -1
         self._described: dict[tuple[int, str], tuple[Any, str]] = {}
@@ -260,8 +262,12 @@ class BoardWidget(anywidget.AnyWidget):
             self.lang = change["old"]
             self.error = f"unknown language {change['new']!r}"
             return
-        self.words = UI_WORDS[change["new"]]
+        self.words = self._words_for(change["new"])
         self.refresh()
+
+    @classmethod
+    def _words_for(cls, lang: str) -> dict[str, str]:
+        return {**UI_WORDS[lang], **cls.WORDS.get(lang, {})}
 
     def _show(self, ply: int) -> None:
         self._shown = ply
@@ -271,6 +277,19 @@ class BoardWidget(anywidget.AnyWidget):
         latest = self.game is not None and ply == len(self.game.moves)
         self.choices = self.choices_for(state) if latest or self.game is None else {
             "mode": "history"}
+        self.after_show(ply)
+
+    @property
+    def shown(self) -> int:
+        """The ply being drawn (what `picture` and `choices_for` are asked about)."""
+        return self._shown
+
+    def after_show(self, ply: int) -> None:
+        """Called after the board has drawn `ply`: update a board's own traits here."""
+
+    def in_log(self, event: Any) -> bool:
+        """Whether the log lists `event` (a board may leave out detail it shows elsewhere)."""
+        return True
 
     def _log_entries(self) -> list[dict[str, Any]]:
         if self.game is None:
@@ -280,6 +299,8 @@ class BoardWidget(anywidget.AnyWidget):
         entries = []
         for n, (_, events) in enumerate(self.game.log):
             for event in events:
+                if not self.in_log(event):
+                    continue
                 key = (id(event), self.lang)
                 hit = cache.get(key)
                 if hit is None or hit[0] is not event:

@@ -28,7 +28,7 @@ from engine.bots import Bot
 from engine.core import InvalidInput, SumerError
 from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
-from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
 from sumer_widgets.priest_kings_svg import render, turn_events
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
@@ -115,6 +115,8 @@ class CampaignMap(BoardWidget):
         name: a name for the board's page element.
     """
 
+    WORDS = WORDS
+
     _esm = bundle("base.js", "priest_kings.js")
     _css = bundle("board.css", "priest_kings.css")
 
@@ -141,7 +143,6 @@ class CampaignMap(BoardWidget):
         if overlords:
             self._lords = self._check_realms(dict(overlords))
         super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
-        self.words = {**UI_WORDS[self.lang], **WORDS[self.lang]}
 
     # Save files ---------------------------------------------------------------------------
 
@@ -171,27 +172,18 @@ class CampaignMap(BoardWidget):
     def picture(self, state: pk.State | None) -> str:
         if state is None:
             return render(campaign_map=self._map, overlord=self._lords, lang=self.lang)
-        ply = self._shown
+        ply = self.shown
         return render(state, events=turn_events(self.game, ply),
                       initial_armies=self.game.history[0].armies, lang=self.lang)
 
-    def _show(self, ply: int) -> None:
-        super()._show(ply)
+    def after_show(self, ply: int) -> None:
         self.battles = self._battle_reports(ply)
 
-    def _log_entries(self) -> list[dict[str, Any]]:
+    def in_log(self, event: Any) -> bool:
         """The campaign log: every event but a battle's single meetings and morale, which the
         battle report shows with their dice (a dice battle has dozens; the log stays a
         campaign's story, and small enough to send on every move)."""
-        if self.game is None:
-            return []
-        return [{"ply": n + 1, "text": event.describe(self.lang)}
-                for n, (_, events) in enumerate(self.game.log) for event in events
-                if not isinstance(event, BATTLE_DETAIL)]
-
-    def _on_lang(self, change: Mapping[str, Any]) -> None:
-        super()._on_lang(change)
-        self.words = {**UI_WORDS[self.lang], **WORDS[self.lang]}
+        return not isinstance(event, BATTLE_DETAIL)
 
     def choices_for(self, state: pk.State | None) -> dict[str, Any]:
         """What a click may do, all from the engine: the targets of an attack (and the avenue

@@ -37,7 +37,7 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import Table
-from sumer_widgets.base import UI_WORDS, BoardWidget, bundle
+from sumer_widgets.base import BoardWidget, bundle
 from sumer_widgets.tigris_svg import conflict_line, render
 
 WORDS = {
@@ -137,6 +137,8 @@ class TigrisBoard(BoardWidget):
         InvalidInput: an unknown board.
     """
 
+    WORDS = WORDS
+
     _esm = bundle("base.js", "tigris.js")
     _css = bundle("board.css", "tigris.css")
 
@@ -165,7 +167,6 @@ class TigrisBoard(BoardWidget):
         self._open = bool(open_hands)
         super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
         self.open_hands = self._open
-        self.words = {**UI_WORDS[self.lang], **WORDS[self.lang]}
         self.observe(self._on_open, names=["open_hands"])
 
     # Whose eyes the board shows -------------------------------------------------------------
@@ -186,9 +187,6 @@ class TigrisBoard(BoardWidget):
         self._open = bool(change["new"])
         self.refresh()
 
-    def _on_lang(self, change: Mapping[str, Any]) -> None:
-        super()._on_lang(change)
-        self.words = {**UI_WORDS[self.lang], **WORDS[self.lang]}
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -202,7 +200,7 @@ class TigrisBoard(BoardWidget):
     def _changed(self, viewer: int | None) -> list[str]:
         """Cells the moves since the viewer last decided have played on (the last move's,
         when everything is shown): what changed while they looked away."""
-        game, ply = self.game, self._shown
+        game, ply = self.game, self.shown
         cells: list[str] = []
         for index in range(ply - 1, max(ply - 1 - MAX_LAST, -1), -1):
             mover = game.history[index].to_move

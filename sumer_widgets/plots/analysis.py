@@ -1,0 +1,716 @@
+"""Questions answered by simulation: intervals, ratings, the questions' tallies, and plots.
+
+Used by ``notebooks/05-analysis.ipynb``; every function works on `engine.simulate` records (or
+on the dice battles of Priest-Kings) and returns plain numbers with their uncertainty:
+
+- **Intervals.** `wilson` for a rate (k successes in n trials: a `Rate`); `bootstrap` for
+  anything else computed from whole games (a mean, a ratio of sums, a median: an `Estimate`),
+  resampling games so that what happens within one game stays together; `mean_interval`
+  (mean ± 1.96 standard errors) for plain means of many games, where it is as good and instant.
+- **Ratings.** `tournament_specs` seats every ordered choice of bots in turn; `bradley_terry`
+  fits one strength per bot from every pair of seats in every game and reports it as Elo
+  points above an anchor bot; `elo_ratings` adds bootstrap intervals.
+- **The questions' tallies**: `seat_win_rates`, `tiebreak_effect`, `city_state_scoring`
+  (Sumeria), `conflict_figures` (Tigris & Euphrates), `length_figures`, `survival`,
+  `card_differences` (Mesopotamia), `battle_odds`, `campaign_figures` (Priest-Kings).
+- **Plots**: `plot_intervals`, `plot_ratings`, `plot_survival`, `plot_battle_odds` draw on the
+  `ax` they are given (or a new one) and return it.
+
+Everything is computed with Python's own `random.Random` and `math`, never numpy's generators,
+so the same seeds give the same figures on every machine and library version.
+
+Limits: intervals are 95 % unless asked otherwise; the bootstrap is the plain percentile
+bootstrap (fine for the means and rates here, rough for medians of a few games); ratings fit
+pairwise results and so ignore how far apart the scores were.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import textwrap
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+import matplotlib.pyplot as plt
+
+from engine.core import InvalidInput, derive_seed
+from engine.simulate import GameRecord, GameSpec
+
+__all__ = [
+    "Estimate", "Rate", "battle_odds", "bootstrap", "bradley_terry", "campaign_figures",
+    "card_differences", "city_state_scoring", "conflict_figures", "elo_ratings",
+    "length_figures", "mean", "mean_interval", "pairwise_results", "plot_battle_odds",
+    "plot_intervals", "plot_ratings", "plot_survival", "seat_win_rates", "survival",
+    "tiebreak_effect", "tournament_specs", "wilson",
+]
+
+#: The normal quantile for a two-sided 95 % interval.
+Z95 = 1.959963984540054
+#: Okabe–Ito colours (readable with every common colour-vision deficiency), as on the boards.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442",
+           "#000000")
+
+
+# ------------------------------------------------------------------------------- intervals
+
+
+class Rate(NamedTuple):
+    """A proportion: `successes` of `n`, its `value` and a Wilson interval."""
+
+    successes: float
+    n: int
+    value: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{self.value:.0%} [{self.low:.0%}, {self.high:.0%}] of {self.n}"
+
+
+class Estimate(NamedTuple):
+    """A figure computed from `n` games, with a bootstrap interval."""
+
+    value: float
+    low: float
+    high: float
+    n: int
+
+    def format(self, digits: int = 1) -> str:
+        return f"{self.value:.{digits}f} [{self.low:.{digits}f}, {self.high:.{digits}f}]"
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> Rate:
+    """The rate `successes`/`n` with its Wilson score interval.
+
+    Unlike ``p ± z·√(p(1−p)/n)``, the Wilson interval stays inside [0, 1] and does not shrink
+    to nothing at 0 or n successes, which matters for the small samples of a quick run.
+
+    Raises:
+        InvalidInput: `n` below 1, or `successes` outside 0 to `n`.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise InvalidInput(f"a rate needs at least one trial, not n={n!r}")
+    if not 0 <= successes <= n:
+        raise InvalidInput(f"successes must be between 0 and n={n}, not {successes!r}")
+    p = successes / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    # At 0 or n successes the bound is exactly 0 or 1; rounding must not move it.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return Rate(successes, n, p, low, high)
+
+
+def mean(values: Sequence[float]) -> float:
+    """The arithmetic mean (NaN for no values, so that an empty group shows as a gap)."""
+    return sum(values) / len(values) if values else math.nan
+
+
+def bootstrap(items: Sequence[Any], statistic: Callable[[Sequence[Any]], float] = mean, *,
+              resamples: int = 2000, seed: int = 0, level: float = 0.95) -> Estimate:
+    """`statistic` of `items` with a percentile bootstrap interval.
+
+    The items are resampled with replacement `resamples` times (whole games, when the items
+    are games), the statistic computed on each resample, and the middle `level` of those
+    values is the interval: the range the figure would wander over if we had drawn other
+    games like these.
+
+    Raises:
+        InvalidInput: no items, fewer than 10 resamples, or a level outside (0, 1).
+    """
+    items = list(items)
+    if not items:
+        raise InvalidInput("the bootstrap needs at least one item")
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 10:
+        raise InvalidInput(f"resamples must be a whole number ≥ 10, not {resamples!r}")
+    if not 0 < level < 1:
+        raise InvalidInput(f"level must be between 0 and 1, not {level!r}")
+    rng = random.Random(derive_seed(seed, "bootstrap"))
+    n = len(items)
+    values = sorted(statistic([items[rng.randrange(n)] for _ in range(n)])
+                    for _ in range(resamples))
+    values = [v for v in values if not math.isnan(v)] or [math.nan]
+    tail = (1 - level) / 2
+    low = values[min(len(values) - 1, int(tail * len(values)))]
+    high = values[max(0, math.ceil((1 - tail) * len(values)) - 1)]
+    return Estimate(statistic(items), low, high, n)
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
+    """The mean of `values` with the normal interval mean ± z·s/√n.
+
+    For means of many games (hundreds or more) this is as good as the bootstrap and instant;
+    for a few dozen games prefer `bootstrap`.
+
+    Raises:
+        InvalidInput: fewer than two values.
+    """
+    values = list(values)
+    n = len(values)
+    if n < 2:
+        raise InvalidInput(f"a mean's interval needs at least two values, not {n}")
+    centre = sum(values) / n
+    spread = math.sqrt(sum((v - centre) ** 2 for v in values) / (n - 1))
+    half = z * spread / math.sqrt(n)
+    return Estimate(centre, centre - half, centre + half, n)
+
+
+def _ratio(numerator: Callable[[Any], float], denominator: Callable[[Any], float]
+           ) -> Callable[[Sequence[Any]], float]:
+    """A statistic: the sum of `numerator` over the items divided by that of `denominator`
+    (e.g. tiles removed per war over many games)."""
+
+    def statistic(items: Sequence[Any]) -> float:
+        below = sum(denominator(i) for i in items)
+        return sum(numerator(i) for i in items) / below if below else math.nan
+
+    return statistic
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    n = len(ordered)
+    if not n:
+        return math.nan
+    middle = n // 2
+    return ordered[middle] if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+# -------------------------------------------------------------------------------- ratings
+
+
+def tournament_specs(ruleset: str, players: int, lineup: Sequence[str], games: int, *,
+                     seed: int = 0, options: Mapping[str, Any] | None = None,
+                     max_moves: int | None = None) -> list[GameSpec]:
+    """Games between different bots of `lineup`, every ordered seating in turn.
+
+    Game g seats the g-th (modulo their number) of all ordered choices of `players` distinct
+    bots, so each bot meets each other bot equally often and in every seat.
+
+    Raises:
+        InvalidInput: fewer bots than seats, repeated bots, or fewer than one game.
+    """
+    lineup = tuple(lineup)
+    if len(set(lineup)) != len(lineup):
+        raise InvalidInput(f"the lineup repeats a bot: {', '.join(lineup)}")
+    if len(lineup) < players:
+        raise InvalidInput(f"{players} seats need at least {players} different bots, "
+                           f"not {len(lineup)}")
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise InvalidInput(f"games must be at least 1, not {games!r}")
+    seatings = list(itertools.permutations(lineup, players))
+    return [GameSpec(ruleset, players, derive_seed(seed, ruleset, "tournament", g) % 2**31,
+                     seatings[g % len(seatings)], dict(options or {}), max_moves)
+            for g in range(games)]
+
+
+def _standing(record: GameRecord, seat: int) -> tuple[bool, float]:
+    """How a seat did: a winner beats every non-winner; between the rest, the higher score."""
+    return seat in record.winners, record.scores[seat]
+
+
+def pairwise_results(records: Iterable[GameRecord]) -> dict[tuple[str, str], list[float]]:
+    """For each pair of bots (a, b), ``[a's wins over b, comparisons]`` from every pair of
+    seats in every game; a draw counts half a win to each. Only one of (a, b) and (b, a)
+    appears."""
+    table: dict[tuple[str, str], list[float]] = {}
+    for record in records:
+        for s, t in itertools.combinations(range(record.players), 2):
+            a, b = record.bots[s], record.bots[t]
+            if a == b:
+                continue
+            sa, sb = _standing(record, s), _standing(record, t)
+            win = 1.0 if sa > sb else 0.0 if sa < sb else 0.5
+            if (a, b) not in table and (b, a) in table:
+                a, b, win = b, a, 1 - win
+            row = table.setdefault((a, b), [0.0, 0])
+            row[0] += win
+            row[1] += 1
+    return table
+
+
+def bradley_terry(records: Sequence[GameRecord], *, anchor: str = "random", prior: float = 1.0,
+                  bots: Sequence[str] | None = None) -> dict[str, float]:
+    """Each bot's Elo rating relative to `anchor` (0), fitted by Bradley–Terry.
+
+    Every pair of seats in every game is one comparison (`pairwise_results`). The model gives
+    each bot a strength s, with P(a beats b) = s_a / (s_a + s_b); Elo points are
+    400·log10(s / s_anchor), so 200 points above means winning about 3 comparisons in 4.
+    `prior` adds that many drawn comparisons between every pair of bots, which keeps ratings
+    finite when a bot won or lost everything (and pulls small samples toward equality).
+
+    Raises:
+        InvalidInput: the anchor never played (and is not among `bots`), or a negative prior.
+    """
+    if prior < 0:
+        raise InvalidInput(f"prior must be ≥ 0, not {prior!r}")
+    table = pairwise_results(records)
+    names = list(bots) if bots is not None else sorted({b for pair in table for b in pair})
+    if anchor not in names:
+        raise InvalidInput(f"the anchor bot {anchor!r} did not play; bots: {', '.join(names)}")
+    index = {b: i for i, b in enumerate(names)}
+    k = len(names)
+    wins = [[0.0] * k for _ in range(k)]
+    for (a, b), (w, n) in table.items():
+        if a in index and b in index:
+            wins[index[a]][index[b]] += w
+            wins[index[b]][index[a]] += n - w
+    for i in range(k):
+        for j in range(k):
+            if i != j:
+                wins[i][j] += prior / 2
+    strength = [1.0] * k
+    # Hunter's MM iteration: s_i ← W_i / Σ_j n_ij / (s_i + s_j), which climbs the likelihood.
+    for _ in range(10_000):
+        new = []
+        for i in range(k):
+            total = sum(wins[i])
+            below = sum((wins[i][j] + wins[j][i]) / (strength[i] + strength[j])
+                        for j in range(k) if j != i)
+            new.append(total / below if below else strength[i])
+        scale = math.exp(sum(math.log(max(s, 1e-300)) for s in new) / k)
+        new = [max(s / scale, 1e-300) for s in new]
+        change = max(abs(math.log(a / b)) for a, b in zip(new, strength))
+        strength = new
+        # 1e-9 in log strength is a millionth of an Elo point.
+        if change < 1e-9:
+            break
+    base = strength[index[anchor]]
+    return {b: 400 * math.log10(strength[index[b]] / base) for b in names}
+
+
+def elo_ratings(records: Sequence[GameRecord], *, anchor: str = "random", prior: float = 1.0,
+                resamples: int = 500, seed: int = 0) -> dict[str, Estimate]:
+    """`bradley_terry` ratings with bootstrap intervals (games resampled whole)."""
+    records = list(records)
+    names = sorted({b for r in records for b in r.bots})
+    point = bradley_terry(records, anchor=anchor, prior=prior, bots=names)
+    rng = random.Random(derive_seed(seed, "elo"))
+    n = len(records)
+    samples: dict[str, list[float]] = {b: [] for b in names}
+    for _ in range(resamples):
+        fit = bradley_terry([records[rng.randrange(n)] for _ in range(n)], anchor=anchor,
+                            prior=prior, bots=names)
+        for b in names:
+            samples[b].append(fit[b])
+    out = {}
+    for b in names:
+        values = sorted(samples[b])
+        low = values[int(0.025 * len(values))] if values else math.nan
+        high = values[max(0, math.ceil(0.975 * len(values)) - 1)] if values else math.nan
+        out[b] = Estimate(point[b], low, high, n)
+    return out
+
+
+# ---------------------------------------------------------------------------------- Sumeria
+
+
+def _check_records(records: Sequence[GameRecord], what: str, stats: bool = False) -> None:
+    if not records:
+        raise InvalidInput(f"{what} needs at least one game record")
+    if stats and any(r.stats is None for r in records):
+        raise InvalidInput(f"{what} needs records with statistics: simulate with "
+                           "stats='ruleset'")
+
+
+def seat_win_rates(records: Sequence[GameRecord]) -> tuple[list[Rate], float]:
+    """How often the player in each position after the first player is among the winners.
+
+    Returns:
+        one `Rate` per position (0 is the first player, 1 the next, ...), and the rate every
+        position would have if the order did not matter: the mean number of winners a game
+        divided by the players (above 1/players when games can end in a shared win).
+
+    Raises:
+        InvalidInput: no records, mixed player counts, or a ruleset without a first player.
+    """
+    _check_records(records, "seat_win_rates")
+    players = {r.players for r in records}
+    if len(players) != 1:
+        raise InvalidInput(f"seat_win_rates needs one player count, not {sorted(players)}")
+    if any(r.first_player is None for r in records):
+        raise InvalidInput("seat_win_rates needs records of a ruleset that draws a first player")
+    n = players.pop()
+    wins = [0] * n
+    for r in records:
+        for seat in r.winners:
+            wins[(seat - r.first_player) % n] += 1  # type: ignore[operator]
+    fair = sum(len(r.winners) for r in records) / len(records) / n
+    return [wilson(w, len(records)) for w in wins], fair
+
+
+def tiebreak_effect(first: Sequence[GameRecord], second: Sequence[GameRecord]
+                    ) -> dict[str, Rate]:
+    """What changes between games dealt from the same seeds under two tie-break options.
+
+    Returns Rates over the pairs of games: ``step 2 decided a control`` (the second step of
+    the control tie-break separated first and second place at least once, in either game),
+    ``games differ`` (any difference in length, scores or scorings), ``winner differs``,
+    ``winner differs (of games that differ)``, and, for comparison, ``winner differs
+    (unrelated games)`` (game i against game i+1 of the first list).
+
+    Raises:
+        InvalidInput: lists of different lengths or seeds, or records without statistics.
+    """
+    _check_records(first, "tiebreak_effect", stats=True)
+    _check_records(second, "tiebreak_effect", stats=True)
+    if [r.seed for r in first] != [r.seed for r in second]:
+        raise InvalidInput("tiebreak_effect compares games dealt from the same seeds: "
+                           "simulate both lists from the same specs but their options")
+
+    def second_step(r: GameRecord) -> bool:
+        decided = r.stats["decided_by"]  # type: ignore[index]
+        return decided.get("towns", 0) + decided.get("villages", 0) > 0
+
+    pairs = list(zip(first, second))
+    differ = [(a, b) for a, b in pairs if (a.length, a.scores, a.stats) != (b.length, b.scores,
+                                                                          b.stats)]
+    out = {
+        "step 2 decided a control": wilson(
+            sum(second_step(a) or second_step(b) for a, b in pairs), len(pairs)),
+        "games differ": wilson(len(differ), len(pairs)),
+        "winner differs": wilson(sum(a.winners != b.winners for a, b in pairs), len(pairs)),
+    }
+    if differ:
+        out["winner differs (of games that differ)"] = wilson(
+            sum(a.winners != b.winners for a, b in differ), len(differ))
+    if len(first) > 1:
+        out["winner differs (unrelated games)"] = wilson(
+            sum(a.winners != b.winners for a, b in zip(first, first[1:])), len(first) - 1)
+    return out
+
+
+def city_state_scoring(records: Sequence[GameRecord]) -> dict[str, dict[str, Estimate]]:
+    """Per city-state: times scored a game, times scored first (the most important), and
+    times nobody was there to control it, each a mean over games with its normal interval
+    (`mean_interval`: these are means of small counts over many games)."""
+    _check_records(records, "city_state_scoring", stats=True)
+    if len(records) < 2:
+        raise InvalidInput("city_state_scoring needs at least two games")
+    stats = [r.stats for r in records]
+    ids = list(stats[0]["scored"])  # type: ignore[index]
+    return {
+        "scored": {cs: mean_interval([s["scored"][cs] for s in stats]) for cs in ids},
+        "scored first": {cs: mean_interval([s["first"][cs] for s in stats]) for cs in ids},
+        "nobody there": {cs: mean_interval([s["scored"][cs] - s["controlled"][cs]
+                                            for s in stats]) for cs in ids},
+    }
+
+
+# ---------------------------------------------------------------------- Tigris & Euphrates
+
+
+def conflict_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
+                     seed: int = 0) -> dict[str, Estimate]:
+    """The conflicts and scores of a set of T&E games, each with its interval.
+
+    Returns ``revolts a game``, ``wars a game``, ``size of a conflict`` (both sides' strength,
+    board plus support), ``support a conflict`` (tiles committed), ``tiles removed a war``,
+    ``winner's score`` and ``loser's score`` (the best and worst final score of a game).
+    Ratios are pooled over the games (total size over total conflicts) and resampled by game.
+    """
+    _check_records(records, "conflict_figures", stats=True)
+
+    def stat(r: GameRecord) -> dict[str, Any]:
+        return r.stats  # type: ignore[return-value]
+
+    def boot(statistic: Callable[[Sequence[GameRecord]], float], salt: str) -> Estimate:
+        return bootstrap(records, statistic, resamples=resamples, seed=derive_seed(seed, salt))
+
+    def conflicts(r: GameRecord) -> int:
+        return len(stat(r)["sizes"])
+
+    return {
+        "revolts a game": boot(lambda rs: mean([stat(r)["revolts"] for r in rs]), "revolts"),
+        "wars a game": boot(lambda rs: mean([stat(r)["wars"] for r in rs]), "wars"),
+        "size of a conflict": boot(_ratio(lambda r: sum(stat(r)["sizes"]), conflicts), "size"),
+        "support a conflict": boot(_ratio(lambda r: sum(stat(r)["support"]), conflicts),
+                                   "support"),
+        "tiles removed a war": boot(_ratio(lambda r: sum(stat(r)["war_tiles_removed"]),
+                                           lambda r: len(stat(r)["war_tiles_removed"])),
+                                    "removed"),
+        "winner's score": boot(lambda rs: mean([max(r.scores) for r in rs]), "best"),
+        "loser's score": boot(lambda rs: mean([min(r.scores) for r in rs]), "worst"),
+    }
+
+
+# ------------------------------------------------------------------------------ Mesopotamia
+
+
+def survival(durations: Sequence[float], finished: Sequence[bool]
+             ) -> tuple[list[float], list[float]]:
+    """The Kaplan–Meier curve: the share of games still running after each duration.
+
+    A game that was stopped (not finished) counts as running up to its duration and is then
+    left out, rather than counted as ending there: the honest way to use a cap.
+
+    Returns:
+        the times and the share still running just after each, starting at (0, 1).
+    """
+    if len(durations) != len(finished):
+        raise InvalidInput("survival needs one 'finished' flag per duration")
+    times, shares = [0.0], [1.0]
+    at_risk = len(durations)
+    share = 1.0
+    for t, group in itertools.groupby(sorted(zip(durations, finished)), key=lambda p: p[0]):
+        group = list(group)
+        ended = sum(1 for _, f in group if f)
+        if ended:
+            share *= 1 - ended / at_risk
+            times.append(float(t))
+            shares.append(share)
+        at_risk -= len(group)
+    return times, shares
+
+
+def length_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
+                   seed: int = 0) -> dict[str, Any]:
+    """The length of a set of games of one player count, stopped games included.
+
+    Needs records with ``stats["rounds"]`` (Mesopotamia's ``final_stats`` or ``game_stats``).
+    Returns ``finished`` (a `Rate`), ``median rounds`` and ``median decisions`` (over all
+    games, a stopped one counting at its cap: right as long as fewer than half were stopped),
+    each an `Estimate`, and the ``rounds`` and ``finished flags`` for `survival`.
+    """
+    _check_records(records, "length_figures", stats=True)
+    rounds = [r.stats["rounds"] for r in records]  # type: ignore[index]
+    flags = [r.finished for r in records]
+    return {
+        "finished": wilson(sum(flags), len(records)),
+        "median rounds": bootstrap(rounds, _median, resamples=resamples,
+                                   seed=derive_seed(seed, "rounds")),
+        "median decisions": bootstrap([r.length for r in records], _median,
+                                      resamples=resamples, seed=derive_seed(seed, "decisions")),
+        "rounds": rounds,
+        "finished flags": flags,
+    }
+
+
+def card_differences(records: Sequence[GameRecord], *, per_rounds: int = 100,
+                     resamples: int = 2000, seed: int = 0) -> dict[str, Estimate]:
+    """For each card: how much more often the winner played it than the other players.
+
+    Per finished game with a single winner: the winner's plays of the card per `per_rounds`
+    rounds minus the mean of the other players', averaged over games with a bootstrap
+    interval. ``cards drawn`` is the same difference for the cards drawn. Needs Mesopotamia's
+    ``game_stats``. A difference is an association under the play that made the games, not
+    proof that the card causes wins.
+    """
+    _check_records(records, "card_differences", stats=True)
+    games = [r for r in records if r.finished and len(r.winners) == 1]
+    if not games:
+        raise InvalidInput("card_differences needs finished games with a single winner")
+    cards = list(games[0].stats["played"][0])  # type: ignore[index]
+
+    def difference(r: GameRecord, counts: Sequence[float]) -> float:
+        scale = per_rounds / r.stats["rounds"]  # type: ignore[index]
+        winner = r.winners[0]
+        others = [c for p, c in enumerate(counts) if p != winner]
+        return (counts[winner] - mean(others)) * scale
+
+    def played(r: GameRecord, card: str) -> list[int]:
+        return [p[card] for p in r.stats["played"]]  # type: ignore[index]
+
+    out = {card: bootstrap([difference(r, played(r, card)) for r in games],
+                           resamples=resamples, seed=derive_seed(seed, "card", card))
+           for card in cards}
+    out["cards drawn"] = bootstrap(
+        [difference(r, r.stats["drawn"]) for r in games],  # type: ignore[index]
+        resamples=resamples, seed=derive_seed(seed, "drawn"))
+    return out
+
+
+# ----------------------------------------------------------------------------- Priest-Kings
+
+
+def battle_odds(battles: int, *, seed: int = 0, reorganized: Sequence[int] = (0, 1, 2, 3)
+                ) -> dict[tuple[bool, int], dict[str, Rate]]:
+    """The dice battle's odds for an attacker with or without a sacrifice reroll and with
+    0, 1, 2 or 3 corps reorganized, against the standard army without a reroll.
+
+    Each condition fights `battles` battles of `engine.priest_kings.battle.fight`; battle i
+    uses the same dice seed in every condition (common random numbers), so the differences
+    between conditions are measured more sharply than their levels.
+
+    Returns:
+        ``{(reroll, corps reorganized): {"defender breaks": Rate, "attacker breaks": Rate,
+        "attacker beaten": Rate}}`` ("breaks" includes both armies breaking; "beaten" is
+        scoring fewer points, R-P3).
+    """
+    from engine.priest_kings import Army, fight
+
+    if isinstance(battles, bool) or not isinstance(battles, int) or battles < 1:
+        raise InvalidInput(f"battles must be a whole number ≥ 1, not {battles!r}")
+    standard = Army.standard()
+    corps = standard.reorganizable()
+    out: dict[tuple[bool, int], dict[str, Rate]] = {}
+    for count in reorganized:
+        if not 0 <= count <= len(corps):
+            raise InvalidInput(f"at most {len(corps)} corps can be reorganized once each, "
+                               f"not {count}")
+        army = standard
+        for corps_id in corps[:count]:
+            army = army.reorganize(corps_id)
+        for reroll in (False, True):
+            tally = {"defender breaks": 0, "attacker breaks": 0, "attacker beaten": 0}
+            for i in range(battles):
+                outcome = fight(army, standard, (reroll, False),
+                                random.Random(derive_seed(seed, "battle", i)))
+                tally["defender breaks"] += outcome.broken in ("defender", "both")
+                tally["attacker breaks"] += outcome.broken in ("attacker", "both")
+                tally["attacker beaten"] += outcome.attacker_points < outcome.defender_points
+            out[(reroll, count)] = {k: wilson(v, battles) for k, v in tally.items()}
+    return out
+
+
+def campaign_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
+                     seed: int = 0) -> dict[str, Estimate]:
+    """Turns and battles of a set of Priest-Kings campaigns, each with its interval (needs
+    ``final_stats`` or ``game_stats``)."""
+    _check_records(records, "campaign_figures", stats=True)
+    turns = [r.stats["turns"] for r in records]  # type: ignore[index]
+    battles = [r.stats["battles"] for r in records]  # type: ignore[index]
+    return {
+        "turns": bootstrap(turns, resamples=resamples, seed=derive_seed(seed, "turns")),
+        "median turns": bootstrap(turns, _median, resamples=resamples,
+                                  seed=derive_seed(seed, "median")),
+        "battles": bootstrap(battles, resamples=resamples, seed=derive_seed(seed, "battles")),
+    }
+
+
+# ------------------------------------------------------------------------------------ plots
+
+
+def _axes(ax: Any, size: tuple[float, float]) -> Any:
+    if ax is None:
+        _, ax = plt.subplots(figsize=size)
+    return ax
+
+
+def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: Any = None,
+                   baseline: float | None = None, baseline_label: str = "",
+                   percent: bool = False, ylabel: str = "", title: str = "",
+                   bars: bool = True) -> Any:
+    """Values with their intervals: one group per category, one colour per series.
+
+    Args:
+        series: ``{series label: {category: Rate or Estimate}}``; every series should name
+            the same categories (missing ones are left out).
+        baseline: a dashed line to compare with (e.g. the rate of no advantage).
+        percent: show rates as percentages.
+        bars: bars with error bars (else points with error bars).
+    """
+    ax = _axes(ax, (7.5, 3.6))
+    categories: list[str] = []
+    for values in series.values():
+        categories.extend(c for c in values if c not in categories)
+    width = 0.8 / max(len(series), 1)
+    scale = 100 if percent else 1
+    for s, (label, values) in enumerate(series.items()):
+        xs, ys, lows, highs = [], [], [], []
+        for c, category in enumerate(categories):
+            if category in values:
+                v = values[category]
+                xs.append(c - 0.4 + width * (s + 0.5))
+                ys.append(v.value * scale)
+                lows.append(max(0.0, (v.value - v.low) * scale))
+                highs.append(max(0.0, (v.high - v.value) * scale))
+        colour = COLOURS[s % len(COLOURS)]
+        if bars:
+            ax.bar(xs, ys, width=width * 0.92, color=colour, alpha=0.85, label=label,
+                   yerr=[lows, highs], capsize=3, error_kw={"elinewidth": 1.2})
+        else:
+            ax.errorbar(xs, ys, yerr=[lows, highs], fmt="o", color=colour, capsize=3,
+                        label=label)
+    if baseline is not None:
+        ax.axhline(baseline * scale, color="#444444", linestyle="--", linewidth=1,
+                   label=baseline_label or None)
+    ax.set_xticks(range(len(categories)))
+    # Wrapped, level labels read better than slanted ones and stay inside the figure.
+    wrap = max(8, int(70 / max(len(categories), 1)))
+    ax.set_xticklabels([textwrap.fill(c, wrap, break_long_words=False) for c in categories],
+                       fontsize=8)
+    ax.set_ylabel(ylabel + (" (%)" if percent and ylabel else ""))
+    if title:
+        ax.set_title(title)
+    if len(series) > 1 or baseline_label:
+        ax.legend(fontsize=8, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def plot_ratings(ratings: Mapping[str, Estimate], *, ax: Any = None, title: str = "",
+                 anchor: str = "random") -> Any:
+    """Elo ratings with their intervals, one row per bot, strongest on top."""
+    ax = _axes(ax, (4.2, 2.6))
+    order = sorted(ratings, key=lambda b: ratings[b].value)
+    ys = range(len(order))
+    values = [ratings[b].value for b in order]
+    lows = [max(0.0, ratings[b].value - ratings[b].low) for b in order]
+    highs = [max(0.0, ratings[b].high - ratings[b].value) for b in order]
+    ax.errorbar(values, list(ys), xerr=[lows, highs], fmt="o", color=COLOURS[0], capsize=3)
+    ax.axvline(0, color="#888888", linewidth=0.8)
+    ax.set_yticks(list(ys))
+    ax.set_yticklabels(order)
+    ax.set_xlabel(f"Elo above {anchor}")
+    if title:
+        ax.set_title(title)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def plot_survival(curves: Mapping[str, tuple[Sequence[float], Sequence[bool]]], *,
+                  ax: Any = None, xlabel: str = "rounds", title: str = "") -> Any:
+    """Kaplan–Meier curves: the share of games still running, one line per label.
+
+    Args:
+        curves: ``{label: (durations, finished flags)}``; stopped games are marked with a
+            cross at the point where they were stopped.
+    """
+    ax = _axes(ax, (7, 3.4))
+    for n, (label, (durations, finished)) in enumerate(curves.items()):
+        times, shares = survival(durations, finished)
+        colour = COLOURS[n % len(COLOURS)]
+        last = max(durations, default=0)
+        ax.step([*times, last], [*shares, shares[-1]], where="post", color=colour,
+                label=label)
+        stopped = [d for d, f in zip(durations, finished) if not f]
+        if stopped:
+            ax.plot(stopped, [shares[-1]] * len(stopped), "x", color=colour, markersize=7)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("share of games still running")
+    if title:
+        ax.set_title(title)
+    ax.legend(fontsize=8, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def plot_battle_odds(odds: Mapping[tuple[bool, int], Mapping[str, Rate]], *, ax: Any = None,
+                     outcomes: Sequence[str] = ("defender breaks", "attacker breaks")) -> Any:
+    """The odds of `battle_odds` against the number of corps reorganized: one line per
+    outcome and reroll, with Wilson intervals."""
+    ax = _axes(ax, (7, 3.6))
+    counts = sorted({c for _, c in odds})
+    for o, outcome in enumerate(outcomes):
+        for reroll in (False, True):
+            rates = [odds[(reroll, c)][outcome] for c in counts if (reroll, c) in odds]
+            xs = [c + (0.06 if reroll else -0.06) for c in counts if (reroll, c) in odds]
+            ax.errorbar(xs, [r.value * 100 for r in rates],
+                        yerr=[[(r.value - r.low) * 100 for r in rates],
+                              [(r.high - r.value) * 100 for r in rates]],
+                        color=COLOURS[o], linestyle="-" if reroll else ":", marker="o",
+                        capsize=3, label=f"{outcome}, {'with' if reroll else 'no'} reroll")
+    ax.set_xticks(counts)
+    ax.set_xlabel("attacker's corps reorganized")
+    ax.set_ylabel("share of battles (%)")
+    ax.legend(fontsize=8, frameon=False, ncol=2)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
