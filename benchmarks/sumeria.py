@@ -114,7 +114,7 @@ def main():
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"  peak memory: {peak / 2**20:.1f} MiB traced during 200 games; "
+    print(f"  peak memory: {peak / 1024:.0f} KiB traced during 200 games; "
           f"process peak RSS {rss:.0f} MiB")
 
 

@@ -43,6 +43,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     board = state.board
     tables = _tables(board)
     chunks, stops, group_of = tables.chunks, tables._stops, tables._group
+    group_memo = tables.group_memo
     n = state.players
     size = len(board.locations)
     cs_of = board._cs_of
@@ -123,7 +124,14 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                     found |= entry[0]
                     for city in entry[1]:
                         group = groups.get(city)
-                        found |= group if group is not None else group_of(city, occ, groups)
+                        if group is None:
+                            # Inlined from _group: its memo usually holds a turn later.
+                            memo = group_memo.get(city)
+                            if memo is not None and occ & memo[0] == memo[1]:
+                                group = groups[city] = memo[2]
+                            else:
+                                group = group_of(city, occ, groups)
+                        found |= group
                 masks.append(found)
                 moves += found.bit_count()
             adds = len(empties) if reserve[player] else 0
