@@ -1,43 +1,115 @@
 """Many games at once: any ruleset, any seated bots, any `concurrent.futures.Executor`.
 
 Each game is described by a `GameSpec` (ruleset, players, options, the bot spec of each seat,
-and a seed) and yields a `GameRecord` of plain data: seed, options, scores, winners, length.
-Records depend only on the specs, so a run reproduces exactly from its seeds whatever the
-executor: in-process, a process pool (the default, so both cores work), or a cluster client's
-executor such as dask.distributed's.
+a seed, and optionally a cap on its length and the name of a statistics function) and yields a
+`GameRecord` of plain data: seed, options, bots, scores, winners, length, whether it finished,
+and the statistics asked for. Records depend only on the specs, so a run reproduces exactly from
+its seeds whatever the executor: in this process (``workers=1``), a process pool (the default,
+so every core works), or a cluster client's executor such as dask.distributed's
+``client.get_executor()`` — anything with ``submit``.
+
+Bots are named by spec strings (`engine.bots.make_bot`): ``"random"``, ``"greedy"``,
+``"mcts:200"``; here also ``"mcts:200:h40"``, MCTS whose playouts stop after 40 decisions and
+let the ruleset's ``evaluate`` judge (for games whose random playouts are long).
 
 Seats filled only by random bots take the ruleset's fast ``random_playout``, which plays the
 same game as random bots through the checked rules would with one shared generator.
+
+Statistics: with ``stats="ruleset"`` a game also records ``game_stats(final, events)`` of its
+ruleset's ``engine.<ruleset>.stats`` module (counts of conflicts, cards played, battles, ...);
+``"ruleset:final_stats"`` names another function of that module and ``"package.module:function"``
+any importable one. Functions travel by name and are looked up in the worker, so nothing
+unpicklable crosses a process boundary. Events exist only on the checked path: a statistics
+function that reads them makes all-random games take the checked path (same game, a few times
+slower); one whose ``uses_events`` attribute is False reads only the final state and keeps the
+fast path. The record names the function in ``stats_from``.
+
+Limits: a game is played whole inside one task, so one very long game cannot be shared between
+workers; ``max_moves`` bounds it (the record then says ``finished=False``, winners are empty and
+scores are those of the position reached). The fast path of some rulesets stops at the next
+turn boundary after the cap rather than exactly on it.
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
+import importlib
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
-from engine.bots import make_bot
-from engine.core import InvalidInput, derive_seed, make_rng, rules_of
+from engine.bots import Bot, MCTSBot, make_bot
+from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, rules_of
 
-__all__ = ["GameRecord", "GameSpec", "play_game", "simulate", "summarize"]
+__all__ = ["GameRecord", "GameSpec", "make_seat_bot", "play_game", "resolve_stats", "simulate",
+           "specs_for", "summarize"]
+
+#: The shorthand for a ruleset's own statistics module, ``engine.<ruleset>.stats``.
+RULESET_STATS = "ruleset"
+#: Past this many decisions an uncapped game is taken to be stuck (a bug, or a ruleset whose
+#: random games may never end: give such games a `max_moves`).
+RUNAWAY = 1_000_000
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: seat i is played by ``bots[i]`` (a spec such as ``"mcts:200"``)."""
+    """One game to play: seat i is played by ``bots[i]`` (a spec such as ``"mcts:200"``).
+
+    Attributes:
+        max_moves: stop the game after this many decisions (None: play to the end).
+        stats: the statistics function to run on the finished game, by name (see the module
+            docstring), or None.
+
+    Raises:
+        InvalidInput: an unknown ruleset, a bad seed or player count, a bot count that does not
+            match the players, a malformed bot spec, a bad `max_moves` or `stats`.
+    """
 
     ruleset: str
     players: int
     seed: int
     bots: tuple[str, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
+    max_moves: int | None = None
+    stats: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.ruleset not in RULESETS:
+            raise InvalidInput(f"unknown ruleset {self.ruleset!r}; known: {', '.join(RULESETS)}")
+        if not _whole(self.players, 1):
+            raise InvalidInput(f"players must be a whole number ≥ 1, not {self.players!r}")
+        if not _whole(self.seed, 0):
+            raise InvalidInput(f"seed must be a whole number ≥ 0, not {self.seed!r}")
+        if isinstance(self.bots, str) or not all(isinstance(b, str) for b in self.bots):
+            raise InvalidInput(f"bots must be a sequence of bot specs, not {self.bots!r}")
+        object.__setattr__(self, "bots", tuple(self.bots))
+        if len(self.bots) != self.players:
+            raise InvalidInput(f"{self.players} players need {self.players} bots, "
+                               f"got {len(self.bots)}: {', '.join(self.bots)}")
+        for spec in self.bots:
+            make_seat_bot(spec, 0)
+        if not isinstance(self.options, Mapping):
+            raise InvalidInput(f"options must be a mapping of option names to values, "
+                               f"not {self.options!r}")
+        if self.max_moves is not None and not _whole(self.max_moves, 1):
+            raise InvalidInput(f"max_moves must be a whole number ≥ 1 or None, "
+                               f"not {self.max_moves!r}")
+        if self.stats is not None:
+            if not isinstance(self.stats, str) or not self.stats:
+                raise InvalidInput(f"stats must be the name of a statistics function, "
+                                   f"not {self.stats!r}")
+            resolve_stats(self.stats, self.ruleset)
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """What one game came to, as plain data."""
+    """What one game came to, as plain data (`to_dict` is JSON-ready).
+
+    `first_player` is the player who moved first, where the ruleset draws one (else None);
+    `length` counts decisions; `finished` is False for a game stopped by its `max_moves`;
+    `stats` is what the function named in `stats_from` returned, or None.
+    """
 
     ruleset: str
     seed: int
@@ -48,109 +120,269 @@ class GameRecord:
     winners: tuple[int, ...]
     length: int
     first_player: int | None
+    finished: bool = True
+    stats: dict[str, Any] | None = None
+    stats_from: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    @classmethod
+    def from_dict(cls, data: Any) -> GameRecord:
+        """A record from its `to_dict` form (e.g. read back from a JSON-lines file).
+
+        Raises:
+            InvalidInput: a missing or unknown field, or a field of the wrong kind.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidInput(f"a game record must be an object, not {type(data).__name__}")
+        known = fields(cls)
+        unknown = sorted(set(data) - {f.name for f in known})
+        if unknown:
+            raise InvalidInput(f"game record has unknown field(s) {', '.join(unknown)}")
+        missing = [f.name for f in known if f.default is MISSING and f.name not in data]
+        if missing:
+            raise InvalidInput(f"game record has no {', '.join(missing)}")
+        try:
+            values = dict(data)
+            for name in ("bots", "scores", "winners"):
+                values[name] = tuple(values[name])
+            record = cls(**values)
+        except TypeError as exc:
+            raise InvalidInput(f"game record is malformed: {exc}") from None
+        if not isinstance(record.seed, int) or not isinstance(record.length, int):
+            raise InvalidInput("game record's seed and length must be whole numbers")
+        return record
+
+
+def _whole(value: Any, least: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def make_seat_bot(spec: str, seed: int) -> Bot:
+    """The bot a seat's spec names: `engine.bots.make_bot`'s specs, and ``"mcts:N:hH"`` for
+    MCTS with N iterations whose playouts stop after H decisions.
+
+    Raises:
+        InvalidInput: an unknown bot or a malformed budget or horizon.
+    """
+    if isinstance(spec, str) and spec.count(":") == 2:
+        name, iterations, horizon = spec.split(":")
+        if (name != "mcts" or not iterations.isdigit() or not horizon.startswith("h")
+                or not horizon[1:].isdigit() or int(iterations) < 1 or int(horizon[1:]) < 1):
+            raise InvalidInput(f"bad bot spec {spec!r}: MCTS with a horizon is written "
+                               "mcts:ITERATIONS:hDECISIONS, e.g. mcts:100:h40")
+        return MCTSBot(int(iterations), seed=seed, horizon=int(horizon[1:]))
+    return make_bot(spec, seed=seed)
+
+
+def resolve_stats(name: str, ruleset: str) -> tuple[Callable[..., dict[str, Any]], str]:
+    """The statistics function a spec names, and its full ``module:function`` name.
+
+    ``"ruleset"`` is ``engine.<ruleset>.stats:game_stats``; ``"ruleset:NAME"`` another function
+    of that module; ``"package.module:function"`` any importable function.
+
+    Raises:
+        InvalidInput: the module or the function does not exist, or is not callable.
+    """
+    module_name, _, function_name = name.partition(":")
+    if module_name == RULESET_STATS:
+        module_name = f"engine.{ruleset}.stats"
+    function_name = function_name or "game_stats"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        # Only the named module being absent is bad input; a module that fails on an import
+        # of its own is a bug to see whole.
+        if exc.name is None or not module_name.startswith(exc.name):
+            raise
+        raise InvalidInput(f"statistics {name!r}: there is no module {module_name!r}") from None
+    function = getattr(module, function_name, None)
+    if not callable(function):
+        raise InvalidInput(f"statistics {name!r}: module {module_name!r} has no function "
+                           f"{function_name!r}")
+    return function, f"{module_name}:{function_name}"
+
 
 def play_game(spec: GameSpec) -> GameRecord:
-    """Play one game to its end (in this process) and return its record."""
+    """Play one game (in this process) to its end or its `max_moves`; return its record.
+
+    Raises:
+        InvalidInput: a bad option for the ruleset, or a statistics function that is not there.
+        RuntimeError: an uncapped game ran past a million decisions.
+    """
     rules = rules_of(spec.ruleset)
-    if len(spec.bots) != spec.players:
-        raise InvalidInput(f"{spec.players} players need {spec.players} bots, "
-                           f"got {len(spec.bots)}: {', '.join(spec.bots)}")
+    stats_function, stats_from = (resolve_stats(spec.stats, spec.ruleset) if spec.stats
+                                  else (None, None))
+    wants_events = stats_function is not None and getattr(stats_function, "uses_events", True)
     state = rules.new_state(spec.players, spec.seed, **dict(spec.options))
     start = state
-    if all(b == "random" for b in spec.bots):
+    all_random = all(b == "random" for b in spec.bots)
+    events: list[Any] | None = [] if wants_events else None
+    if all_random and events is None:
         decisions: list[int] = []
-        state = rules.random_playout(state, make_rng(spec.seed, "random-seats"), decisions)
+        state = rules.random_playout(state, make_rng(spec.seed, "random-seats"), decisions,
+                                     spec.max_moves)
         length = len(decisions)
     else:
-        bots = [make_bot(b, seed=derive_seed(spec.seed, "seat", seat))
-                for seat, b in enumerate(spec.bots)]
-        length = 0
-        while not state.is_over:
-            player = state.to_move
-            move = bots[player].choose(state.view(player))
-            state, _ = rules.apply(state, move)
-            length += 1
-            if length > 1_000_000:
-                raise RuntimeError(f"{spec.ruleset} game with seed {spec.seed} did not end")
+        state, length = _checked_game(spec, rules, state, all_random, events)
+    stats = stats_function(state, events) if stats_function is not None else None
     return GameRecord(
         ruleset=spec.ruleset, seed=spec.seed, players=spec.players, options=dict(spec.options),
         bots=tuple(spec.bots), scores=tuple(state.scores()),
         winners=tuple(sorted(state.winners())), length=length,
-        first_player=getattr(start, "first_player", None))
+        first_player=getattr(start, "first_player", None), finished=bool(state.is_over),
+        stats=stats, stats_from=stats_from)
+
+
+def _checked_game(spec: GameSpec, rules: Any, state: Any, all_random: bool,
+                  events: list[Any] | None) -> tuple[Any, int]:
+    """Play through ``legal_moves``/``apply``, keeping the events if `events` is a list.
+
+    All-random seats draw exactly as the fast path does (one shared generator, one
+    ``randrange`` per decision), so a game is the same whichever path plays it.
+    """
+    if all_random:
+        rng = make_rng(spec.seed, "random-seats")
+        bots = None
+    else:
+        bots = [make_seat_bot(b, derive_seed(spec.seed, "seat", seat))
+                for seat, b in enumerate(spec.bots)]
+    cap = spec.max_moves
+    length = 0
+    while not state.is_over and (cap is None or length < cap):
+        if bots is None:
+            moves = rules.legal_moves(state)
+            move = moves[rng.randrange(len(moves))]
+        else:
+            player = state.to_move
+            move = bots[player].choose(state.view(player))
+        state, happened = rules.apply(state, move)
+        if events is not None:
+            events.extend(happened)
+        length += 1
+        if length > RUNAWAY:
+            raise RuntimeError(f"{spec.ruleset} game with seed {spec.seed} did not end within "
+                               f"{RUNAWAY:,} decisions; give it a max_moves")
+    return state, length
 
 
 def specs_for(ruleset: str, games: int, players: int, bots: Sequence[str], *, seed: int = 0,
-              options: Mapping[str, Any] | None = None, rotate: bool = True) -> list[GameSpec]:
+              options: Mapping[str, Any] | None = None, rotate: bool = True,
+              max_moves: int | None = None, stats: str | None = None) -> list[GameSpec]:
     """`games` specs with seeds derived from `seed`; with `rotate`, the bots change seats
-    from game to game so that no bot keeps the same seat."""
-    if games < 1:
+    from game to game so that no bot keeps the same seat.
+
+    The seeds depend on `seed`, the ruleset and the game's number only, so two calls that
+    differ in options or bots give the same deals: paired comparisons for free.
+
+    Raises:
+        InvalidInput: fewer than one game, or a bad spec (see `GameSpec`).
+    """
+    if not _whole(games, 1):
         raise InvalidInput(f"games must be at least 1, not {games}")
     bots = tuple(bots)
+    if not bots:
+        raise InvalidInput("bots must name at least one bot")
     out = []
     for g in range(games):
         shift = g % len(bots) if rotate else 0
         seated = bots[shift:] + bots[:shift]
         out.append(GameSpec(ruleset, players, derive_seed(seed, ruleset, g) % 2**31, seated,
-                            dict(options or {})))
+                            dict(options or {}), max_moves, stats))
     return out
 
 
 def simulate(specs: Iterable[GameSpec], executor: cf.Executor | None = None, *,
              workers: int | None = None, progress: bool = True,
-             chunk: int = 16) -> list[GameRecord]:
+             chunk: int | None = None) -> list[GameRecord]:
     """Play every spec and return the records in the order of the specs.
 
     Args:
-        executor: where to run; by default a process pool of `workers` processes (all cores).
-            Pass ``concurrent.futures.ThreadPoolExecutor(1)`` or any other Executor instead.
+        executor: where to run: any ``concurrent.futures.Executor`` (a thread pool, a process
+            pool, ``dask.distributed.Client(...).get_executor()``). By default a process pool
+            of `workers` processes (every core), or this process itself when ``workers=1``.
         progress: show a tqdm progress bar.
-        chunk: games per task, so that short games do not drown in messaging.
+        chunk: games per task, so that short games do not drown in messaging; by default
+            enough tasks for every worker to get about eight, at most 32 games each.
+
+    Raises:
+        InvalidInput: bad arguments, or the first error a game raised (the others are
+            cancelled).
     """
     specs = list(specs)
+    if not all(isinstance(s, GameSpec) for s in specs):
+        raise InvalidInput("simulate takes GameSpec objects (see specs_for)")
+    if workers is not None and not _whole(workers, 1):
+        raise InvalidInput(f"workers must be a whole number ≥ 1, not {workers!r}")
+    if executor is None and workers == 1:
+        return _play_inline(specs, progress)
+    parallel = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+    if chunk is None:
+        chunk = max(1, min(32, len(specs) // (8 * parallel)))
+    elif not _whole(chunk, 1):
+        raise InvalidInput(f"chunk must be a whole number ≥ 1, not {chunk!r}")
     batches = [specs[i:i + chunk] for i in range(0, len(specs), chunk)]
     own = executor is None
-    if own:
-        executor = cf.ProcessPoolExecutor(workers or os.cpu_count() or 1)
-    bar = _progress(len(specs), progress)
-    try:
-        futures = [executor.submit(_play_batch, batch) for batch in batches]
-        results: list[list[GameRecord]] = []
-        for future in futures:
-            batch = future.result()
-            results.append(batch)
-            bar(len(batch))
-    finally:
-        bar(0, close=True)
-        if own:
-            executor.shutdown()
-    return [record for batch in results for record in batch]
+    pool: cf.Executor = cf.ProcessPoolExecutor(parallel) if own else executor  # type: ignore
+    results: list[list[GameRecord] | None] = [None] * len(batches)
+    with _Progress(len(specs), progress) as bar:
+        futures = {pool.submit(_play_batch, batch): n for n, batch in enumerate(batches)}
+        try:
+            for future in cf.as_completed(futures):
+                n = futures[future]
+                results[n] = future.result()
+                bar.update(len(batches[n]))
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
+        finally:
+            if own:
+                pool.shutdown(cancel_futures=True)
+    return [record for batch in results for record in batch or ()]
+
+
+def _play_inline(specs: list[GameSpec], progress: bool) -> list[GameRecord]:
+    records = []
+    with _Progress(len(specs), progress) as bar:
+        for spec in specs:
+            records.append(play_game(spec))
+            bar.update(1)
+    return records
 
 
 def _play_batch(specs: list[GameSpec]) -> list[GameRecord]:
     return [play_game(spec) for spec in specs]
 
 
-def _progress(total: int, enabled: bool) -> Callable[..., None]:
-    if not enabled:
-        return lambda n, close=False: None
-    from tqdm.auto import tqdm
+class _Progress:
+    """A tqdm bar, or nothing at all when disabled (tqdm is only imported when shown)."""
 
-    bar = tqdm(total=total, unit="game")
+    def __init__(self, total: int, enabled: bool):
+        self.bar = None
+        if enabled:
+            from tqdm.auto import tqdm
 
-    def update(n: int, close: bool = False) -> None:
-        bar.update(n)
-        if close:
-            bar.close()
+            self.bar = tqdm(total=total, unit="game")
 
-    return update
+    def update(self, n: int) -> None:
+        if self.bar is not None:
+            self.bar.update(n)
+
+    def __enter__(self) -> _Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def summarize(records: Sequence[GameRecord]) -> dict[str, dict[str, float]]:
-    """Per bot spec: games, wins (shared wins count as fractions), win rate, mean score."""
+    """Per bot spec: seats, wins (shared wins count as fractions), win rate, mean score.
+
+    Games stopped by `max_moves` count as seats without a win.
+    """
     table: dict[str, dict[str, float]] = {}
     for record in records:
         for seat, bot in enumerate(record.bots):

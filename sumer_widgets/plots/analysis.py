@@ -70,7 +70,7 @@ class Rate(NamedTuple):
 
 
 class Estimate(NamedTuple):
-    """A figure computed from `n` games, with a bootstrap interval."""
+    """A figure computed from `n` games, with its interval (bootstrap or normal)."""
 
     value: float
     low: float
@@ -133,9 +133,9 @@ def bootstrap(items: Sequence[Any], statistic: Callable[[Sequence[Any]], float] 
         raise InvalidInput(f"level must be between 0 and 1, not {level!r}")
     rng = random.Random(derive_seed(seed, "bootstrap"))
     n = len(items)
-    values = sorted(statistic([items[rng.randrange(n)] for _ in range(n)])
-                    for _ in range(resamples))
-    values = [v for v in values if not math.isnan(v)] or [math.nan]
+    values = [statistic([items[rng.randrange(n)] for _ in range(n)]) for _ in range(resamples)]
+    # A resample can lack what a ratio divides by (no war at all): it says nothing, so it goes.
+    values = sorted(v for v in values if not math.isnan(v)) or [math.nan]
     tail = (1 - level) / 2
     low = values[min(len(values) - 1, int(tail * len(values)))]
     high = values[max(0, math.ceil((1 - tail) * len(values)) - 1)]
@@ -287,7 +287,13 @@ def bradley_terry(records: Sequence[GameRecord], *, anchor: str = "random", prio
 
 def elo_ratings(records: Sequence[GameRecord], *, anchor: str = "random", prior: float = 1.0,
                 resamples: int = 500, seed: int = 0) -> dict[str, Estimate]:
-    """`bradley_terry` ratings with bootstrap intervals (games resampled whole)."""
+    """`bradley_terry` ratings with bootstrap intervals (games resampled whole).
+
+    Raises:
+        InvalidInput: fewer than 10 resamples, or what `bradley_terry` refuses.
+    """
+    if isinstance(resamples, bool) or not isinstance(resamples, int) or resamples < 10:
+        raise InvalidInput(f"resamples must be a whole number ≥ 10, not {resamples!r}")
     records = list(records)
     names = sorted({b for r in records for b in r.bots})
     point = bradley_terry(records, anchor=anchor, prior=prior, bots=names)
@@ -368,9 +374,17 @@ def tiebreak_effect(first: Sequence[GameRecord], second: Sequence[GameRecord]
         decided = r.stats["decided_by"]  # type: ignore[index]
         return decided.get("towns", 0) + decided.get("villages", 0) > 0
 
+    def course(r: GameRecord) -> tuple[Any, ...]:
+        # The two readings name their second step differently: the same game counts its
+        # towns-decisions under "towns" in one list and under "villages" in the other.
+        stats = dict(r.stats)  # type: ignore[arg-type]
+        decided = dict(stats.pop("decided_by"))
+        decided["step 2"] = decided.pop("towns", 0) + decided.pop("villages", 0)
+        return r.length, r.scores, r.winners, sorted(decided.items()), sorted(
+            (k, sorted(v.items()) if isinstance(v, dict) else v) for k, v in stats.items())
+
     pairs = list(zip(first, second))
-    differ = [(a, b) for a, b in pairs if (a.length, a.scores, a.stats) != (b.length, b.scores,
-                                                                          b.stats)]
+    differ = [(a, b) for a, b in pairs if course(a) != course(b)]
     out = {
         "step 2 decided a control": wilson(
             sum(second_step(a) or second_step(b) for a, b in pairs), len(pairs)),
@@ -475,8 +489,9 @@ def length_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
 
     Needs records with ``stats["rounds"]`` (Mesopotamia's ``final_stats`` or ``game_stats``).
     Returns ``finished`` (a `Rate`), ``median rounds`` and ``median decisions`` (over all
-    games, a stopped one counting at its cap: right as long as fewer than half were stopped),
-    each an `Estimate`, and the ``rounds`` and ``finished flags`` for `survival`.
+    games, a stopped one counting at its cap: right as long as fewer than half were stopped,
+    else only a lower bound, which ``median is a lower bound`` says), each an `Estimate`, and
+    the ``rounds`` and ``finished flags`` for `survival`.
     """
     _check_records(records, "length_figures", stats=True)
     rounds = [r.stats["rounds"] for r in records]  # type: ignore[index]
@@ -487,6 +502,7 @@ def length_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
                                    seed=derive_seed(seed, "rounds")),
         "median decisions": bootstrap([r.length for r in records], _median,
                                       resamples=resamples, seed=derive_seed(seed, "decisions")),
+        "median is a lower bound": 2 * sum(not f for f in flags) >= len(flags),
         "rounds": rounds,
         "finished flags": flags,
     }
@@ -571,16 +587,17 @@ def battle_odds(battles: int, *, seed: int = 0, reorganized: Sequence[int] = (0,
 
 def campaign_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
                      seed: int = 0) -> dict[str, Estimate]:
-    """Turns and battles of a set of Priest-Kings campaigns, each with its interval (needs
-    ``final_stats`` or ``game_stats``)."""
+    """``mean turns``, ``median turns`` and ``mean battles`` of a set of Priest-Kings
+    campaigns, each with its interval (needs ``final_stats`` or ``game_stats``)."""
     _check_records(records, "campaign_figures", stats=True)
     turns = [r.stats["turns"] for r in records]  # type: ignore[index]
     battles = [r.stats["battles"] for r in records]  # type: ignore[index]
     return {
-        "turns": bootstrap(turns, resamples=resamples, seed=derive_seed(seed, "turns")),
+        "mean turns": bootstrap(turns, resamples=resamples, seed=derive_seed(seed, "turns")),
         "median turns": bootstrap(turns, _median, resamples=resamples,
                                   seed=derive_seed(seed, "median")),
-        "battles": bootstrap(battles, resamples=resamples, seed=derive_seed(seed, "battles")),
+        "mean battles": bootstrap(battles, resamples=resamples,
+                                  seed=derive_seed(seed, "battles")),
     }
 
 
@@ -640,7 +657,8 @@ def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: A
     if title:
         ax.set_title(title)
     if len(series) > 1 or baseline_label:
-        ax.legend(fontsize=8, frameon=False)
+        # A framed legend stays readable where it has to sit on the bars.
+        ax.legend(fontsize=8, framealpha=0.9, edgecolor="#dddddd")
     ax.spines[["top", "right"]].set_visible(False)
     return ax
 
