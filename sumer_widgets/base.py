@@ -77,6 +77,9 @@ class BoardWidget(anywidget.AnyWidget):
 
     RENDER: ClassVar[Callable[..., str]]
     KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name")
+    #: How many of the newest log lines the page shows: a long game's whole log would make
+    #: every move's message grow with the game.
+    LOG_LINES: ClassVar[int] = 500
     #: A board's own interface words, ``{lang: {key: text}}``, merged into `words`.
     WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
@@ -292,23 +295,30 @@ class BoardWidget(anywidget.AnyWidget):
         return True
 
     def _log_entries(self) -> list[dict[str, Any]]:
+        """The newest `LOG_LINES` lines of the log (all of it is in ``game.log``)."""
         if self.game is None:
             return []
         # Events are immutable and the game keeps the same objects: describe each once.
         cache = self._described
-        entries = []
-        for n, (_, events) in enumerate(self.game.log):
-            for event in events:
+        entries: list[dict[str, Any]] = []
+        # From the newest move back, so a long game costs no more per move than a short one.
+        log = self.game.log
+        for n in range(len(log) - 1, -1, -1):
+            lines = []
+            for event in log[n][1]:
                 if not self.in_log(event):
                     continue
                 key = (id(event), self.lang)
                 hit = cache.get(key)
                 if hit is None or hit[0] is not event:
                     hit = cache[key] = (event, event.describe(self.lang))
-                entries.append({"ply": n + 1, "text": hit[1]})
-        if len(cache) > 4 * len(entries) + 1000:
+                lines.append({"ply": n + 1, "text": hit[1]})
+            entries[:0] = lines
+            if len(entries) >= self.LOG_LINES:
+                break
+        if len(cache) > 4 * self.LOG_LINES + 1000:
             self._described = {}
-        return entries
+        return entries[-self.LOG_LINES:]
 
     def picture(self, state: Any) -> str:
         """The SVG of `state` (or of the board without a game)."""

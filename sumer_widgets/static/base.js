@@ -28,6 +28,38 @@ function svgNode(tag, props = {}) {
   return node;
 }
 
+// Turn `node` into `next` in place, touching only what differs. A move changes a few pieces
+// and lines of text; replacing the whole picture would make the browser restyle and repaint
+// all of it (and, for its <style>, the whole page), which is most of a redraw's cost.
+function morph(node, next) {
+  if (node.nodeType !== next.nodeType || node.nodeName !== next.nodeName) {
+    node.replaceWith(next);
+    return;
+  }
+  if (node.nodeType !== Node.ELEMENT_NODE) {
+    if (node.nodeValue !== next.nodeValue) node.nodeValue = next.nodeValue;
+    return;
+  }
+  if (node.isEqualNode(next)) return;
+  for (const attr of Array.from(node.attributes)) {
+    if (!next.hasAttributeNS(attr.namespaceURI, attr.localName)) {
+      node.removeAttributeNS(attr.namespaceURI, attr.localName);
+    }
+  }
+  for (const attr of Array.from(next.attributes)) {
+    if (node.getAttributeNS(attr.namespaceURI, attr.localName) !== attr.value) {
+      node.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
+    }
+  }
+  const children = node.childNodes;
+  const wanted = Array.from(next.childNodes);
+  if (children.length !== wanted.length) {
+    node.replaceChildren(...wanted);
+    return;
+  }
+  for (let i = 0; i < wanted.length; i++) morph(children[i], wanted[i]);
+}
+
 // The frame every board shares. `onClick(target, event)` gets the clicked SVG element that
 // carries a data-* key the board cares about; `drawExtras(frame)` fills the prompt area.
 function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickable = "[data-loc]" }) {
@@ -82,7 +114,17 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   };
 
   function drawSvg() {
-    host.innerHTML = model.get("svg") || "";
+    const markup = model.get("svg") || "";
+    const current = host.firstElementChild;
+    const parsed = h("template");
+    parsed.innerHTML = markup;
+    const next = parsed.content.firstElementChild;
+    if (current && next && host.childNodes.length === 1 && parsed.content.childNodes.length === 1) {
+      current.querySelector("g.sumer-overlay")?.remove();
+      morph(current, next);
+    } else {
+      host.replaceChildren(parsed.content);
+    }
     host.dataset.ply = String(model.get("ply"));
     host.dataset.drawn = String((Number(host.dataset.drawn) || 0) + 1);
     onRedraw?.(frame);
@@ -117,23 +159,35 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     error.textContent = message ? `${words().refused || "Refused"}: ${message}` : "";
     error.hidden = !message;
   }
-  // The log only grows between moves: append what is new instead of rebuilding it all.
+  // Between moves the log grows at its end (and, past Python's limit, drops its oldest
+  // lines): keep the lines already drawn and add only the new ones.
   let shownLog = [];
+  let scrollPending = false;
+  const sameEntry = (a, b) => a.ply === b.ply && a.text === b.text;
   function logItem(entry) {
     return h("li", { dataset: { ply: entry.ply } },
       h("span", { class: "sumer-log-ply" }, entry.ply), entry.text);
   }
   function drawLog() {
     const entries = model.get("log") || [];
-    const extends_ = entries.length >= shownLog.length && shownLog.every(
-      (e, i) => e.ply === entries[i].ply && e.text === entries[i].text);
-    if (extends_) {
-      log.append(...entries.slice(shownLog.length).map(logItem));
+    let dropped = shownLog.findIndex((e) => entries.length > 0 && sameEntry(e, entries[0]));
+    if (dropped < 0) dropped = shownLog.length;
+    const kept = shownLog.length - dropped;
+    const continues = kept <= entries.length
+      && shownLog.slice(dropped).every((e, i) => sameEntry(e, entries[i]));
+    if (continues && (kept > 0 || shownLog.length === 0)) {
+      for (let i = 0; i < dropped; i++) log.firstElementChild?.remove();
+      log.append(...entries.slice(kept).map(logItem));
     } else {
       log.replaceChildren(...entries.map(logItem));
     }
     shownLog = entries;
-    log.scrollTop = log.scrollHeight;
+    // Scroll to the newest line in the next frame: reading the height now would make the
+    // browser lay out the whole page an extra time, the largest part of a redraw.
+    if (!scrollPending) {
+      scrollPending = true;
+      requestAnimationFrame(() => { scrollPending = false; log.scrollTop = log.scrollHeight; });
+    }
   }
 
   host.addEventListener("click", (event) => {

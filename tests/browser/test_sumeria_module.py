@@ -125,3 +125,54 @@ def test_dutch_words(page):
     mount(page, board)
     assert page.inner_text("button.sumer-undo") == "Ongedaan maken"
     assert "opstelling" in page.inner_text(".sumer-host")
+
+
+def test_a_redraw_changes_only_what_differs_and_ends_equal_to_the_new_picture(page):
+    """The page updates the picture in place (cheaper to restyle and repaint than a new one),
+    and the result is exactly the picture Python sent."""
+    board = turn_board()
+    mount(page, board)
+    page.evaluate("""() => {
+      window.kept = document.querySelector('.sumer-host [data-loc="uruk.city"]');
+      window.style = document.querySelector('.sumer-host svg style');
+    }""")
+    page.click('[data-loc="kish.town1"]')
+    board.play("move kish.town1 nippur.village1")
+    push(page, board)
+    same = page.evaluate("""(markup) => {
+      const t = document.createElement('template');
+      t.innerHTML = markup;
+      return document.querySelector('.sumer-host svg').isEqualNode(t.content.firstElementChild);
+    }""", board.svg)
+    assert same, "the picture after the redraw is the one Python sent, overlay gone"
+    assert page.evaluate("""() =>
+      window.kept === document.querySelector('.sumer-host [data-loc="uruk.city"]')
+      && window.style === document.querySelector('.sumer-host svg style')""")
+    board.lang = "nl"
+    push(page, board)
+    assert "Oranje aan zet" in page.text_content(".sumer-host svg text.status")
+
+
+def test_the_log_keeps_its_drawn_lines_as_the_window_slides(page):
+    game = sumeria.new_game(players=3, seed=5)
+    board = SumeriaBoard(game, name="module")
+    board.LOG_LINES = 6
+
+    def shown():
+        return page.eval_on_selector_all(".sumer-log li", "items => items.map(li => "
+                                         "[Number(li.dataset.ply), li.lastChild.textContent])")
+
+    mount(page, board)
+    for n in range(9):
+        board.play(game.legal_moves()[0])
+        push(page, board)
+        assert shown() == [[e["ply"], e["text"]] for e in board.log]
+        if n == 0:
+            page.evaluate("() => { window.first = document.querySelector('.sumer-log li'); }")
+        if n == 3:
+            assert page.evaluate("() => window.first === document.querySelector('.sumer-log li')"), \
+                "lines already drawn are kept, not rebuilt"
+    assert len(board.log) == 6 and board.log[0]["ply"] > 1
+    board.undo()
+    push(page, board)
+    assert shown() == [[e["ply"], e["text"]] for e in board.log]

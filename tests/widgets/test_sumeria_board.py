@@ -4,6 +4,7 @@ history, the explorer, and the static picture."""
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
@@ -226,3 +227,16 @@ def test_graph_plot_draws():
     ax = draw_sumeria_graph(board, routes=[0], path=["kish.town1", "kish.city", "kish.town2"],
                             traders={"kish.city": 1})
     assert ax.get_legend() is not None and len(ax.texts) == 8
+
+
+def test_the_log_shows_the_newest_lines_only_and_keeps_them_in_order():
+    game = sumeria.new_game(players=3, seed=5)
+    board = SumeriaBoard(game)
+    board.LOG_LINES = 7
+    rng = random.Random(1)
+    while len(game.moves) < 12:
+        moves = game.legal_moves()
+        board.play(moves[rng.randrange(len(moves))])
+    every = [{"ply": n + 1, "text": e.describe("en")}
+             for n, (_, events) in enumerate(game.log) for e in events if board.in_log(e)]
+    assert len(every) > 7 and board.log == every[-7:]
