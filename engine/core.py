@@ -203,6 +203,21 @@ class Move:
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """This kind of move back from its `to_dict` form (the ``kind`` key may be left out).
+
+        Raises:
+            InvalidInput: `data` is malformed, or names another kind of move.
+        """
+        ruleset = cls.__module__.split(".")[1] if cls.__module__.count(".") >= 2 else "move"
+        if isinstance(data, Mapping):
+            kind = data.get("kind", cls.KIND)
+            if kind != cls.KIND:
+                raise InvalidInput(f"a {cls.__name__} is a {cls.KIND!r} move, not {kind!r}")
+            data = {**data, "kind": cls.KIND}
+        return move_from_dict(data, {cls.KIND: cls}, ruleset)
+
 
 def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     """Build a move of one of `kinds` from its `to_dict` form, checking every field's type."""

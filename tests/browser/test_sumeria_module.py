@@ -170,8 +170,8 @@ def test_the_log_keeps_its_drawn_lines_as_the_window_slides(page):
         if n == 0:
             page.evaluate("() => { window.first = document.querySelector('.sumer-log li'); }")
         if n == 3:
-            assert page.evaluate("() => window.first === document.querySelector('.sumer-log li')"), \
-                "lines already drawn are kept, not rebuilt"
+            kept = page.evaluate("() => window.first === document.querySelector('.sumer-log li')")
+            assert kept, "lines already drawn are kept, not rebuilt"
     assert len(board.log) == 6 and board.log[0]["ply"] > 1
     board.undo()
     push(page, board)

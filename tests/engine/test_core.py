@@ -137,3 +137,35 @@ def test_repr_is_stable():
     game = sumeria.new_game(3, seed=1)
     assert repr(game) == "<engine.sumeria.Game: 0 moves, round 1, setup, Green to move>"
     assert "0x" not in repr(game)
+
+
+@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings"])
+def test_every_move_kind_loads_from_its_own_dict(ruleset):
+    """``Move.from_dict`` on the class, as DESIGN.md §2 names it, for every move a random game
+    offers; another kind or a malformed field is refused with a reason."""
+    import importlib
+    import random
+
+    rules = importlib.import_module(f"engine.{ruleset}")
+    rng = random.Random(3)
+    seen = set()
+    for seed in range(3):
+        game = rules.new_game(seed=seed)
+        while not game.is_over and len(game.moves) < 400:
+            moves = game.legal_moves()
+            for move in moves[:40]:
+                data = move.to_dict()
+                assert type(move).from_dict(data) == move
+                del data["kind"]
+                assert type(move).from_dict(data) == move
+                seen.add(type(move))
+            game.play(moves[rng.randrange(len(moves))])
+    assert len(seen) >= 4
+    some = next(iter(seen))
+    other = next(k for k in seen if k is not some)
+    with pytest.raises(InvalidInput, match="move, not"):
+        some.from_dict({"kind": other.KIND})
+    with pytest.raises(InvalidInput):
+        some.from_dict({"kind": some.KIND, "no such field": 1})
+    with pytest.raises(InvalidInput):
+        some.from_dict(["not", "an", "object"])
