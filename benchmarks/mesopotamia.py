@@ -69,7 +69,7 @@ def natural_games(players, games, cap):
 
     finished = []
     for seed in range(games):
-        work = Work(mesopotamia.new_state(players, seed))
+        work = Work(mesopotamia.new_state(players, seed, max_rounds=None))
         rng = random.Random(seed)
         n = 0
         while work.phase != "over" and n < cap:

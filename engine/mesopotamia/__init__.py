@@ -7,7 +7,8 @@ all four wins. The pure core is `new_state`, `legal_moves` and `apply`; `new_gam
 catalogued in ``docs/rules/mesopotamia.md``; rulings and reconstructions (the 2- and 3-player
 layouts, the first-round movement table, ...) in ``docs/rulings.md``. Options:
 the two variants of the rule text (``cards_at_start``, ``no_reshuffle``) and two
-reconstruction choices (``removed_plains``, ``max_rounds``).
+reconstruction choices (``removed_plains``; ``max_rounds``, a round limit of 100 by default so
+that every game ends, None for the rule text alone: R-M12).
 
 >>> from engine import mesopotamia
 >>> game = mesopotamia.new_game(players=4, seed=7)

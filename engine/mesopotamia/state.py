@@ -131,6 +131,10 @@ def parse_token(text: Any) -> tuple[int, bool]:
                        "once it stole this turn)")
 
 
+#: The default round limit (R-M12): never reached by people, always by a game that is stuck.
+DEFAULT_MAX_ROUNDS = 100
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Variants and reconstruction choices (docs/rulings.md).
@@ -140,14 +144,16 @@ class Options:
         no_reshuffle: variant "Do Not Shuffle the Cards": played cards leave the game.
         removed_plains: plains left out of the game; None for our reconstruction's default
             (0 with 4 players, 4 with 3, 8 with 2: R-M1).
-        max_rounds: None (the rule text: play until someone has placed all four markers), or a
-            round limit after which the game ends and is ranked (R-M12; not in the rule text).
+        max_rounds: the round after which the game ends and is ranked (R-M12; not in the
+            rule text), so that every game ends — 100 by default, far beyond a game between
+            people; None for the rule text alone (play until someone has placed all four
+            markers, which uniformly random play does not always reach).
     """
 
     cards_at_start: bool = False
     no_reshuffle: bool = False
     removed_plains: int | None = None
-    max_rounds: int | None = None
+    max_rounds: int | None = DEFAULT_MAX_ROUNDS
 
     def __post_init__(self) -> None:
         for name in ("cards_at_start", "no_reshuffle"):

@@ -79,9 +79,24 @@ def test_random_full_games(players):
         assert final.is_over and final.winners() and len(record) < MOVE_CAP
 
 
+@rules("M-END-2", "M-END-1")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_with_the_default_options_random_play_through_the_shared_bots_ends(players):
+    """The default round limit (R-M12) ends every game, even one random play has made
+    unwinnable: a RandomBot at each seat, through `Game` and views, as any caller plays."""
+    assert mesopotamia.Options().max_rounds == 100
+    game = mesopotamia.new_game(players=players, seed=1)
+    seats = [bots.RandomBot(seed=p) for p in range(players)]
+    while not game.is_over:
+        game.play(seats[game.to_move].choose(game.state.view(game.to_move)))
+        assert len(game.moves) < 6_000, "a game under the default round limit never gets here"
+    assert game.state.round <= 100 and game.winners()
+
+
 def test_random_play_can_finish_without_a_round_limit():
     """A natural random game (no round limit) that ends with four markers placed."""
-    final = mesopotamia.random_playout(mesopotamia.new_state(4, 3), random.Random(3))
+    final = mesopotamia.random_playout(mesopotamia.new_state(4, 3, max_rounds=None),
+                                       random.Random(3))
     assert final.is_over and final.scores()[0] == 4 and final.winners() == {0}
 
 
