@@ -13,8 +13,9 @@
 - MCTS iterations per second;
 - peak memory of a batch of random games (tracemalloc) and of the process.
 
-Machines here are shared and noisy: each figure is the median of several repeats, with the
-best beside it.
+Machines here are shared and noisy: times are the process's CPU time (what one core gives it,
+not what other processes take), and each figure is the median of several repeats, with the best
+beside it.
 """
 
 from __future__ import annotations
@@ -34,13 +35,13 @@ from engine import bots, mesopotamia
 
 
 def timed(fn, repeats):
-    """Median and best seconds of `repeats` runs of fn(), and fn's last result."""
+    """Median and best CPU seconds of `repeats` runs of fn(), and fn's last result."""
     times = []
     result = None
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         result = fn()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times), min(times), result
 
 
@@ -91,7 +92,7 @@ def main():
     parser.add_argument("--cap", type=int, default=60_000)
     args = parser.parse_args()
     n, r, rounds = args.games, args.repeats, args.rounds
-    print(f"Mesopotamia benchmarks (Python {sys.version.split()[0]}, one core, "
+    print(f"Mesopotamia benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
           f"median | best of {r}; round limit {rounds})")
     for players in (2, 3, 4):
         median, best, decisions = timed(lambda p=players: fast_games(p, n, rounds), r)
@@ -105,9 +106,9 @@ def main():
               f"{games / best:.1f}")
     if args.natural:
         for players in (2, 3, 4):
-            start = time.perf_counter()
+            start = time.process_time()
             finished = natural_games(players, args.natural, args.cap)
-            seconds = time.perf_counter() - start
+            seconds = time.process_time() - start
             lengths = sorted(d for d, _ in finished)
             rounds_ = sorted(rd for _, rd in finished)
             print(f"  natural random games, {players} players: {len(finished)} of "

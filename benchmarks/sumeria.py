@@ -11,8 +11,9 @@
 - MCTS iterations per second;
 - peak memory of a batch of random games (tracemalloc) and of the process.
 
-Machines here are shared and noisy: each figure is the median of several repeats, with the
-best beside it.
+Machines here are shared and noisy: times are the process's CPU time (what one core gives it,
+not what other processes take), and each figure is the median of several repeats, with the best
+beside it.
 """
 
 from __future__ import annotations
@@ -29,12 +30,12 @@ from engine import bots, sumeria
 
 
 def timed(fn, repeats):
-    """Median and best seconds of `repeats` runs of fn()."""
+    """Median and best CPU seconds of `repeats` runs of fn()."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return statistics.median(times), min(times)
 
 
@@ -77,7 +78,8 @@ def main():
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
     n, r = args.games, args.repeats
-    print(f"Sumeria benchmarks (Python {sys.version.split()[0]}, one core, median | best of {r})")
+    print(f"Sumeria benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
+          f"median | best of {r})")
 
     fast_games(3, 50)  # warm the movement tables
     for players in (3, 4):
