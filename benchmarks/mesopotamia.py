@@ -117,10 +117,13 @@ def main():
                      f"{statistics.median(lengths):.0f}), rounds {rounds_[0]}–{rounds_[-1]}"
                      if finished else "") + f"  [{seconds:.0f} s]")
 
-    state = mesopotamia.new_state(3, seed=1, max_rounds=rounds)
+    # Mid-game: 40 random decisions in (or fewer, if a short round limit ends the game first).
+    state = mesopotamia.new_state(3, seed=1, max_rounds=max(rounds, 4))
     rng = random.Random(0)
     for _ in range(40):
         moves = mesopotamia.legal_moves(state)
+        if not moves:
+            break
         state, _ = mesopotamia.apply(state, moves[rng.randrange(len(moves))])
     iterations = 100
     median, best, _ = timed(

@@ -1,0 +1,40 @@
+"""The benchmark scripts run and print their figures (tiny samples; nothing is timed here —
+speed is measured by running them by hand, `make bench`, on a quiet machine)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+QUICK = {
+    "sumeria": ["--games", "3", "--repeats", "1"],
+    "tigris": ["--games", "2", "--repeats", "1"],
+    "mesopotamia": ["--games", "2", "--repeats", "1", "--rounds", "2", "--natural", "1",
+                    "--cap", "300"],
+    "priest_kings": ["--campaigns", "3", "--repeats", "1"],
+    "simulate": ["--repeats", "1", "--scale", "0.02"],
+}
+
+
+@pytest.mark.parametrize("script", sorted(QUICK))
+def test_the_benchmark_runs_and_prints_its_figures(script):
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"),
+                           *QUICK[script]], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) >= 3, done.stdout
+    # A header saying what is measured, then the figures.
+    assert "python" in lines[0].lower()
+    assert "/s" in done.stdout or "per second" in done.stdout
+    assert sum(any(c.isdigit() for c in line) for line in lines[1:]) >= 2
+
+
+def test_every_benchmark_script_has_a_quick_run():
+    scripts = {p.stem for p in (ROOT / "benchmarks").glob("[a-z]*.py")}
+    assert scripts - {"widget_latency"} == set(QUICK)
