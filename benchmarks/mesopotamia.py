@@ -22,27 +22,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
 import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._measure import peak_rss_mib, timed, traced_peak
 from engine import bots, mesopotamia
-
-
-def timed(fn, repeats):
-    """Median and best CPU seconds of `repeats` runs of fn(), and fn's last result."""
-    times = []
-    result = None
-    for _ in range(repeats):
-        start = time.process_time()
-        result = fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times), min(times), result
 
 
 def fast_games(players, games, rounds):
@@ -131,11 +119,8 @@ def main():
     print(f"  MCTS iterations/s (mid-game, 3 players, {rounds} rounds): "
           f"{iterations / median:7.0f} | {iterations / best:.0f}")
 
-    tracemalloc.start()
-    fast_games(4, 50, rounds)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak, _ = traced_peak(lambda: fast_games(4, 50, rounds))
+    rss = peak_rss_mib()
     print(f"  peak memory: {peak / 2**20:.2f} MiB traced during 50 4-player games; "
           f"process peak RSS {rss:.0f} MiB")
 

@@ -19,28 +19,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
 import statistics
 import sys
-import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._measure import peak_rss_mib, timed, traced_peak
 from engine import bots
 from engine import priest_kings as pk
 from engine.core import make_rng
-
-
-def timed(fn, repeats):
-    """Median and best CPU seconds of `repeats` runs of fn()."""
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times), min(times)
 
 
 def fast_campaigns(count, battles="dice"):
@@ -73,17 +61,17 @@ def main():
           f"median | best of {r})")
 
     fast_campaigns(20)  # warm the caches
-    median, best = timed(lambda: fast_campaigns(n), r)
+    median, best, _ = timed(lambda: fast_campaigns(n), r)
     print(f"  random campaigns/s, dice battles, fast path:   {n / median:7.0f} | {n / best:.0f}"
           "   (goal: 200)")
-    median, best = timed(lambda: fast_campaigns(n, "recorded"), r)
+    median, best, _ = timed(lambda: fast_campaigns(n, "recorded"), r)
     print(f"  random campaigns/s, recorded results, fast:    {n / median:7.0f} | {n / best:.0f}")
     few = max(10, n // 10)
-    median, best = timed(lambda: checked_campaigns(few), r)
+    median, best, _ = timed(lambda: checked_campaigns(few), r)
     print(f"  random campaigns/s, dice, checked path:        {few / median:7.0f} | "
           f"{few / best:.0f}")
     battles = 2000
-    median, best = timed(lambda: dice_battles(battles), r)
+    median, best, _ = timed(lambda: dice_battles(battles), r)
     print(f"  µs per dice battle (standard armies):          {median / battles * 1e6:7.0f} | "
           f"{best / battles * 1e6:.0f}")
 
@@ -101,16 +89,13 @@ def main():
 
     state = pk.new_state(4, seed=1)
     iterations = 100
-    median, best = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(
+    median, best, _ = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(
         state.view(state.to_move)), r)
     print(f"  MCTS iterations/s (the first choice):          "
           f"{iterations / median:7.0f} | {iterations / best:.0f}")
 
-    tracemalloc.start()
-    fast_campaigns(200)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak, _ = traced_peak(lambda: fast_campaigns(200))
+    rss = peak_rss_mib()
     print(f"  peak memory: {peak / 2**10:.0f} KiB traced during 200 campaigns; "
           f"process peak RSS {rss:.0f} MiB")
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._measure import timed
 from engine.simulate import simulate, specs_for
 
 #: ruleset: (players, options, games at scale 1). Mesopotamia's random games run to thousands
@@ -40,16 +40,6 @@ WORKLOADS = {
     "mesopotamia": (4, {"max_rounds": 20}, 60),
     "priest_kings": (4, {}, 1500),
 }
-
-
-def timed(fn, repeats):
-    """Median and best wall-clock seconds of `repeats` runs of fn()."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), min(times)
 
 
 def main():
@@ -72,7 +62,8 @@ def main():
         load = os.getloadavg()[0]
         rates = {}
         for label, workers in (("in-process", 0), ("1 worker", 1), ("2 workers", 2)):
-            median, best = timed(lambda s=specs, w=workers: _play(s, w), r)
+            median, best, _ = timed(lambda s=specs, w=workers: _play(s, w), r,
+                                    clock=time.perf_counter)
             rates[label] = (games / median, games / best)
         cells = "  ".join(f"{m:8.1f} | {b:6.1f}" for m, b in rates.values())
         speedup = (rates["2 workers"][0] / rates["1 worker"][0],

@@ -20,23 +20,13 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
-import statistics
 import sys
-import time
-import tracemalloc
+from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks._measure import peak_rss_mib, timed, traced_peak
 from engine import bots, sumeria
-
-
-def timed(fn, repeats):
-    """Median and best CPU seconds of `repeats` runs of fn()."""
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times), min(times)
 
 
 def fast_games(players, games):
@@ -83,23 +73,23 @@ def main():
 
     fast_games(3, 50)  # warm the movement tables
     for players in (3, 4):
-        median, best = timed(lambda p=players: fast_games(p, n), r)
+        median, best, _ = timed(lambda p=players: fast_games(p, n), r)
         print(f"  random games/s, {players} players, fast path: "
               f"{n / median:8.0f} | {n / best:.0f}")
     for players in (3, 4):
         games = max(20, n // 10)
-        median, best = timed(lambda p=players, g=games: checked_games(p, g), r)
+        median, best, _ = timed(lambda p=players, g=games: checked_games(p, g), r)
         print(f"  random games/s, {players} players, checked path: "
               f"{games / median:5.0f} | {games / best:.0f}")
 
     board = sumeria.Board.standard()
     queries = sample_queries(20_000)
-    median, best = timed(lambda: [board.reachable(s, o) for s, o in queries], r)
+    median, best, _ = timed(lambda: [board.reachable(s, o) for s, o in queries], r)
     print(f"  reachability query, Board.reachable (ids): "
           f"{median / len(queries) * 1e6:6.2f} µs | {best / len(queries) * 1e6:.2f}")
     indexed = [(board.index_of(s), board.mask_of(o) & ~(1 << board.index_of(s)))
                for s, o in queries]
-    median, best = timed(lambda: [board.reach_scan(s, o) for s, o in indexed], r)
+    median, best, _ = timed(lambda: [board.reach_scan(s, o) for s, o in indexed], r)
     print(f"  reachability query, uncached index search: "
           f"{median / len(queries) * 1e6:6.2f} µs | {best / len(queries) * 1e6:.2f}")
 
@@ -107,15 +97,12 @@ def main():
     for _ in range(30):
         state, _ = sumeria.apply(state, sumeria.legal_moves(state)[0])
     iterations = 300
-    median, best = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(state.view(0)), r)
+    median, best, _ = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(state.view(0)), r)
     print(f"  MCTS iterations/s (mid-game, 3 players): "
           f"{iterations / median:8.0f} | {iterations / best:.0f}")
 
-    tracemalloc.start()
-    fast_games(3, 200)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak, _ = traced_peak(lambda: fast_games(3, 200))
+    rss = peak_rss_mib()
     print(f"  peak memory: {peak / 1024:.0f} KiB traced during 200 games; "
           f"process peak RSS {rss:.0f} MiB")
 

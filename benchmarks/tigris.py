@@ -20,29 +20,17 @@ from __future__ import annotations
 
 import argparse
 import random
-import resource
-import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._measure import peak_rss_mib, timed, traced_peak
 from engine import bots, tigris
 
 ALL_VARIANTS = {"board": "advanced", "war_support": "english", "buildings": True,
                 "wonder": True, "open_scoring": True}
-
-
-def timed(fn, repeats):
-    """Median and best CPU seconds of `repeats` runs of fn()."""
-    times = []
-    for _ in range(repeats):
-        start = time.process_time()
-        fn()
-        times.append(time.process_time() - start)
-    return statistics.median(times), min(times)
 
 
 def fast_games(players, games, options=None, decisions=None):
@@ -90,22 +78,22 @@ def main():
     print(f"  (this machine now: Sumeria's fast path runs "
           f"{300 / (time.process_time() - start):.0f} random 3-player games/s)")
     for players in (2, 3, 4):
-        median, best = timed(lambda p=players: fast_games(p, n), r)
+        median, best, _ = timed(lambda p=players: fast_games(p, n), r)
         print(f"  random games/s, {players} players, fast path: "
               f"{n / median:7.0f} | {n / best:.0f}")
-    median, best = timed(lambda: fast_games(2, n, ALL_VARIANTS), r)
+    median, best, _ = timed(lambda: fast_games(2, n, ALL_VARIANTS), r)
     print(f"  random games/s, 2 players, every variant on: {n / median:7.0f} | {n / best:.0f}")
 
     decisions: list[int] = []
     fast_games(2, n, decisions=decisions)
-    median, best = timed(lambda: fast_games(2, n), r)
+    median, best, _ = timed(lambda: fast_games(2, n), r)
     per = sum(decisions)
     print(f"  fast path, 2 players: {per / n:.0f} decisions a game, "
           f"{median / per * 1e6:.0f} µs | {best / per * 1e6:.0f} µs a decision")
 
     games = max(5, n // 30)
     for players in (2, 4):
-        median, best = timed(lambda p=players, g=games: checked_games(p, g), r)
+        median, best, _ = timed(lambda p=players, g=games: checked_games(p, g), r)
         print(f"  random games/s, {players} players, checked path: "
               f"{games / median:7.1f} | {games / best:.1f}")
 
@@ -113,30 +101,29 @@ def main():
     while state.phase != "action":
         state = tigris.apply(state, tigris.legal_moves(state)[0])[0]
     moves = tigris.legal_moves(state)
-    median, best = timed(lambda: [tigris.apply(state, m) for m in moves], r)
+    median, best, _ = timed(lambda: [tigris.apply(state, m) for m in moves], r)
     print(f"  checked apply (mid-game, {len(moves)} legal moves): "
           f"{median / len(moves) * 1e6:.0f} µs | {best / len(moves) * 1e6:.0f} µs each")
 
     state = mid_game(2, 2, 40)
     iterations = 100
-    median, best = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(
+    median, best, _ = timed(lambda: bots.MCTSBot(iterations, seed=0).choose(
         state.view(state.to_move)), r)
     print(f"  MCTS iterations/s (mid-game, 2 players): "
           f"{iterations / median:7.0f} | {iterations / best:.0f}")
 
-    tracemalloc.start()
-    fast_games(2, 100)
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    tracemalloc.start()
-    game = tigris.new_game(2, seed=5)
-    rng = random.Random(5)
-    while not game.is_over:
-        moves = game.legal_moves()
-        game.play(moves[rng.randrange(len(moves))])
-    _, history_peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak, _ = traced_peak(lambda: fast_games(2, 100))
+
+    def whole_game():
+        game = tigris.new_game(2, seed=5)
+        rng = random.Random(5)
+        while not game.is_over:
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        return game
+
+    history_peak, game = traced_peak(whole_game)
+    rss = peak_rss_mib()
     print(f"  peak memory: {peak / 2**10:.0f} KiB traced during 100 fast games; "
           f"{history_peak / 2**20:.1f} MiB for a whole game kept with its history "
           f"({len(game.history)} states); process peak RSS {rss:.0f} MiB")

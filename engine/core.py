@@ -17,7 +17,7 @@ import importlib
 import json
 import random
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Protocol
 
@@ -94,6 +94,21 @@ def make_rng(seed: int | None, *salt: object) -> random.Random:
         raise InvalidInput("this state is a player's view, whose seed is hidden: determinize it "
                            "before drawing anything")
     return random.Random(derive_seed(seed, *salt))
+
+
+def recording_randrange(rng: random.Random, record: list[int] | None) -> Callable[[int], int]:
+    """``rng.randrange``, which also appends each index it draws to `record` when that is a
+    list: how a fast path keeps the indices of its decisions."""
+    if record is None:
+        return rng.randrange
+    draw = rng.randrange
+
+    def randrange(count: int) -> int:
+        index = draw(count)
+        record.append(index)
+        return index
+
+    return randrange
 
 
 # ----------------------------------------------------------------------------------------- JSON
@@ -236,6 +251,57 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
         return cls(**values)
     except (TypeError, ValueError) as exc:
         raise InvalidInput(f"{kind} move is malformed: {exc}") from None
+
+
+def move_words(text: Any, usage: str) -> tuple[str, list[str]]:
+    """The verb (lower case) and the arguments of a move written as text.
+
+    Raises:
+        InvalidInput: `text` is not text, or is empty (`usage` says how to write a move).
+    """
+    if not isinstance(text, str):
+        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
+    words = text.split()
+    if not words:
+        raise InvalidInput(f"empty move: {usage}")
+    return words[0].lower(), words[1:]
+
+
+def check_arity(verb: str, args: Sequence[str], arity: Mapping[str, int], text: str,
+                usage: str) -> None:
+    """Refuse an unknown verb, or one with the wrong number of arguments."""
+    if verb not in arity:
+        raise InvalidInput(f"unknown move {text!r}: {usage}")
+    if len(args) != arity[verb]:
+        raise InvalidInput(f"{verb!r} takes {arity[verb]} argument(s), got {len(args)} in "
+                           f"{text!r}: {usage}")
+
+
+class RulesetOptions:
+    """Mixin for a ruleset's options: a frozen dataclass that saves as a plain object."""
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_keywords(cls, game: str, options: Mapping[str, Any]) -> Any:
+        """The options given to ``new_game`` as keywords; `InvalidInput` names an unknown one."""
+        names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+        unknown = set(options) - set(names)
+        if unknown:
+            raise InvalidInput(f"unknown {game} option(s) {', '.join(sorted(unknown))}; "
+                               f"known: {', '.join(names)}")
+        return cls(**options)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Any:
+        """The options back from `to_dict`'s form; `InvalidInput` for anything else."""
+        if not isinstance(data, Mapping):
+            raise InvalidInput("options must be an object")
+        check_keys(data, [f.name for f in fields(cls)], "options")  # type: ignore[arg-type]
+        return cls(**data)
 
 
 _SCALARS: dict[str, type | tuple[type, ...]] = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from engine.core import recording_randrange
 from engine.mesopotamia.rules import Run, Work
 from engine.mesopotamia.state import State
 
@@ -33,7 +34,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     if state.phase == "over":
         return state
     work = Work(state)
-    randrange = rng.randrange
+    randrange = recording_randrange(rng, record)
     segments = work.segments
     do = work.do
     decisions = 0
@@ -46,8 +47,6 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
         for entry in entries:
             total += len(entry.items) if type(entry) is Run else 1
         index = randrange(total)
-        if record is not None:
-            record.append(index)
         for entry in entries:
             if type(entry) is Run:
                 size = len(entry.items)

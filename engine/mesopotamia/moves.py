@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move
+from engine.core import InvalidInput, Move, check_arity, move_words
 from engine.core import move_from_dict as _move_from_dict
 from engine.mesopotamia.board import WORD_OF, fmt, parse_coord
 from engine.mesopotamia.state import CARDS, MARKER_VALUES, OLD, cargo_token, parse_token
@@ -283,12 +283,7 @@ def parse_move(text: str) -> Any:
     Raises:
         InvalidInput: the text is not a move in that notation.
     """
-    if not isinstance(text, str):
-        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise InvalidInput(f"empty move: {_USAGE}")
-    verb, args = words[0].lower(), words[1:]
+    verb, args = move_words(text, _USAGE)
     if verb == "play":
         if not args or args[0] not in _CARD_ARGS:
             raise InvalidInput(f"'play' needs a card: one of {', '.join(_CARD_ARGS)}")
@@ -305,11 +300,7 @@ def parse_move(text: str) -> Any:
         if not args:
             raise InvalidInput("'spread' needs at least one field")
         return Spread(tuple(args))
-    if verb not in _ARITY:
-        raise InvalidInput(f"unknown move {text!r}: {_USAGE}")
-    if len(args) != _ARITY[verb]:
-        raise InvalidInput(f"{verb!r} takes {_ARITY[verb]} argument(s), got {len(args)} in "
-                           f"{text!r}: {_USAGE}")
+    check_arity(verb, args, _ARITY, text, _USAGE)
     if verb == "steal":
         return Steal(args[0], _number(args[1], "the victim"), args[2])
     if verb == "lift":

@@ -79,11 +79,7 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
     if isinstance(players, bool) or players not in FIRST_ROUND:
         raise InvalidInput(f"Mesopotamia is played by 2, 3 or 4 players, not {players!r}")
     seed = check_seed(seed)
-    unknown = set(options) - set(Options.__dataclass_fields__)
-    if unknown:
-        raise InvalidInput(f"unknown Mesopotamia option(s) {', '.join(sorted(unknown))}; "
-                           f"known: {', '.join(Options.__dataclass_fields__)}")
-    opts = Options(**options)
+    opts = Options.from_keywords("Mesopotamia", options)
     setup = layout(players)
     tiles = start_tiles()
     removed = removed_plains(players, opts)

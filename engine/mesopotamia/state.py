@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field
 from engine.mesopotamia.board import FIELD_COUNTS, Coord, fmt
 
 NATIVES = 8
@@ -136,7 +136,7 @@ DEFAULT_MAX_ROUNDS = 100
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RulesetOptions):
     """Variants and reconstruction choices (docs/rulings.md).
 
     Attributes:
@@ -169,16 +169,6 @@ class Options:
         if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
             raise InvalidInput(f"option max_rounds must be a whole number ≥ 1 or None, "
                                f"not {mr!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Options:
-        if not isinstance(data, Mapping):
-            raise InvalidInput("options must be an object")
-        check_keys(data, [f.name for f in fields(cls)], "options")
-        return cls(**data)
 
 
 @dataclass(frozen=True, slots=True)

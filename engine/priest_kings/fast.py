@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core import InvalidInput, make_rng
+from engine.core import InvalidInput, make_rng, recording_randrange
 from engine.priest_kings.army import Army
 from engine.priest_kings.battle import battle_form, fight_forms
 from engine.priest_kings.rules import RECORD_CHOICES, activation_order, battle_rng_salt
@@ -39,14 +39,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     if seed is None:
         raise InvalidInput("this is a player's view, whose seed is hidden: determinize it "
                            "before playing it out")
-    randrange = rng.randrange
-    if record is not None:
-        draw = rng.randrange
-
-        def randrange(count: int) -> int:
-            index = draw(count)
-            record.append(index)
-            return index
+    randrange = recording_randrange(rng, record)
 
     neighbours = state.map.neighbours
     mode = state.options.battles

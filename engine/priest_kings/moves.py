@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move
+from engine.core import InvalidInput, Move, check_arity, move_words
 from engine.core import move_from_dict as _move_from_dict
 from engine.priest_kings.battle import BROKEN
 
@@ -112,18 +112,9 @@ def parse_move(text: str) -> Any:
     Raises:
         InvalidInput: the text is not a move in that notation.
     """
-    if not isinstance(text, str):
-        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise InvalidInput(f"empty move: {_USAGE}")
-    verb, args = words[0].lower(), words[1:]
-    arity = {"attack": 1, "sacrifice": 0, "reorganize": 1, "dice": 0, "record": 3}
-    if verb not in arity:
-        raise InvalidInput(f"unknown move {text!r}: {_USAGE}")
-    if len(args) != arity[verb]:
-        raise InvalidInput(f"{verb!r} takes {arity[verb]} argument(s), got {len(args)} in "
-                           f"{text!r}: {_USAGE}")
+    verb, args = move_words(text, _USAGE)
+    check_arity(verb, args, {"attack": 1, "sacrifice": 0, "reorganize": 1, "dice": 0, "record": 3},
+                text, _USAGE)
     if verb == "record":
         points = []
         for word in args[1:]:

@@ -79,11 +79,7 @@ def new_state(players: int = PLAYERS, seed: int | None = None, *,
     if not isinstance(campaign_map, CampaignMap):
         raise InvalidInput("campaign_map must be a priest_kings.CampaignMap "
                            "(use CampaignMap.from_dict)")
-    unknown = set(options) - set(Options.__dataclass_fields__)
-    if unknown:
-        raise InvalidInput(f"unknown Priest-Kings option(s) {', '.join(sorted(unknown))}; "
-                           f"known: {', '.join(Options.__dataclass_fields__)}")
-    opts = Options(**options)
+    opts = Options.from_keywords("Priest-Kings", options)
     order = activation_order(seed, 1)
     return State(
         map=campaign_map, options=opts, players=PLAYERS, seed=seed, turn=1, phase="orders",

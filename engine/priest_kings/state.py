@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field
 from engine.priest_kings.army import Army
 from engine.priest_kings.board import CITIES, CampaignMap
 
@@ -33,7 +33,7 @@ INDEPENDENT = -1
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RulesetOptions):
     """The campaign's options (docs/rulings.md).
 
     Attributes:
@@ -48,16 +48,6 @@ class Options:
         if self.battles not in BATTLE_MODES:
             raise InvalidInput(f"battles must be one of {', '.join(map(repr, BATTLE_MODES))}, "
                                f"not {self.battles!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"battles": self.battles}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Options:
-        if not isinstance(data, Mapping):
-            raise InvalidInput("options must be an object")
-        check_keys(data, ("battles",), "options")
-        return cls(**data)
 
 
 @dataclass(frozen=True, slots=True)

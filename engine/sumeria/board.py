@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 
 import networkx as nx
 
+from engine.bitmask import bits
 from engine.core import InvalidInput, check_keys, dumps, field
 
 KINDS = ("city", "town", "village")
@@ -330,7 +331,7 @@ class Board:
         """
         begin = self.index_of(start)
         mask = self.reach_mask(begin, self.mask_of(occupied) & ~(1 << begin))
-        return frozenset(self.locations[i].id for i in _bits(mask))
+        return frozenset(self.locations[i].id for i in bits(mask))
 
     def paths(self, start: str, occupied: Iterable[str]) -> dict[str, list[str]]:
         """For each destination of `reachable`, the locations on the way there, in order.
@@ -417,13 +418,6 @@ class Board:
                             heapq.heappush(queue, (len(walk), loc, walk))
                         break
         return best
-
-
-def _bits(mask: int) -> Iterable[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def _is_number(value: Any) -> bool:

@@ -15,6 +15,8 @@ import functools
 import random
 from bisect import insort
 
+from engine.bitmask import nth_bit
+from engine.core import recording_randrange
 from engine.sumeria.board import Board
 from engine.sumeria.rules import _draw
 from engine.sumeria.scoring import last_player, leftover, standings, tile_choices
@@ -66,14 +68,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     influence = [list(c) for c in state.influence]
     phase, rnd, step, first = state.phase, state.round, state.step, state.first_player
     scoring = state.scoring
-    randrange = rng.randrange
-    if record is not None:
-        draw = rng.randrange
-
-        def randrange(count: int) -> int:
-            index = draw(count)
-            record.append(index)
-            return index
+    randrange = recording_randrange(rng, record)
     owned = [[i for i in range(size) if traders[i] == p] for p in range(n)]
     empties = [i for i in range(size) if traders[i] < 0]
     turns_in_round = TURNS_PER_ROUND * n
@@ -149,7 +144,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                 while pick >= (count := masks[k].bit_count()):
                     pick -= count
                     k += 1
-                i, j = own[k], _nth_bit(masks[k], pick)
+                i, j = own[k], nth_bit(masks[k], pick)
                 traders[i], traders[j] = -1, player
                 occ ^= (1 << i) | (1 << j)
                 del own[k]
@@ -359,10 +354,3 @@ def _submasks(mask: int) -> list[int]:
 @functools.lru_cache(maxsize=16)
 def _tables(board: Board) -> _RayTables:
     return _RayTables(board)
-
-
-def _nth_bit(mask: int, n: int) -> int:
-    """The index of the `n`-th set bit of `mask`, counting from the lowest (0-based)."""
-    for _ in range(n):
-        mask &= mask - 1
-    return (mask & -mask).bit_length() - 1

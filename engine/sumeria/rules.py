@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.bitmask import bits
 from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
 from engine.sumeria import events as ev
 from engine.sumeria.board import Board
@@ -59,11 +60,7 @@ def new_state(players: int = 3, seed: int | None = None, *, board: Board | None 
     board = Board.standard() if board is None else board
     if not isinstance(board, Board):
         raise InvalidInput("board must be a sumeria.Board (use Board.from_dict)")
-    unknown = set(options) - set(Options.__dataclass_fields__)
-    if unknown:
-        raise InvalidInput(f"unknown Sumeria option(s) {', '.join(sorted(unknown))}; "
-                           f"known: {', '.join(Options.__dataclass_fields__)}")
-    opts = Options(**options)
+    opts = Options.from_keywords("Sumeria", options)
     needed = players * TRADERS[players] + 1
     if len(board.locations) < needed:
         raise InvalidInput(f"{board.name} has {len(board.locations)} locations; a {players}-player"
@@ -121,7 +118,7 @@ def legal_moves(state: State) -> list[Any]:
     for i in own:
         dests = board.reach_mask(i, occ & ~(1 << i))
         origin = locs[i].id
-        moves.extend(MoveTrader(origin, locs[d].id) for d in _bits(dests))
+        moves.extend(MoveTrader(origin, locs[d].id) for d in bits(dests))
     moves.extend(Remove(locs[i].id) for i in own)
     return moves
 
@@ -132,15 +129,6 @@ def _occupancy(traders: tuple[int, ...]) -> int:
         if o >= 0:
             mask |= 1 << i
     return mask
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _choices(state: State) -> list[str]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field
 from engine.sumeria.board import Board
 
 #: Influence tile types, by the letter used in notation and save files.
@@ -46,7 +46,7 @@ def player_name(player: int, lang: str = "en") -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RulesetOptions):
     """The choices where the rule texts disagree (docs/rulings.md).
 
     Attributes:
@@ -60,16 +60,6 @@ class Options:
         if self.tiebreak not in TIEBREAKS:
             raise InvalidInput(f"tiebreak must be one of {', '.join(map(repr, TIEBREAKS))}, "
                                f"not {self.tiebreak!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"tiebreak": self.tiebreak}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Options:
-        if not isinstance(data, Mapping):
-            raise InvalidInput("options must be an object")
-        check_keys(data, ("tiebreak",), "options")
-        return cls(**data)
 
 
 @dataclass(frozen=True, slots=True)

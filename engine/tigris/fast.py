@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 
-from engine.core import InvalidInput
+from engine.bitmask import nth_bit
+from engine.core import InvalidInput, recording_randrange
 from engine.tigris.state import State
 from engine.tigris.table import (
     M_CATASTROPHE,
@@ -23,7 +24,6 @@ from engine.tigris.table import (
     Table,
     discard_at,
     discard_count,
-    nth_bit,
 )
 
 
@@ -43,7 +43,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     if state.viewer is not None:
         raise InvalidInput("a view hides tiles: determinize it before a playout")
     table = Table.load(state, log=False)
-    randrange = rng.randrange
+    randrange = recording_randrange(rng, record)
     decisions = 0
     while True:
         if max_moves is not None and decisions >= max_moves:
@@ -58,8 +58,6 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                 len(items) if kind in (M_WITHDRAW, M_PASS) else items.bit_count())
                 for kind, _, items in groups]
             index = randrange(sum(sizes))
-            if record is not None:
-                record.append(index)
             group = 0
             while index >= sizes[group]:
                 index -= sizes[group]
@@ -78,7 +76,5 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
         else:
             options = table.choices()
             index = randrange(len(options))
-            if record is not None:
-                record.append(index)
             raw = options[index]
         table.play(raw)

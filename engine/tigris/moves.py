@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move
+from engine.core import InvalidInput, Move, check_arity, move_words
 from engine.core import move_from_dict as _move_from_dict
 from engine.tigris.board import cell_name, parse_cell
 from engine.tigris.state import COLOURS, MONUMENTS
@@ -270,17 +270,8 @@ def parse_move(text: str) -> Any:
     Raises:
         InvalidInput: the text is not a move in that notation.
     """
-    if not isinstance(text, str):
-        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
-    words = text.split()
-    if not words:
-        raise InvalidInput(f"empty move: {_USAGE}")
-    verb, args = words[0].lower(), words[1:]
-    if verb not in MOVE_KINDS:
-        raise InvalidInput(f"unknown move {text!r}: {_USAGE}")
-    if len(args) != _ARITY[verb]:
-        raise InvalidInput(f"{verb!r} takes {_ARITY[verb]} argument(s), got {len(args)} in "
-                           f"{text!r}: {_USAGE}")
+    verb, args = move_words(text, _USAGE)
+    check_arity(verb, args, _ARITY, text, _USAGE)
     if verb == "support":
         if not args[0].isdigit():
             raise InvalidInput(f"support takes a number of tiles, not {args[0]!r}")

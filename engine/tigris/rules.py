@@ -35,7 +35,6 @@ from engine.tigris.state import (
     LEADER_NAMES,
     MONUMENT_COLOURS,
     MONUMENTS,
-    OPTION_NAMES,
     PHASES,
     PLAYERS,
     RED,
@@ -69,14 +68,6 @@ from engine.tigris.table import (
 # ------------------------------------------------------------------------------------- setup
 
 
-def _options(options: dict[str, Any]) -> Options:
-    unknown = set(options) - set(OPTION_NAMES)
-    if unknown:
-        raise InvalidInput(f"unknown Tigris & Euphrates option(s) {', '.join(sorted(unknown))}"
-                           f"; known: {', '.join(OPTION_NAMES)}")
-    return Options(**options)
-
-
 def _check_players(players: Any) -> int:
     if isinstance(players, bool) or players not in PLAYERS:
         raise InvalidInput(f"Tigris & Euphrates is played by 2 to 4 players, not {players!r}")
@@ -94,7 +85,7 @@ def new_state(players: int = 2, seed: int | None = None, **options: Any) -> Stat
     """
     players = _check_players(players)
     seed = check_seed(seed)
-    opts = _options(options)
+    opts = Options.from_keywords("Tigris & Euphrates", options)
     board = Board.get(opts.board)
     cells = [EMPTY] * SIZE
     for cell in board.temples:

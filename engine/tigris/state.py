@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field
 from engine.tigris.board import BOARDS, SIZE, Board
 
 #: The four colours, by their letter: black (settlements, king), red (temples, priest),
@@ -89,7 +89,7 @@ def hand_text(counts: list[int] | tuple[int, ...]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Options:
+class Options(RulesetOptions):
     """The variants of the rule text, all off by default.
 
     Attributes:
@@ -118,19 +118,6 @@ class Options:
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInput(f"{name} must be true or false, not "
                                    f"{getattr(self, name)!r}")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Options:
-        if not isinstance(data, Mapping):
-            raise InvalidInput("options must be an object")
-        check_keys(data, OPTION_NAMES, "options")
-        return cls(**data)
-
-
-OPTION_NAMES = tuple(f.name for f in fields(Options))
 
 
 @dataclass(frozen=True, slots=True)

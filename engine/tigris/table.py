@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.bitmask import bits
 from engine.tigris import events as ev
 from engine.tigris.board import CROSSES, NEIGHBOURS, RINGS, SIZE, SQUARES, WIDTH, Board
 from engine.tigris.state import (
@@ -262,7 +263,7 @@ class Table:
                 moved = cmask.pop(other)
                 mask |= moved
                 nlead[keep] += nlead.pop(other)
-                for c in _bits(moved):
+                for c in bits(moved):
                     comp[c] = keep
         comp[cell] = keep
         cmask[keep] = mask
@@ -311,7 +312,7 @@ class Table:
                 else:
                     nid = self._next_id
                     self._next_id = nid + 1
-                    for c in _bits(part):
+                    for c in bits(part):
                         comp[c] = nid
                 cmask[nid] = part
                 nlead[nid] = (part & lmask).bit_count()
@@ -437,7 +438,7 @@ class Table:
 
     def tile_cells(self) -> tuple[list[int], list[int]]:
         land, river = self.tile_masks()
-        return _bits(land), _bits(river)
+        return bits(land), bits(river)
 
     def leader_mask(self, player: int, colour: int,
                     adjacency: tuple[int, int, list[tuple[int, int]]] | None = None,
@@ -493,7 +494,7 @@ class Table:
         # Each neighbour's part by a flood fill; the last one is whatever is left.
         parts = []
         left = rest
-        for start in _bits(starts):
+        for start in bits(starts):
             if not (left >> start) & 1:
                 continue
             if not (left & starts) & ((left & starts) - 1):
@@ -519,7 +520,7 @@ class Table:
         return near
 
     def leader_targets(self, player: int, colour: int) -> list[int]:
-        return _bits(self.leader_mask(player, colour))
+        return bits(self.leader_mask(player, colour))
 
     def catastrophe_mask(self) -> int:
         """Cells a catastrophe may hit: empty, or a face-up tile with no treasure and (with
@@ -639,9 +640,9 @@ class Table:
             elif kind in (M_WITHDRAW, M_PASS):
                 out.extend((kind, item) if item is not None else (kind,) for item in items)
             elif kind == M_CATASTROPHE:
-                out.extend((kind, cell) for cell in _bits(items))
+                out.extend((kind, cell) for cell in bits(items))
             else:
-                out.extend((kind, arg, cell) for cell in _bits(items))
+                out.extend((kind, arg, cell) for cell in bits(items))
         return out
 
     def support_counts(self) -> list[int]:
@@ -1203,32 +1204,6 @@ def _flood(seed: int, region: int) -> int:
         if more == grown:
             return grown
         grown = more
-
-
-def _bits(mask: int) -> list[int]:
-    """The cells of a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def nth_bit(mask: int, n: int) -> int:
-    """The `n`-th cell of a mask (0-based, ascending)."""
-    base = 0
-    while True:
-        chunk = mask & 0xFFFF
-        count = chunk.bit_count()
-        if n < count:
-            break
-        n -= count
-        mask >>= 16
-        base += 16
-    for _ in range(n):
-        chunk &= chunk - 1
-    return base + (chunk & -chunk).bit_length() - 1
 
 
 def discard_options(hand: list[int]) -> list[tuple[int, int, int, int]]:
