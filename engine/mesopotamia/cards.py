@@ -31,8 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.mesopotamia import events as ev
-from engine.mesopotamia.board import TEMPLE
 from engine.mesopotamia.moves import from_internal
+from engine.mesopotamia.runs import FieldRun
 from engine.mesopotamia.state import LUMBER_CARGO, NONE, STAMINA_POINTS, STONE_CARGO
 
 if TYPE_CHECKING:
@@ -70,9 +70,8 @@ def card_moves(w: Work) -> list[Any]:
 
 
 def _teleports(w: Work) -> list[Any]:
-    from engine.mesopotamia.rules import Run
-
-    fields = sorted(c for c, k in w.tiles.items() if k != "V" and c != TEMPLE)
+    reach = w.reach
+    fields = reach.open & ~reach.temple  # "to any other field but the temple place"
     out = []
     sources = sorted(set(w.goods) | set(w.nat))
     for c in sources:
@@ -85,32 +84,37 @@ def _teleports(w: Work) -> list[Any]:
         targets += [("native", *k) for k in kinds]
         targets += [("carried", *k) for k in kinds if k[1] in (LUMBER_CARGO, STONE_CARGO)]
         if targets:
-            others = [d for d in fields if d != c]
-            out.extend(Run(("play", "teleport", c, target), others) for target in targets)
+            others = fields & ~reach.mask(c)
+            if others:
+                out.extend(FieldRun(("play", "teleport", c, target), others, reach)
+                           for target in targets)
     return out
 
 
 def _expulsions(w: Work) -> list[Any]:
-    from engine.mesopotamia.rules import Run
-
     p = w.to_move
+    reach = w.reach
     out = []
     for c in sorted(set(w.nat) | set(w.huts)):
-        near = None
         at = w.nat.get(c, {})
         kinds = sorted({(o, w.public_cargo(o, cargo), stole) for (o, cargo, stole) in at
                         if o != p})
         huts = sorted({(o, bool(m)) for o, m in w.huts.get(c, ()) if o >= 0 and o != p})
         if not kinds and not huts:
             continue
-        near = [d for d, cost, _ in w.ways(c, True) if cost <= EXPULSION_RANGE]
-        if near:
-            out.extend(Run(("play", "expulsion", c, ("native", *k)), near) for k in kinds)
+        near = reach.within(c, True, EXPULSION_RANGE)
+        if not near:
+            continue
+        out.extend(FieldRun(("play", "expulsion", c, ("native", *k)), near, reach)
+                   for k in kinds)
         if huts:
-            plains = [d for d in near if w.tiles[d] == "P" and d not in w.holy
-                      and len(w.huts.get(d, ())) < 2]
+            # A hut goes only to a plain with room: no holy place, fewer than two huts.
+            full = [d for d, hs in w.huts.items() if len(hs) >= 2]
+            plains = near & reach.plains
+            for d in (*w.holy, *full):
+                plains &= ~reach.mask(d)
             if plains:
-                out.extend(Run(("play", "expulsion", c, ("hut", o, marked)), plains)
+                out.extend(FieldRun(("play", "expulsion", c, ("hut", o, marked)), plains, reach)
                            for o, marked in huts)
     return out
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 
 from engine.core import recording_randrange
-from engine.mesopotamia.rules import Run, Work
+from engine.mesopotamia.rules import Work
 from engine.mesopotamia.state import State
 
 
@@ -45,18 +45,19 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
         entries = segments()
         total = 0
         for entry in entries:
-            total += len(entry.items) if type(entry) is Run else 1
+            total += 1 if type(entry) is tuple else entry.size
         index = randrange(total)
         for entry in entries:
-            if type(entry) is Run:
-                size = len(entry.items)
+            if type(entry) is tuple:
+                if index:
+                    index -= 1
+                else:
+                    do(entry)
+                    break
+            else:
+                size = entry.size
                 if index < size:
-                    do((*entry.prefix, entry.items[index]))
+                    do((*entry.prefix, entry.item(index)))
                     break
                 index -= size
-            elif index:
-                index -= 1
-            else:
-                do(entry)
-                break
     return work.freeze()

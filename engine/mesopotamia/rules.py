@@ -38,7 +38,10 @@ from engine.mesopotamia.board import (
     parse_coord,
     start_tiles,
 )
+from engine.mesopotamia.cards import card_moves, play_card
 from engine.mesopotamia.moves import from_internal, to_internal
+from engine.mesopotamia.reach import Reach
+from engine.mesopotamia.runs import FieldRun, Run
 from engine.mesopotamia.scoring import MARKERS_TO_WIN, phase_three_mana, ranking
 from engine.mesopotamia.state import (
     FIRST_ROUND,
@@ -147,25 +150,19 @@ def _ways_for(tiles: tuple[tuple[Coord, str], ...]) -> dict[Any, Any]:
 
 
 
-class Run:
-    """A stretch of legal moves ``prefix + (item,)``, one for each item in order (a native's
-    destinations, a card's targets): the fast path counts them without building them."""
-
-    __slots__ = ("items", "prefix")
-
-    def __init__(self, prefix: tuple[Any, ...], items: list[Any]):
-        self.prefix = prefix
-        self.items = items
-
-
 class Work:
-    """A mutable copy of a `State` that the rules read and change; `freeze` makes a State."""
+    """A mutable copy of a `State` that the rules read and change; `freeze` makes a State.
+
+    Events are made only when `events` is a list (`apply` sets one): the fast path makes none,
+    which is why each is built under ``if self.events is not None``.
+    """
 
     __slots__ = (
         "action", "candidates", "deck", "delivered", "discard", "discoveries", "draws", "events",
         "fertility", "fresh", "goods", "hands", "holy", "huts", "land", "mana", "markers",
         "maxm", "nat", "options", "out", "pending", "phase", "pile", "players", "points",
-        "priests", "seed", "tiles", "to_move", "turn", "used", "way_cache", "where", "won")
+        "priests", "reach", "seed", "tiles", "to_move", "turn", "used", "way_cache", "where",
+        "won")
 
     def __init__(self, s: State):
         self.options = s.options
@@ -214,6 +211,10 @@ class Work:
         self.won = list(s.won)
         self.events: list[ev.Event] | None = None
         self.way_cache = _ways_for(s.tiles)
+        reach = self.way_cache.get("reach")
+        if reach is None:
+            reach = self.way_cache["reach"] = Reach(self.tiles)
+        self.reach: Reach = reach
 
     def freeze(self) -> State:
         natives = []
@@ -278,37 +279,24 @@ class Work:
 
     def grow(self, added: Coord) -> None:
         """Switch to the caches of the map with the field just placed on `added`, keeping
-        what the new field cannot change: every search that never reached a neighbour of it
-        with steps to spare (a volcano changes no way at all), and the empty places beside
-        fields that are not its neighbours."""
+        what the new field cannot change (`Reach.grown`; the empty places beside fields that
+        are not its neighbours)."""
         old = self.way_cache
         new = self.way_cache = _ways_for(tuple(self.tiles.items()))
         if new:
+            self.reach = new["reach"]
             return
+        self.reach = new["reach"] = self.reach.grown(self.tiles, added)
         q, r = added
         around = {(q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1),
                   (q - 1, r)}
-        volcano = self.tiles[added] == "V"
         for key, value in old.items():
-            if key is None or len(key) == 4:
-                continue  # the adjacency and the `dests` lists are rebuilt on demand
-            if len(key) == 2:
-                if key not in around:
-                    new[key] = value
-                continue
-            start, _, limit = key
-            if volcano or (start not in around and not any(
-                    cost < limit and f in around for f, cost, _ in value)):
+            if type(key) is tuple and len(key) == 2 and key not in around:
                 new[key] = value
 
     def dests(self, start: Coord, through: bool, points: int) -> list[Coord]:
-        """The fields `ways` reaches within `points`, sorted."""
-        key = (start, through, points, "dests")
-        got = self.way_cache.get(key)
-        if got is None:
-            got = self.way_cache[key] = [d for d, cost, _ in self.ways(start, through, points)
-                                         if cost <= points]
-        return got
+        """The fields a native on `start` reaches within `points` steps, sorted."""
+        return self.reach.fields(self.reach.within(start, through, points))
 
     def emit(self, event: ev.Event) -> None:
         if self.events is not None:
@@ -323,7 +311,9 @@ class Work:
         return sum(k for (o, _, _), k in at.items() if o == player)
 
     def on_board(self, player: int) -> int:
-        return sum(k for at in self.nat.values() for (o, _, _), k in at.items() if o == player)
+        nat = self.nat
+        return sum(k for c in self.where[player] for (o, _, _), k in nat[c].items()
+                   if o == player)
 
     def own_kinds(self, player: int) -> list[tuple[Coord, int, bool]]:
         """Each (field, cargo, stole) of `player`'s natives, sorted: the natives a move names."""
@@ -400,11 +390,11 @@ class Work:
         """Every legal move as the rules' tuple, in the order of `legal_moves`."""
         out: list[tuple[Any, ...]] = []
         for entry in self.segments():
-            if type(entry) is Run:
+            if type(entry) is tuple:
+                out.append(entry)
+            else:
                 prefix = entry.prefix
                 out.extend([(*prefix, item) for item in entry.items])
-            else:
-                out.append(entry)
         return out
 
     def segments(self) -> list[Any]:
@@ -438,24 +428,27 @@ class Work:
         own_fields = sorted(self.where[p])
         for c in own_fields:
             at = nat[c]
+            if len(at) == 1:  # most often: one kind of native, its own
+                for _, cargo, stole in at:
+                    kinds.append((c, cargo, stole))
+                continue
             mine = sorted([key for key in at if key[0] == p])
             kinds.extend([(c, cargo, stole) for _, cargo, stole in mine])
             if len(mine) < len(at) and (p, NONE, False) in at:
                 steal_fields.append(c)
         points = self.points
         if points:
-            cache = self.way_cache
+            within = self.reach.within
             for c, cargo, stole in kinds:
                 carrying_raw = cargo in (LUMBER_CARGO, STONE_CARGO)
                 if carrying_raw and c == TEMPLE:
                     continue  # raw material is never carried out of the temple place (R-M6)
                 through = not carrying_raw and not (OLD <= cargo < FRESH)
-                dests = cache.get((c, through, points, "dests"))
-                if dests is None:
-                    dests = self.dests(c, through, points)
+                dests = within(c, through, points)
                 if dests:
-                    moves.append(Run(("go", c, cargo, stole), dests))
+                    moves.append(FieldRun(("go", c, cargo, stole), dests, self.reach))
             if self.discoveries < MAX_DISCOVERIES and self.pile:
+                cache = self.way_cache
                 for c, cargo, stole in kinds:
                     places = cache.get(c)  # the empty places beside c on this map
                     if places is None:
@@ -514,7 +507,7 @@ class Work:
         if self.huts_of(p) >= HUTS:
             return []
         out = []
-        for c in sorted(self.nat):
+        for c in sorted(self.where[p]):
             if self.tiles[c] != "P" or c in self.holy or len(self.huts.get(c, ())) >= 2:
                 continue
             carriers, others = self.unused(c, p)
@@ -535,7 +528,7 @@ class Work:
         if self.holy_of(p) >= HOLY_PLACES:
             return []
         out = []
-        for c in sorted(self.nat):
+        for c in sorted(self.where[p]):
             if self.tiles[c] != "P" or c in self.holy or self.huts.get(c):
                 continue
             if any(o != p for (o, _, _) in self.nat[c]):
@@ -584,8 +577,6 @@ class Work:
         return moves
 
     def card_moves(self) -> list[tuple[Any, ...]]:
-        from engine.mesopotamia.cards import card_moves
-
         return card_moves(self)
 
     # Playing ---------------------------------------------------------------------------------
@@ -599,18 +590,22 @@ class Work:
         p = self.to_move
         carrying_raw = cargo in (LUMBER_CARGO, STONE_CARGO)
         through = not carrying_raw and not (OLD <= cargo < FRESH)
-        cost, previous = next((d, prev) for f, d, prev in self.ways(c, through, self.points)
-                              if f == dest)
+        cost = self.reach.cost(c, through, dest)
         self.points -= cost
         self.remove_native(c, p, cargo, stole)
         # Events are public: a marker's value stays hidden until it is placed.
         shown = cargo - cargo % 10 if cargo >= OLD else cargo
-        self.emit(ev.NativeMoved(p, fmt(c), fmt(dest), cargo_token(shown, stole), cost))
+        if self.events is not None:
+            self.events.append(ev.NativeMoved(p, fmt(c), fmt(dest), cargo_token(shown, stole),
+                                              cost))
         if dest == TEMPLE and OLD <= cargo < FRESH:
             value = cargo - OLD
             if self.mana[p] < value:
+                previous = next(prev for f, _, prev in self.ways(c, through, cost)
+                                if f == dest)
                 self.add_native(previous, p, cargo, stole)
-                self.emit(ev.PushedBack(p, self.mana[p], fmt(previous)))
+                if self.events is not None:
+                    self.events.append(ev.PushedBack(p, self.mana[p], fmt(previous)))
                 return
             self.add_native(dest, p, cargo, stole)
             self.place_marker(value)
@@ -625,7 +620,8 @@ class Work:
         self.remove_native(TEMPLE, *key)
         self.mana[p] -= value
         self.delivered[p].append(value)
-        self.emit(ev.MarkerPlaced(p, value, len(self.delivered[p])))
+        if self.events is not None:
+            self.events.append(ev.MarkerPlaced(p, value, len(self.delivered[p])))
         if len(self.delivered[p]) == MARKERS_TO_WIN:
             self.finish((p,), "markers")
 
@@ -636,7 +632,8 @@ class Work:
         self.points = 0
         self.pending = ()
         self.candidates = []
-        self.emit(ev.GameEnded(winners, reason))
+        if self.events is not None:
+            self.events.append(ev.GameEnded(winners, reason))
 
     def do_offer(self, t: tuple[Any, ...]) -> None:
         self.place_marker(t[1])
@@ -652,13 +649,15 @@ class Work:
             del self.pile[:4]
             self.pending = pending
             self.phase = "land"
-            self.emit(ev.LandViewed(p, len(self.candidates)))
+            if self.events is not None:
+                self.events.append(ev.LandViewed(p, len(self.candidates)))
             return
         self.draw_field(pending)
 
     def draw_field(self, pending: tuple[int, ...]) -> None:
         if not self.pile:
-            self.emit(ev.DiscoveryFailed(self.to_move))
+            if self.events is not None:
+                self.events.append(ev.DiscoveryFailed(self.to_move))
             self.phase, self.pending = "move", ()
             return
         self.resolve_field(self.pile.pop(0), pending)
@@ -667,7 +666,8 @@ class Work:
         p = self.to_move
         if kind == "V":
             self.phase, self.pending = "volcano", pending
-            self.emit(ev.VolcanoDrawn(p))
+            if self.events is not None:
+                self.events.append(ev.VolcanoDrawn(p))
             return
         tq, tr, fq, fr, cargo, stole = pending
         target = (tq, tr)
@@ -676,7 +676,8 @@ class Work:
         self.discoveries += 1
         self.remove_native((fq, fr), p, cargo, bool(stole))
         self.add_native(target, p, cargo, bool(stole))
-        self.emit(ev.FieldDiscovered(p, fmt(target), kind))
+        if self.events is not None:
+            self.events.append(ev.FieldDiscovered(p, fmt(target), kind))
         self.phase, self.pending = "move", ()
         if kind in "FQ":
             good = LUMBER_CARGO if kind == "F" else STONE_CARGO
@@ -690,8 +691,9 @@ class Work:
                 extra = k - len(fields)
                 if extra:
                     self.add_good(target, good, extra)
-                self.emit(ev.GoodsPlaced("L" if good == LUMBER_CARGO else "S", k,
-                                         tuple(fmt(c) for c in fields)))
+                if self.events is not None:
+                    self.events.append(ev.GoodsPlaced("L" if good == LUMBER_CARGO else "S", k,
+                                             tuple(fmt(c) for c in fields)))
                 return
             self.phase = "spread"
             self.pending = (good - 1, k, tq, tr)
@@ -699,7 +701,8 @@ class Work:
     def do_volcano(self, t: tuple[Any, ...]) -> None:
         self.tiles[t[1]] = "V"
         self.grow(t[1])
-        self.emit(ev.VolcanoPlaced(self.to_move, fmt(t[1])))
+        if self.events is not None:
+            self.events.append(ev.VolcanoPlaced(self.to_move, fmt(t[1])))
         self.phase = "move"
         self.draw_field(self.pending)
 
@@ -707,8 +710,9 @@ class Work:
         good = self.pending[0] + 1
         for c in t[1]:
             self.add_good(c, good)
-        self.emit(ev.GoodsPlaced("L" if good == LUMBER_CARGO else "S", len(t[1]),
-                                 tuple(fmt(c) for c in t[1])))
+        if self.events is not None:
+            self.events.append(ev.GoodsPlaced("L" if good == LUMBER_CARGO else "S", len(t[1]),
+                                     tuple(fmt(c) for c in t[1])))
         self.phase, self.pending = "move", ()
 
     def do_choose(self, t: tuple[Any, ...]) -> None:
@@ -729,8 +733,9 @@ class Work:
             self.add_good(c, cargo)
         self.remove_native(c, p, cargo, stole)
         self.add_native(c, p, good, stole)
-        self.emit(ev.GoodPicked(p, fmt(c), "L" if good == 1 else "S",
-                                {0: "", 1: "L", 2: "S"}[cargo]))
+        if self.events is not None:
+            self.events.append(ev.GoodPicked(p, fmt(c), "L" if good == 1 else "S",
+                                    {0: "", 1: "L", 2: "S"}[cargo]))
 
     def do_drop(self, t: tuple[Any, ...]) -> None:
         _, c, cargo, stole = t
@@ -741,10 +746,12 @@ class Work:
             # Building the temple: the stone goes back to the supply (R-M7).
             self.maxm[p] = min(MANA_TOP, self.maxm[p] + 1)
             self.mana[p] = min(self.maxm[p], self.mana[p] + 1)
-            self.emit(ev.StoneOffered(p, self.mana[p], self.maxm[p]))
+            if self.events is not None:
+                self.events.append(ev.StoneOffered(p, self.mana[p], self.maxm[p]))
             return
         self.add_good(c, cargo)
-        self.emit(ev.GoodDropped(p, fmt(c), "L" if cargo == 1 else "S"))
+        if self.events is not None:
+            self.events.append(ev.GoodDropped(p, fmt(c), "L" if cargo == 1 else "S"))
 
     def do_steal(self, t: tuple[Any, ...]) -> None:
         _, c, victim, good = t
@@ -755,7 +762,8 @@ class Work:
         self.add_native(c, victim, NONE, key[2])
         self.remove_native(c, p, NONE, False)
         self.add_native(c, p, good, True)
-        self.emit(ev.GoodStolen(p, victim, fmt(c), "L" if good == 1 else "S"))
+        if self.events is not None:
+            self.events.append(ev.GoodStolen(p, victim, fmt(c), "L" if good == 1 else "S"))
 
     def do_lift(self, t: tuple[Any, ...]) -> None:
         _, c, value = t
@@ -768,16 +776,19 @@ class Work:
         stole = (p, NONE, True) in self.nat[c]
         self.remove_native(c, p, NONE, stole)
         self.add_native(c, p, FRESH + value, stole)
-        self.emit(ev.MarkerTaken(p, fmt(c)))
+        if self.events is not None:
+            self.events.append(ev.MarkerTaken(p, fmt(c)))
 
     def do_end(self, t: tuple[Any, ...]) -> None:
         p = self.to_move
-        self.emit(ev.MovementEnded(p, self.points))
+        if self.events is not None:
+            self.events.append(ev.MovementEnded(p, self.points))
         self.points = 0
         self.phase = "action"
         self.action = ""
         if not self.action_moves_exist():
-            self.emit(ev.ActionSkipped(p))
+            if self.events is not None:
+                self.events.append(ev.ActionSkipped(p))
             self.end_turn()
 
     def action_moves_exist(self) -> bool:
@@ -813,7 +824,8 @@ class Work:
         if marker:
             self.markers[p].remove(marker)
         self.action = "hut"
-        self.emit(ev.HutBuilt(p, fmt(c), bool(marker)))
+        if self.events is not None:
+            self.events.append(ev.HutBuilt(p, fmt(c), bool(marker)))
         self.after_action()
 
     def do_holy(self, t: tuple[Any, ...]) -> None:
@@ -823,7 +835,8 @@ class Work:
         self.use(c, 0, 2)
         self.holy[c] = p
         self.action = "holy"
-        self.emit(ev.HolyPlaceBuilt(p, fmt(c)))
+        if self.events is not None:
+            self.events.append(ev.HolyPlaceBuilt(p, fmt(c)))
         self.after_action()
 
     def do_birth(self, t: tuple[Any, ...]) -> None:
@@ -836,7 +849,8 @@ class Work:
         self.add_native(c, p, NONE, False, born)
         self.use(c, 0, 2 + born, 1)  # newborns do not give birth in the same action
         self.action = "birth"
-        self.emit(ev.NativeBorn(p, fmt(c), born))
+        if self.events is not None:
+            self.events.append(ev.NativeBorn(p, fmt(c), born))
         self.after_action()
 
     def after_action(self) -> None:
@@ -854,17 +868,17 @@ class Work:
             self.discard = []
             make_rng(self.seed, "mesopotamia", "deck", self.draws).shuffle(self.deck)
             self.draws += 1
-            self.emit(ev.DeckReshuffled(len(self.deck)))
+            if self.events is not None:
+                self.events.append(ev.DeckReshuffled(len(self.deck)))
         self.fresh = self.deck.pop(0)
-        self.emit(ev.CardDrawn(p))
+        if self.events is not None:
+            self.events.append(ev.CardDrawn(p))
         self.end_turn()
 
     def do_done(self, t: tuple[Any, ...]) -> None:
         self.end_turn()
 
     def do_play(self, t: tuple[Any, ...]) -> None:
-        from engine.mesopotamia.cards import play_card
-
         play_card(self, t)
 
     def end_turn(self) -> None:
@@ -874,12 +888,13 @@ class Work:
         gain, _ = phase_three_mana(p, self.holy, count_at, self.priests)
         if gain:
             self.mana[p] = min(self.maxm[p], self.mana[p] + gain)
-            self.emit(ev.ManaReceived(p, gain, self.mana[p]))
+            if self.events is not None:
+                self.events.append(ev.ManaReceived(p, gain, self.mana[p]))
         if self.fresh:
             self.hands[p].append(self.fresh)
             self.fresh = ""
         # Markers taken up this turn may be placed from the next turn on; steals renew.
-        for c in list(self.nat):
+        for c in list(self.where[p]):
             at = self.nat[c]
             if any(o == p and (stole or cargo >= FRESH) for (o, cargo, stole) in at):
                 for (o, cargo, stole), k in list(at.items()):
@@ -900,7 +915,9 @@ class Work:
         self.used = {}
         self.fertility = self.land = False
         self.priests = []
-        self.emit(ev.TurnStarted(self.to_move, self.turn // self.players + 1, self.points))
+        if self.events is not None:
+            self.events.append(ev.TurnStarted(self.to_move, self.turn // self.players + 1,
+                                              self.points))
 
 
 # ------------------------------------------------------------------------------- the contract

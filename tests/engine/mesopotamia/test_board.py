@@ -100,5 +100,35 @@ def test_the_rules_cached_ways_agree_with_a_fresh_search_as_the_map_grows():
                         for f, cost, prev in work.ways(c, through, work.points):
                             if cost <= work.points:
                                 assert fresh[f] == (cost, prev)
+                        for f, (cost, _) in fresh.items():
+                            assert work.reach.cost(c, through, f) == cost
+            moves = work.legal()
+            work.do(moves[rng.randrange(len(moves))])
+
+
+@rules("M-MOVE-1", "M-MOVE-3", "M-MOVE-5")
+@pytest.mark.parametrize("steps", [1, 3, 5, 8, 40])
+def test_the_bitmask_search_reaches_what_the_plain_search_reaches(steps):
+    """`reach.Reach` (sets of fields as bits, kept as the map grows) against `board.reach`,
+    from every field of maps met in random games, with and without passing the temple."""
+    from engine.mesopotamia.reach import Reach
+    from engine.mesopotamia.rules import Work
+
+    for seed in range(3):
+        work = Work(mesopotamia.new_state(3, seed, max_rounds=8))
+        rng = random.Random(seed)
+        while work.phase != "over":
+            tiles = dict(work.tiles)
+            fresh_reach = Reach(tiles)
+            for c, kind in tiles.items():
+                if kind == "V":
+                    continue
+                for through in (True, False):
+                    expected = sorted(board.reach(tiles, c, steps, through))
+                    for searched in (work.reach, fresh_reach):
+                        mask = searched.within(c, through, steps)
+                        assert searched.fields(mask) == expected, (board.fmt(c), through, steps)
+                        assert mask.bit_count() == len(expected)
+                        assert [searched.nth(mask, i) for i in range(len(expected))] == expected
             moves = work.legal()
             work.do(moves[rng.randrange(len(moves))])
