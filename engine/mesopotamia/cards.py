@@ -95,24 +95,29 @@ def _expulsions(w: Work) -> list[Any]:
     p = w.to_move
     reach = w.reach
     out = []
-    for c in sorted(set(w.nat) | set(w.huts)):
+    opponents = set()  # the fields with an opponent's native or hut
+    for v in range(w.players):
+        if v != p:
+            opponents |= w.where[v]
+    opponents.update(c for c, hs in w.huts.items() if any(o >= 0 and o != p for o, _ in hs))
+    room = None
+    for c in sorted(opponents):
         at = w.nat.get(c, {})
         kinds = sorted({(o, w.public_cargo(o, cargo), stole) for (o, cargo, stole) in at
                         if o != p})
         huts = sorted({(o, bool(m)) for o, m in w.huts.get(c, ()) if o >= 0 and o != p})
-        if not kinds and not huts:
-            continue
         near = reach.within(c, True, EXPULSION_RANGE)
         if not near:
             continue
         out.extend(FieldRun(("play", "expulsion", c, ("native", *k)), near, reach)
                    for k in kinds)
         if huts:
-            # A hut goes only to a plain with room: no holy place, fewer than two huts.
-            full = [d for d, hs in w.huts.items() if len(hs) >= 2]
-            plains = near & reach.plains
-            for d in (*w.holy, *full):
-                plains &= ~reach.mask(d)
+            if room is None:
+                # A hut goes only to a plain with room: no holy place, fewer than two huts.
+                room = reach.plains
+                for d in (*w.holy, *(d for d, hs in w.huts.items() if len(hs) >= 2)):
+                    room &= ~reach.mask(d)
+            plains = near & room
             if plains:
                 out.extend(FieldRun(("play", "expulsion", c, ("hut", o, marked)), plains, reach)
                            for o, marked in huts)

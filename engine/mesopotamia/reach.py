@@ -24,15 +24,11 @@ MARGIN = 3
 
 
 class Frame:
-    """Bit numbers for the places of a rectangle of the axial plane."""
+    """Bit numbers for the places of a rectangle of the axial plane (`frame_for` makes them)."""
 
     __slots__ = ("coords", "masks", "width")
 
-    def __init__(self, fields: Mapping[Coord, str]):
-        q0 = min(q for q, _ in fields) - MARGIN
-        q1 = max(q for q, _ in fields) + MARGIN
-        r0 = min(r for _, r in fields) - MARGIN
-        r1 = max(r for _, r in fields) + MARGIN
+    def __init__(self, q0: int, q1: int, r0: int, r1: int):
         self.width = r1 - r0 + 2  # one spare place per row
         self.coords: list[Coord | None] = [None] * ((q1 - q0 + 1) * self.width)
         self.masks: dict[Coord, int] = {}
@@ -41,6 +37,23 @@ class Frame:
                 bit = (q - q0) * self.width + r - r0
                 self.coords[bit] = (q, r)
                 self.masks[(q, r)] = 1 << bit
+
+
+#: Frames are values: maps of many games share them (a few hundred bounds occur in practice).
+_FRAMES: dict[tuple[int, int, int, int], Frame] = {}
+_FRAMES_LIMIT = 4096
+
+
+def frame_for(fields: Mapping[Coord, str]) -> Frame:
+    """A frame holding `fields` with `MARGIN` places to spare on every side."""
+    bounds = (min(q for q, _ in fields) - MARGIN, max(q for q, _ in fields) + MARGIN,
+              min(r for _, r in fields) - MARGIN, max(r for _, r in fields) + MARGIN)
+    frame = _FRAMES.get(bounds)
+    if frame is None:
+        if len(_FRAMES) >= _FRAMES_LIMIT:
+            _FRAMES.clear()
+        frame = _FRAMES[bounds] = Frame(*bounds)
+    return frame
 
 
 class Reach:
@@ -54,7 +67,7 @@ class Reach:
 
     def __init__(self, fields: Mapping[Coord, str], frame: Frame | None = None):
         if frame is None or not all(c in frame.masks for c in fields):
-            frame = Frame(fields)
+            frame = frame_for(fields)
         self.frame = frame
         self.masks = masks = frame.masks
         self.open = self.plains = 0

@@ -406,7 +406,10 @@ class Work:
             return self.action_moves()
         if phase == "volcano":
             target = (self.pending[0], self.pending[1])
-            return [("volcano", c) for c in edge_places(self.tiles) if c != target]
+            edges = self.way_cache.get("edges")
+            if edges is None:
+                edges = self.way_cache["edges"] = edge_places(self.tiles)
+            return [("volcano", c) for c in edges if c != target]
         if phase == "spread":
             good, k = self.pending[0], self.pending[1]
             kind = "F" if good == 0 else "Q"
@@ -421,55 +424,56 @@ class Work:
         tiles = self.tiles
         nat = self.nat
         goods = self.goods
-        moves: list[tuple[Any, ...]] = []
-        # Own natives by field, then cargo, then the steal mark; fields where one may steal.
-        kinds: list[tuple[Coord, int, bool]] = []
+        reach = self.reach
+        within = reach.within
+        cache = self.way_cache
+        points = self.points
+        discovering = points and self.discoveries < MAX_DISCOVERIES and self.pile
+        # One pass over the own natives, by field, then cargo, then the steal mark, gathers
+        # each kind of move in the order `legal_moves` lists them.
+        goes: list[Any] = []
+        finds: list[Any] = []
+        picks: list[Any] = []
+        drops: list[Any] = []
         steal_fields = []
         own_fields = sorted(self.where[p])
         for c in own_fields:
             at = nat[c]
             if len(at) == 1:  # most often: one kind of native, its own
-                for _, cargo, stole in at:
-                    kinds.append((c, cargo, stole))
-                continue
-            mine = sorted([key for key in at if key[0] == p])
-            kinds.extend([(c, cargo, stole) for _, cargo, stole in mine])
-            if len(mine) < len(at) and (p, NONE, False) in at:
-                steal_fields.append(c)
-        points = self.points
-        if points:
-            within = self.reach.within
-            for c, cargo, stole in kinds:
-                carrying_raw = cargo in (LUMBER_CARGO, STONE_CARGO)
-                if carrying_raw and c == TEMPLE:
-                    continue  # raw material is never carried out of the temple place (R-M6)
-                through = not carrying_raw and not (OLD <= cargo < FRESH)
-                dests = within(c, through, points)
-                if dests:
-                    moves.append(FieldRun(("go", c, cargo, stole), dests, self.reach))
-            if self.discoveries < MAX_DISCOVERIES and self.pile:
-                cache = self.way_cache
-                for c, cargo, stole in kinds:
-                    places = cache.get(c)  # the empty places beside c on this map
-                    if places is None:
-                        q, r = c
-                        places = cache[c] = [
-                            n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1),
-                                        (q - 1, r + 1), (q - 1, r)) if n not in tiles]
-                    if places:
-                        moves.append(Run(("discover", c, cargo, stole), places))
-        if goods:
-            for c, cargo, stole in kinds:
-                g = goods.get(c)
-                if not g or cargo >= OLD:
-                    continue
-                if g[0] and cargo != LUMBER_CARGO:
-                    moves.append(("pick", c, cargo, stole, LUMBER_CARGO))
-                if g[1] and cargo != STONE_CARGO:
-                    moves.append(("pick", c, cargo, stole, STONE_CARGO))
-        for c, cargo, stole in kinds:
-            if cargo in (LUMBER_CARGO, STONE_CARGO):
-                moves.append(("drop", c, cargo, stole))
+                mine = list(at)
+            else:
+                mine = sorted([key for key in at if key[0] == p])
+                if len(mine) < len(at) and (p, NONE, False) in at:
+                    steal_fields.append(c)
+            g = goods.get(c)
+            places = None
+            if discovering:
+                places = cache.get(c)  # the empty places beside c on this map
+                if places is None:
+                    q, r = c
+                    places = cache[c] = [
+                        n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1),
+                                    (q - 1, r + 1), (q - 1, r)) if n not in tiles]
+            for _, cargo, stole in mine:
+                raw = cargo in (LUMBER_CARGO, STONE_CARGO)
+                # Raw material is never carried out of the temple place (R-M6).
+                if points and not (raw and c == TEMPLE):
+                    dests = within(c, not raw and not OLD <= cargo < FRESH, points)
+                    if dests:
+                        goes.append(FieldRun(("go", c, cargo, stole), dests, reach))
+                if places:
+                    finds.append(Run(("discover", c, cargo, stole), places))
+                if g and cargo < OLD:
+                    if g[0] and cargo != LUMBER_CARGO:
+                        picks.append(("pick", c, cargo, stole, LUMBER_CARGO))
+                    if g[1] and cargo != STONE_CARGO:
+                        picks.append(("pick", c, cargo, stole, STONE_CARGO))
+                if raw:
+                    drops.append(("drop", c, cargo, stole))
+        moves = goes
+        moves += finds
+        moves += picks
+        moves += drops
         for c in steal_fields:
             counts = [0] * self.players
             loads = set()
@@ -583,7 +587,7 @@ class Work:
 
     def do(self, t: tuple[Any, ...]) -> None:
         """Play the legal move `t` (checked by the caller)."""
-        getattr(self, "do_" + t[0])(t)
+        PLAYS[t[0]](self, t)
 
     def do_go(self, t: tuple[Any, ...]) -> None:
         _, c, cargo, stole, dest = t
@@ -918,6 +922,10 @@ class Work:
         if self.events is not None:
             self.events.append(ev.TurnStarted(self.to_move, self.turn // self.players + 1,
                                               self.points))
+
+
+#: How each kind of move is played: ``"go"`` by `Work.do_go`, and so on.
+PLAYS = {name[3:]: play for name, play in vars(Work).items() if name.startswith("do_")}
 
 
 # ------------------------------------------------------------------------------- the contract
