@@ -21,6 +21,7 @@ from engine.mesopotamia.board import TEMPLE, Coord
 
 #: Places left around the fields a frame is made for, so that discoveries rarely need a new one.
 MARGIN = 3
+WORD = (1 << 64) - 1
 
 
 class Frame:
@@ -158,4 +159,14 @@ class Reach:
 
     def nth(self, mask: int, n: int) -> Coord:
         """The `n`-th field of `mask` in sorted order."""
-        return self.frame.coords[nth_bit(mask, n)]  # type: ignore[return-value]
+        # A frame spans a few hundred bits: skip whole 64-bit words before `nth_bit`.
+        base = 0
+        word = mask & WORD
+        count = word.bit_count()
+        while n >= count:
+            n -= count
+            mask >>= 64
+            base += 64
+            word = mask & WORD
+            count = word.bit_count()
+        return self.frame.coords[base + nth_bit(word, n)]  # type: ignore[return-value]
