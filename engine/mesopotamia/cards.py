@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.moves import from_internal
-from engine.mesopotamia.runs import FieldRun
+from engine.mesopotamia.runs import FieldRuns
 from engine.mesopotamia.state import LUMBER_CARGO, NONE, STAMINA_POINTS, STONE_CARGO
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def playable(w: Work) -> list[str]:
 
 
 def card_moves(w: Work) -> list[Any]:
-    """The card plays as move tuples and `rules.Run`s (a card's many destinations)."""
+    """The card plays as move tuples and `runs.FieldRuns` (a card's many destinations)."""
     p = w.to_move
     moves: list[Any] = []
     for card in playable(w):
@@ -72,7 +72,8 @@ def card_moves(w: Work) -> list[Any]:
 def _teleports(w: Work) -> list[Any]:
     reach = w.reach
     fields = reach.open & ~reach.temple  # "to any other field but the temple place"
-    out = []
+    prefixes: list[tuple[Any, ...]] = []
+    masks: list[int] = []
     sources = sorted(set(w.goods) | set(w.nat))
     for c in sources:
         targets: list[tuple[Any, ...]] = []
@@ -86,15 +87,16 @@ def _teleports(w: Work) -> list[Any]:
         if targets:
             others = fields & ~reach.mask(c)
             if others:
-                out.extend(FieldRun(("play", "teleport", c, target), others, reach)
-                           for target in targets)
-    return out
+                prefixes += [("play", "teleport", c, target) for target in targets]
+                masks += [others] * len(targets)
+    return [FieldRuns(prefixes, masks, reach)] if prefixes else []
 
 
 def _expulsions(w: Work) -> list[Any]:
     p = w.to_move
     reach = w.reach
-    out = []
+    prefixes: list[tuple[Any, ...]] = []
+    masks: list[int] = []
     opponents = set()  # the fields with an opponent's native or hut
     for v in range(w.players):
         if v != p:
@@ -109,8 +111,8 @@ def _expulsions(w: Work) -> list[Any]:
         near = reach.within(c, True, EXPULSION_RANGE)
         if not near:
             continue
-        out.extend(FieldRun(("play", "expulsion", c, ("native", *k)), near, reach)
-                   for k in kinds)
+        prefixes += [("play", "expulsion", c, ("native", *k)) for k in kinds]
+        masks += [near] * len(kinds)
         if huts:
             if room is None:
                 # A hut goes only to a plain with room: no holy place, fewer than two huts.
@@ -119,9 +121,9 @@ def _expulsions(w: Work) -> list[Any]:
                     room &= ~reach.mask(d)
             plains = near & room
             if plains:
-                out.extend(FieldRun(("play", "expulsion", c, ("hut", o, marked)), plains, reach)
-                           for o, marked in huts)
-    return out
+                prefixes += [("play", "expulsion", c, ("hut", o, marked)) for o, marked in huts]
+                masks += [plains] * len(huts)
+    return [FieldRuns(prefixes, masks, reach)] if prefixes else []
 
 
 def play_card(w: Work, t: tuple[Any, ...]) -> None:

@@ -2,11 +2,11 @@
 
 `random_playout` plays uniformly random legal moves to the end on a single `rules.Work`: it
 never rebuilds a `State` between decisions and builds no events. The rules give the legal moves
-as `rules.Work.segments`: single moves and `Run`s (a native's destinations, a card's targets);
-the fast path counts them, draws one index with ``rng.randrange(count)`` and builds only that
-move. The segments are the very list `legal_moves` flattens, in the same order, so for the same
-generator it plays exactly the game that repeatedly playing
-``legal_moves(s)[rng.randrange(len(...))]`` through `apply` plays
+as `rules.Work.segments`: single moves and `runs.Runs`/`runs.FieldRuns` (the natives'
+destinations, a card's targets); the fast path counts them, draws one index with
+``rng.randrange(count)`` and builds only that move. The segments are the very list
+`legal_moves` flattens, in the same order, so for the same generator it plays exactly the game
+that repeatedly playing ``legal_moves(s)[rng.randrange(len(...))]`` through `apply` plays
 (``tests/engine/mesopotamia/test_fast.py`` checks that, state for state).
 
 It shares every rule with the checked path (one source of truth for a game with this many
@@ -57,7 +57,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
             else:
                 size = entry.size
                 if index < size:
-                    do((*entry.prefix, entry.item(index)))
+                    do(entry.move(index))
                     break
                 index -= size
     return work.freeze()

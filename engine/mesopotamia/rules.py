@@ -41,7 +41,7 @@ from engine.mesopotamia.board import (
 from engine.mesopotamia.cards import card_moves, play_card
 from engine.mesopotamia.moves import from_internal, to_internal
 from engine.mesopotamia.reach import Reach
-from engine.mesopotamia.runs import FieldRun, Run
+from engine.mesopotamia.runs import FieldRuns, Runs
 from engine.mesopotamia.scoring import MARKERS_TO_WIN, phase_three_mana, ranking
 from engine.mesopotamia.state import (
     FIRST_ROUND,
@@ -393,12 +393,11 @@ class Work:
             if type(entry) is tuple:
                 out.append(entry)
             else:
-                prefix = entry.prefix
-                out.extend([(*prefix, item) for item in entry.items])
+                out.extend(entry.moves())
         return out
 
     def segments(self) -> list[Any]:
-        """The legal moves as move tuples and `Run`s of them."""
+        """The legal moves as move tuples and `runs.Runs`/`runs.FieldRuns` of them."""
         phase = self.phase
         if phase == "move":
             return self.movement_moves()
@@ -431,8 +430,10 @@ class Work:
         discovering = points and self.discoveries < MAX_DISCOVERIES and self.pile
         # One pass over the own natives, by field, then cargo, then the steal mark, gathers
         # each kind of move in the order `legal_moves` lists them.
-        goes: list[Any] = []
-        finds: list[Any] = []
+        go_from: list[Any] = []  # FieldRuns: the prefixes and the masks of the destinations
+        go_to: list[int] = []
+        find_from: list[Any] = []  # Runs: the prefixes and the empty places beside
+        find_at: list[Any] = []
         picks: list[Any] = []
         drops: list[Any] = []
         steal_fields = []
@@ -460,9 +461,11 @@ class Work:
                 if points and not (raw and c == TEMPLE):
                     dests = within(c, not raw and not OLD <= cargo < FRESH, points)
                     if dests:
-                        goes.append(FieldRun(("go", c, cargo, stole), dests, reach))
+                        go_from.append(("go", c, cargo, stole))
+                        go_to.append(dests)
                 if places:
-                    finds.append(Run(("discover", c, cargo, stole), places))
+                    find_from.append(("discover", c, cargo, stole))
+                    find_at.append(places)
                 if g and cargo < OLD:
                     if g[0] and cargo != LUMBER_CARGO:
                         picks.append(("pick", c, cargo, stole, LUMBER_CARGO))
@@ -470,8 +473,11 @@ class Work:
                         picks.append(("pick", c, cargo, stole, STONE_CARGO))
                 if raw:
                     drops.append(("drop", c, cargo, stole))
-        moves = goes
-        moves += finds
+        moves: list[Any] = []
+        if go_from:
+            moves.append(FieldRuns(go_from, go_to, reach))
+        if find_from:
+            moves.append(Runs(find_from, find_at))
         moves += picks
         moves += drops
         for c in steal_fields:
