@@ -143,10 +143,15 @@ _WAYS_LIMIT = 512
 def _ways_for(tiles: tuple[tuple[Coord, str], ...]) -> dict[Any, Any]:
     got = _WAYS.get(tiles)
     if got is None:
-        if len(_WAYS) >= _WAYS_LIMIT:
-            _WAYS.clear()
-        got = _WAYS[tiles] = {}
+        got = {}
+        _remember(tiles, got)
     return got
+
+
+def _remember(tiles: tuple[tuple[Coord, str], ...], cache: dict[Any, Any]) -> None:
+    if len(_WAYS) >= _WAYS_LIMIT:
+        _WAYS.clear()
+    _WAYS[tiles] = cache
 
 
 
@@ -160,9 +165,9 @@ class Work:
     __slots__ = (
         "action", "candidates", "deck", "delivered", "discard", "discoveries", "draws", "events",
         "fertility", "fresh", "goods", "hands", "holy", "huts", "land", "mana", "markers",
-        "maxm", "nat", "options", "out", "pending", "phase", "pile", "players", "points",
-        "priests", "reach", "seed", "tiles", "to_move", "turn", "used", "way_cache", "where",
-        "won")
+        "maxm", "nat", "options", "out", "pending", "phase", "pile", "places", "players",
+        "points", "priests", "reach", "seed", "tiles", "to_move", "turn", "used", "way_cache",
+        "where", "won")
 
     def __init__(self, s: State):
         self.options = s.options
@@ -214,16 +219,22 @@ class Work:
         reach = self.way_cache.get("reach")
         if reach is None:
             reach = self.way_cache["reach"] = Reach(self.tiles)
+            self.way_cache["places"] = {}
         self.reach: Reach = reach
+        #: The empty places beside each field, in `board.DIRECTIONS` order.
+        self.places: dict[Coord, list[Coord]] = self.way_cache["places"]
 
     def freeze(self) -> State:
+        tiles = tuple(self.tiles.items())
+        if tiles not in _WAYS:
+            _remember(tiles, self.way_cache)  # for the next `Work` of this map
         natives = []
         for (q, r), at in self.nat.items():
             for (o, cargo, stole), k in at.items():
                 natives += [(q, r, o, cargo, stole)] * k
         return State(
             self.options, self.players, self.seed, self.turn, self.to_move, self.phase,
-            tuple(self.tiles.items()), tuple(self.pile), tuple(sorted(natives)),
+            tiles, tuple(self.pile), tuple(sorted(natives)),
             tuple(sorted((c[0], c[1], g[0], g[1]) for c, g in self.goods.items() if any(g))),
             tuple(sorted((c[0], c[1], o, m) for c, hs in self.huts.items() for o, m in hs)),
             tuple(sorted((c[0], c[1], o) for c, o in self.holy.items())),
@@ -278,21 +289,17 @@ class Work:
         return out
 
     def grow(self, added: Coord) -> None:
-        """Switch to the caches of the map with the field just placed on `added`, keeping
-        what the new field cannot change (`Reach.grown`; the empty places beside fields that
-        are not its neighbours)."""
-        old = self.way_cache
-        new = self.way_cache = _ways_for(tuple(self.tiles.items()))
-        if new:
-            self.reach = new["reach"]
-            return
-        self.reach = new["reach"] = self.reach.grown(self.tiles, added)
+        """Switch to caches for the map with the field just placed on `added`, keeping what
+        the new field cannot change (`Reach.grown`; the empty places beside fields that are not
+        its neighbours). They become the map's shared caches when a state is made of it."""
+        self.reach = self.reach.grown(self.tiles, added)
+        places = dict(self.places)
         q, r = added
-        around = {(q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1),
-                  (q - 1, r)}
-        for key, value in old.items():
-            if type(key) is tuple and len(key) == 2 and key not in around:
-                new[key] = value
+        for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1),
+                  (q - 1, r)):
+            places.pop(n, None)
+        self.places = places
+        self.way_cache = {"reach": self.reach, "places": places}
 
     def dests(self, start: Coord, through: bool, points: int) -> list[Coord]:
         """The fields a native on `start` reaches within `points` steps, sorted."""
@@ -312,8 +319,12 @@ class Work:
 
     def on_board(self, player: int) -> int:
         nat = self.nat
-        return sum(k for c in self.where[player] for (o, _, _), k in nat[c].items()
-                   if o == player)
+        total = 0
+        for c in self.where[player]:
+            for (o, _, _), k in nat[c].items():
+                if o == player:
+                    total += k
+        return total
 
     def own_kinds(self, player: int) -> list[tuple[Coord, int, bool]]:
         """Each (field, cargo, stole) of `player`'s natives, sorted: the natives a move names."""
@@ -332,7 +343,12 @@ class Work:
         return total - on - carried
 
     def huts_of(self, player: int) -> int:
-        return sum(1 for hs in self.huts.values() for o, _ in hs if o == player)
+        built = 0
+        for hs in self.huts.values():
+            for o, _ in hs:
+                if o == player:
+                    built += 1
+        return built
 
     def holy_of(self, player: int) -> int:
         return sum(1 for o in self.holy.values() if o == player)
@@ -425,7 +441,7 @@ class Work:
         goods = self.goods
         reach = self.reach
         within = reach.within
-        cache = self.way_cache
+        places_beside = self.places
         points = self.points
         discovering = points and self.discoveries < MAX_DISCOVERIES and self.pile
         # One pass over the own natives, by field, then cargo, then the steal mark, gathers
@@ -449,10 +465,10 @@ class Work:
             g = goods.get(c)
             places = None
             if discovering:
-                places = cache.get(c)  # the empty places beside c on this map
+                places = places_beside.get(c)
                 if places is None:
                     q, r = c
-                    places = cache[c] = [
+                    places = places_beside[c] = [
                         n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1),
                                     (q - 1, r + 1), (q - 1, r)) if n not in tiles]
             for _, cargo, stole in mine:
@@ -518,6 +534,9 @@ class Work:
             return []
         out = []
         for c in sorted(self.where[p]):
+            at = self.nat[c]
+            if (p, LUMBER_CARGO, False) not in at and (p, LUMBER_CARGO, True) not in at:
+                continue  # nobody here carries lumber: the quickest test first
             if self.tiles[c] != "P" or c in self.holy or len(self.huts.get(c, ())) >= 2:
                 continue
             carriers, others = self.unused(c, p)
@@ -527,9 +546,12 @@ class Work:
 
     def unused(self, c: Coord, p: int, good: int = LUMBER_CARGO) -> tuple[int, int]:
         """Own natives on `c` not yet used in this phase II: (carrying `good`, the others)."""
-        at = self.nat.get(c, {})
-        carriers = sum(k for (o, cargo, _), k in at.items() if o == p and cargo == good)
-        total = sum(k for (o, _, _), k in at.items() if o == p)
+        carriers = total = 0
+        for (o, cargo, _), k in self.nat.get(c, {}).items():
+            if o == p:
+                total += k
+                if cargo == good:
+                    carriers += k
         used = self.used.get(c, (0, 0, 0))
         carriers -= used[0]
         return carriers, total - used[0] - used[1] - carriers
@@ -539,6 +561,9 @@ class Work:
             return []
         out = []
         for c in sorted(self.where[p]):
+            at = self.nat[c]
+            if (p, STONE_CARGO, False) not in at and (p, STONE_CARGO, True) not in at:
+                continue  # nobody here carries a stone: the quickest test first
             if self.tiles[c] != "P" or c in self.holy or self.huts.get(c):
                 continue
             if any(o != p for (o, _, _) in self.nat[c]):
