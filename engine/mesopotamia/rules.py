@@ -164,7 +164,7 @@ class Work:
 
     __slots__ = (
         "action", "candidates", "deck", "delivered", "discard", "discoveries", "draws", "events",
-        "fertility", "fresh", "goods", "hands", "holy", "huts", "land", "mana", "markers",
+        "fertility", "fresh", "goods", "grown", "hands", "holy", "huts", "land", "mana", "markers",
         "maxm", "nat", "options", "out", "pending", "phase", "pile", "places", "players",
         "points", "priests", "reach", "seed", "tiles", "to_move", "turn", "used", "way_cache",
         "where", "won")
@@ -223,10 +223,11 @@ class Work:
         self.reach: Reach = reach
         #: The empty places beside each field, in `board.DIRECTIONS` order.
         self.places: dict[Coord, list[Coord]] = self.way_cache["places"]
+        self.grown = False  # whether `grow` made the caches (`position` edits tiles directly)
 
     def freeze(self) -> State:
         tiles = tuple(self.tiles.items())
-        if tiles not in _WAYS:
+        if self.grown and tiles not in _WAYS:
             _remember(tiles, self.way_cache)  # for the next `Work` of this map
         natives = []
         for (q, r), at in self.nat.items():
@@ -300,6 +301,7 @@ class Work:
             places.pop(n, None)
         self.places = places
         self.way_cache = {"reach": self.reach, "places": places}
+        self.grown = True
 
     def dests(self, start: Coord, through: bool, points: int) -> list[Coord]:
         """The fields a native on `start` reaches within `points` steps, sorted."""
