@@ -166,8 +166,8 @@ class Work:
         "action", "candidates", "deck", "delivered", "discard", "discoveries", "draws", "events",
         "fertility", "fresh", "goods", "grown", "hands", "holy", "huts", "land", "mana", "markers",
         "maxm", "nat", "options", "out", "pending", "phase", "pile", "places", "players",
-        "points", "priests", "reach", "seed", "tiles", "to_move", "turn", "used", "way_cache",
-        "where", "won")
+        "points", "priests", "reach", "renew", "seed", "tiles", "to_move", "turn", "used",
+        "way_cache", "where", "won")
 
     def __init__(self, s: State):
         self.options = s.options
@@ -224,6 +224,9 @@ class Work:
         #: The empty places beside each field, in `board.DIRECTIONS` order.
         self.places: dict[Coord, list[Coord]] = self.way_cache["places"]
         self.grown = False  # whether `grow` made the caches (`position` edits tiles directly)
+        # Whether a native of the player to move stole or took up a marker in this turn.
+        self.renew = any(o == s.to_move and (stole or cargo >= FRESH)
+                         for _, _, o, cargo, stole in s.natives)
 
     def freeze(self) -> State:
         tiles = tuple(self.tiles.items())
@@ -511,21 +514,23 @@ class Work:
                     for good in (LUMBER_CARGO, STONE_CARGO):
                         if (v, good) in loads:
                             moves.append(("steal", c, v, good))
-        huts = self.huts
-        for c in own_fields:
-            if c not in huts:
-                continue
-            values = sorted({m for o, m in huts[c] if o == p and m})
-            if not values:
-                continue
-            at = nat[c]
-            if (p, NONE, False) in at or (p, NONE, True) in at:
-                moves.extend([("lift", c, v) for v in values])
-        temple = nat.get(TEMPLE)
-        if temple:
-            values = sorted({cargo - OLD for (o, cargo, _) in temple
-                             if o == p and OLD <= cargo < FRESH})
-            moves.extend([("offer", v) for v in values if self.mana[p] >= v])
+        # Markers neither in front of the player nor placed lie under huts or are carried.
+        if len(self.markers[p]) + len(self.delivered[p]) < len(MARKER_VALUES):
+            huts = self.huts
+            for c in own_fields:
+                if c not in huts:
+                    continue
+                values = sorted({m for o, m in huts[c] if o == p and m})
+                if not values:
+                    continue
+                at = nat[c]
+                if (p, NONE, False) in at or (p, NONE, True) in at:
+                    moves.extend([("lift", c, v) for v in values])
+            temple = nat.get(TEMPLE)
+            if temple:
+                values = sorted({cargo - OLD for (o, cargo, _) in temple
+                                 if o == p and OLD <= cargo < FRESH})
+                moves.extend([("offer", v) for v in values if self.mana[p] >= v])
         if self.hands[p]:
             moves.extend(self.card_moves())
         moves.append(("end",))
@@ -799,6 +804,7 @@ class Work:
         self.add_native(c, victim, NONE, key[2])
         self.remove_native(c, p, NONE, False)
         self.add_native(c, p, good, True)
+        self.renew = True
         if self.events is not None:
             self.events.append(ev.GoodStolen(p, victim, fmt(c), "L" if good == 1 else "S"))
 
@@ -813,6 +819,7 @@ class Work:
         stole = (p, NONE, True) in self.nat[c]
         self.remove_native(c, p, NONE, stole)
         self.add_native(c, p, FRESH + value, stole)
+        self.renew = True
         if self.events is not None:
             self.events.append(ev.MarkerTaken(p, fmt(c)))
 
@@ -931,7 +938,7 @@ class Work:
             self.hands[p].append(self.fresh)
             self.fresh = ""
         # Markers taken up this turn may be placed from the next turn on; steals renew.
-        for c in list(self.where[p]):
+        for c in list(self.where[p]) if self.renew else ():
             at = self.nat[c]
             if any(o == p and (stole or cargo >= FRESH) for (o, cargo, stole) in at):
                 for (o, cargo, stole), k in list(at.items()):
@@ -939,6 +946,7 @@ class Work:
                         del at[(o, cargo, stole)]
                         key = (o, cargo - OLD if cargo >= FRESH else cargo, False)
                         at[key] = at.get(key, 0) + k
+        self.renew = False
         limit = self.options.max_rounds
         if limit is not None and self.turn + 1 >= limit * self.players:
             self.finish(tuple(sorted(ranking(self.delivered, self.mana))), "rounds")
