@@ -80,8 +80,7 @@ def _teleports(w: Work) -> list[Any]:
         g = w.goods.get(c)
         if g:
             targets += [("good", good) for good in (LUMBER_CARGO, STONE_CARGO) if g[good - 1]]
-        at = w.nat.get(c, {})
-        kinds = sorted({(o, w.public_cargo(o, cargo), stole) for (o, cargo, stole) in at})
+        kinds = w.public_kinds(c)
         targets += [("native", *k) for k in kinds]
         targets += [("carried", *k) for k in kinds if k[1] in (LUMBER_CARGO, STONE_CARGO)]
         if targets:
@@ -104,9 +103,7 @@ def _expulsions(w: Work) -> list[Any]:
     opponents.update(c for c, hs in w.huts.items() if any(o >= 0 and o != p for o, _ in hs))
     room = None
     for c in sorted(opponents):
-        at = w.nat.get(c, {})
-        kinds = sorted({(o, w.public_cargo(o, cargo), stole) for (o, cargo, stole) in at
-                        if o != p})
+        kinds = [k for k in w.public_kinds(c) if k[0] != p]
         huts = sorted({(o, bool(m)) for o, m in w.huts.get(c, ()) if o >= 0 and o != p})
         near = reach.within(c, True, EXPULSION_RANGE)
         if not near:

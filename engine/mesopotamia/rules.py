@@ -364,6 +364,17 @@ class Work:
             return cargo - cargo % 10
         return cargo
 
+    def public_kinds(self, c: Coord) -> list[tuple[int, int, bool]]:
+        """The natives on `c` as the active player may name them: each distinct (owner,
+        `public_cargo`, stole), sorted."""
+        at = self.nat.get(c)
+        if not at:
+            return []
+        if len(at) == 1:  # most often: no marker value to hide, nothing to merge
+            for o, cargo, stole in at:
+                return [(o, self.public_cargo(o, cargo) if cargo >= OLD else cargo, stole)]
+        return sorted({(o, self.public_cargo(o, cargo), stole) for (o, cargo, stole) in at})
+
     # Changing --------------------------------------------------------------------------------
 
     def add_native(self, c: Coord, owner: int, cargo: int, stole: bool, k: int = 1) -> None:
