@@ -595,8 +595,11 @@ class Work:
         if self.on_board(p) >= NATIVES:
             return []
         out = []
-        for c in sorted(self.huts):
-            own = [m for o, m in self.huts[c] if o == p]
+        huts = self.huts
+        for c in sorted(self.where[p]):  # two own natives are needed where the hut is
+            if c not in huts:
+                continue
+            own = [m for o, m in huts[c] if o == p]
             if not own or any(own):
                 continue  # no own hut, or an own marker lies under a hut here
             used = self.used.get(c, (0, 0, 0))
