@@ -147,7 +147,11 @@ class Reach:
     def cost(self, start: Coord, through: bool, dest: Coord) -> int:
         """The number of steps of a shortest way from `start` to `dest` (reachable)."""
         target = self.masks[dest]
-        steps = 1
+        levels = self.searches.get((start, through), ())
+        for steps in range(1, len(levels) - 2):  # the levels searched so far, then further
+            if levels[steps + 2] & target:
+                return steps
+        steps = max(1, len(levels) - 2)
         while not self.within(start, through, steps) & target:
             steps += 1
         return steps
