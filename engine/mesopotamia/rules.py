@@ -16,7 +16,9 @@ is left, skipping phase II when no action is possible.
 All the work is done on `Work`, a private mutable copy of a `State`: `legal()` lists the rules'
 move tuples in a stable order and `do()` plays one. `apply` checks a move by membership in
 `legal()`, so what is legal is decided in one place; `explain` only words the refusal. The fast
-path (`fast.py`) drives the same `Work` without rebuilding a state between moves.
+path (`fast.py`) drives the same `Work` without rebuilding a state between moves. Where natives
+can go is searched on bitmasks (`reach.py`); moves that differ only in their last part are
+listed as runs (`runs.py`), which the fast path counts without building them.
 """
 
 from __future__ import annotations
