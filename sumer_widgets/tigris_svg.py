@@ -55,6 +55,8 @@ from engine.tigris.table import conflict_sides, groups
 from sumer_widgets.svg import Svg, attrs, text
 
 CELL = 48
+#: A river cell's ripples, after a starting point: four waves 10 wide.
+WAVE = "q5,-5 10,0 t10,0 t10,0 t10,0"
 LEFT, TOP = 30, 56
 BOARD_W, BOARD_H = WIDTH * CELL, HEIGHT * CELL
 PICTURE_W = LEFT + BOARD_W + 14
@@ -172,6 +174,7 @@ CSS = """
 .tg-overlay-piece{pointer-events:none}
 .tg-g{fill:#efe4c4;stroke:#d9caa4;stroke-width:.8}
 .tg-w{fill:#a9d3ec;stroke:#d9caa4;stroke-width:.8}
+.tg-wave{fill:none;stroke:#7fb3d5;stroke-width:1.4}
 .tg-sp{fill:none;stroke:#b8860b;stroke-width:3;stroke-dasharray:4 2}
 .tg-t0{fill:#3d3d3d}.tg-t1{fill:#D55E00}.tg-t2{fill:#0072B2}.tg-t3{fill:#009E73}
 .tg-t0,.tg-t1,.tg-t2,.tg-t3{stroke:#1d1d1d;stroke-width:1}
@@ -313,10 +316,6 @@ def _defs() -> str:
             '<rect x="-17" y="-17" width="34" height="34" rx="3" fill="none" stroke="#1d1d1d"/>'
             '<path d="M-9,-9 L9,9 M9,-9 L-9,9" stroke="#fff" stroke-width="3.4" '
             'stroke-linecap="round"/></g>'
-            f'<rect id="tg-g" class="tg-g" width="{CELL}" height="{CELL}"/>'
-            f'<g id="tg-w"><rect class="tg-w" width="{CELL}" height="{CELL}"/>'
-            '<path d="M4,18 q5,-5 10,0 t10,0 t10,0 t10,0 M4,34 q5,-5 10,0 t10,0 t10,0 t10,0" '
-            'fill="none" stroke="#7fb3d5" stroke-width="1.4"/></g>'
             "</defs>")
 
 
@@ -383,7 +382,13 @@ def _grounds(board: str, lang: str) -> tuple[tuple[str, str], ...]:
     for cell in range(WIDTH * HEIGHT):
         x0, y0 = LEFT + (cell % WIDTH) * CELL, TOP + (cell // WIDTH) * CELL
         river = layout.river[cell]
-        ground = f'<use href="#{"tg-w" if river else "tg-g"}" x="{x0}" y="{y0}"/>'
+        # Drawn in place, not as <use> clones: a board has 176 cells, and a browser lays out
+        # a clone much more slowly than a rectangle (benchmarks/widget_latency.py).
+        ground = (f'<rect class="{"tg-w" if river else "tg-g"}" x="{x0}" y="{y0}" '
+                  f'width="{CELL}" height="{CELL}"/>')
+        if river:
+            ground += (f'<path class="tg-wave" d="M{x0 + 4},{y0 + 18} {WAVE} '
+                       f'M{x0 + 4},{y0 + 34} {WAVE}"/>')
         what = f"{cell_name(cell)} · {names[1]}" if river else cell_name(cell)
         if cell in layout.special:
             ground += (f'<rect class="tg-sp" x="{x0 + 1.5}" y="{y0 + 1.5}" '
