@@ -37,6 +37,7 @@ from engine.mesopotamia.board import (
     fmt,
     is_connected,
     layout,
+    neighbours,
     parse_coord,
     start_tiles,
 )
@@ -300,9 +301,7 @@ class Work:
         its neighbours). They become the map's shared caches when a state is made of it."""
         self.reach = self.reach.grown(self.tiles, added)
         places = dict(self.places)
-        q, r = added
-        for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1),
-                  (q - 1, r)):
+        for n in neighbours(added):
             places.pop(n, None)
         self.places = places
         self.way_cache = {"reach": self.reach, "places": places}
