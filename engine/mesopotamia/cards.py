@@ -71,23 +71,29 @@ def card_moves(w: Work) -> list[Any]:
 
 def _teleports(w: Work) -> list[Any]:
     reach = w.reach
+    masks_of = reach.masks
     fields = reach.open & ~reach.temple  # "to any other field but the temple place"
+    goods = w.goods
     prefixes: list[tuple[Any, ...]] = []
     masks: list[int] = []
-    sources = sorted(set(w.goods) | set(w.nat))
-    for c in sources:
-        targets: list[tuple[Any, ...]] = []
-        g = w.goods.get(c)
-        if g:
-            targets += [("good", good) for good in (LUMBER_CARGO, STONE_CARGO) if g[good - 1]]
+    for c in sorted(set(goods) | set(w.nat)):
+        others = fields & ~masks_of[c]
+        if not others:
+            continue
+        listed = len(prefixes)
+        g = goods.get(c)
+        if g:  # a lying lumber, then a lying stone
+            if g[0]:
+                prefixes.append(("play", "teleport", c, ("good", LUMBER_CARGO)))
+            if g[1]:
+                prefixes.append(("play", "teleport", c, ("good", STONE_CARGO)))
         kinds = w.public_kinds(c)
-        targets += [("native", *k) for k in kinds]
-        targets += [("carried", *k) for k in kinds if k[1] in (LUMBER_CARGO, STONE_CARGO)]
-        if targets:
-            others = fields & ~reach.mask(c)
-            if others:
-                prefixes += [("play", "teleport", c, target) for target in targets]
-                masks += [others] * len(targets)
+        for k in kinds:  # a native with what it carries
+            prefixes.append(("play", "teleport", c, ("native", *k)))
+        for k in kinds:  # what a native carries, without the native
+            if k[1] in (LUMBER_CARGO, STONE_CARGO):
+                prefixes.append(("play", "teleport", c, ("carried", *k)))
+        masks += [others] * (len(prefixes) - listed)
     return [FieldRuns(prefixes, masks, reach)] if prefixes else []
 
 
