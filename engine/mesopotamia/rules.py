@@ -552,7 +552,7 @@ class Work:
         if self.huts_of(p) >= HUTS:
             return []
         out = []
-        for c in sorted(self.where[p]):
+        for c in self.where[p]:
             at = self.nat[c]
             if (p, LUMBER_CARGO, False) not in at and (p, LUMBER_CARGO, True) not in at:
                 continue  # nobody here carries lumber: the quickest test first
@@ -561,6 +561,7 @@ class Work:
             carriers, others = self.unused(c, p)
             if carriers >= 1 and carriers + others >= 2:
                 out.append(c)
+        out.sort()
         return out
 
     def unused(self, c: Coord, p: int, good: int = LUMBER_CARGO) -> tuple[int, int]:
@@ -579,7 +580,7 @@ class Work:
         if self.holy_of(p) >= HOLY_PLACES:
             return []
         out = []
-        for c in sorted(self.where[p]):
+        for c in self.where[p]:
             at = self.nat[c]
             if (p, STONE_CARGO, False) not in at and (p, STONE_CARGO, True) not in at:
                 continue  # nobody here carries a stone: the quickest test first
@@ -590,6 +591,7 @@ class Work:
             carriers, others = self.unused(c, p, STONE_CARGO)
             if carriers >= 1 and carriers + others >= 2:
                 out.append(c)
+        out.sort()
         return out
 
     def birth_sites(self, p: int) -> list[Coord]:
@@ -597,7 +599,7 @@ class Work:
             return []
         out = []
         huts = self.huts
-        for c in sorted(self.where[p]):  # two own natives are needed where the hut is
+        for c in self.where[p]:  # two own natives are needed where the hut is
             if c not in huts:
                 continue
             own = [m for o, m in huts[c] if o == p]
@@ -608,6 +610,7 @@ class Work:
                 continue
             if self.count(c, p) - used[0] - used[1] >= 2:
                 out.append(c)
+        out.sort()
         return out
 
     def can_draw(self) -> bool:
@@ -618,13 +621,14 @@ class Work:
         action = self.action
         moves: list[tuple[Any, ...]] = []
         if action in ("", "hut"):
-            values = sorted(set(self.markers[p])) or [0]
-            for c in self.hut_sites(p):
-                moves.extend(("hut", c, v) for v in values)
+            sites = self.hut_sites(p)
+            if sites:
+                values = sorted(set(self.markers[p])) or [0]
+                moves += [("hut", c, v) for c in sites for v in values]
         if action in ("", "holy"):
-            moves.extend(("holy", c) for c in self.holy_sites(p))
+            moves += [("holy", c) for c in self.holy_sites(p)]
         if action in ("", "birth"):
-            moves.extend(("birth", c) for c in self.birth_sites(p))
+            moves += [("birth", c) for c in self.birth_sites(p)]
         if action == "" and self.can_draw():
             moves.append(("draw",))
         if self.hands[p]:
