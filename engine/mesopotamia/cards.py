@@ -58,10 +58,10 @@ def card_moves(w: Work) -> list[Any]:
                 or (card == "land" and w.phase == "move" and not w.land)):
             moves.append(("play", card, None, None, None))
         elif card == "priest":
-            moves.extend(("play", card, c, None, None) for c in sorted(w.holy))
+            moves += [("play", card, c, None, None) for c in sorted(w.holy)]
         elif card == "mana_theft":
-            moves.extend(("play", card, None, ("player", v), None)
-                         for v in range(w.players) if v != p and w.mana[v] > 0)
+            moves += [("play", card, None, ("player", v), None)
+                      for v in range(w.players) if v != p and w.mana[v] > 0]
         elif card == "teleport":
             moves.extend(_teleports(w))
         elif card == "expulsion":
