@@ -514,12 +514,14 @@ class Work:
         moves += picks
         moves += drops
         for c in steal_fields:
+            at = nat[c]
+            loads = {(o, cargo) for o, cargo, _ in at
+                     if o != p and cargo in (LUMBER_CARGO, STONE_CARGO)}
+            if not loads:
+                continue  # nothing here to steal
             counts = [0] * self.players
-            loads = set()
-            for (o, cargo, _), k in nat[c].items():
+            for (o, _, _), k in at.items():
                 counts[o] += k
-                if cargo in (LUMBER_CARGO, STONE_CARGO):
-                    loads.add((o, cargo))
             mine = counts[p]
             for v in range(self.players):
                 if v != p and 0 < counts[v] < mine:
