@@ -473,12 +473,7 @@ class Work:
         own_fields = sorted(self.where[p])
         for c in own_fields:
             at = nat[c]
-            if len(at) == 1:  # most often: one kind of native, its own
-                mine = list(at)
-            else:
-                mine = sorted([key for key in at if key[0] == p])
-                if len(mine) < len(at) and (p, NONE, False) in at:
-                    steal_fields.append(c)
+            kinds = at if len(at) == 1 else sorted(at)  # most often one kind, the player's
             g = goods.get(c)
             places = None
             if discovering:
@@ -488,7 +483,11 @@ class Work:
                     places = places_beside[c] = [
                         n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1),
                                     (q - 1, r + 1), (q - 1, r)) if n not in tiles]
-            for _, cargo, stole in mine:
+            own = 0
+            for o, cargo, stole in kinds:
+                if o != p:
+                    continue
+                own += 1
                 raw = cargo in (LUMBER_CARGO, STONE_CARGO)
                 # Raw material is never carried out of the temple place (R-M6).
                 if points and not (raw and c == TEMPLE):
@@ -506,6 +505,8 @@ class Work:
                         picks.append(("pick", c, cargo, stole, STONE_CARGO))
                 if raw:
                     drops.append(("drop", c, cargo, stole))
+            if own < len(at) and (p, NONE, False) in at:  # others here, and a hand free
+                steal_fields.append(c)
         moves: list[Any] = []
         if go_from:
             moves.append(FieldRuns(go_from, go_to, reach))
