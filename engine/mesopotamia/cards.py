@@ -45,7 +45,8 @@ def playable(w: Work) -> list[str]:
     """The distinct cards the active player may play now (not the one drawn this turn)."""
     if w.phase not in ("move", "action"):
         return []
-    return sorted(set(w.hands[w.to_move]))
+    hand = w.hands[w.to_move]
+    return list(hand) if len(hand) < 2 else sorted(set(hand))
 
 
 def card_moves(w: Work) -> list[Any]:

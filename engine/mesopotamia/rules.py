@@ -392,10 +392,13 @@ class Work:
             if not at:
                 del self.nat[c]
                 self.where[owner].discard(c)
-            elif not any(o == owner for o, _, _ in at):
-                self.where[owner].discard(c)
-        else:
-            at[key] -= 1
+                return
+            for o, _, _ in at:
+                if o == owner:
+                    return
+            self.where[owner].discard(c)  # the owner's last native left the field
+            return
+        at[key] -= 1
 
     def find_native(self, c: Coord, owner: int, cargo: int, stole: bool) -> tuple[int, bool]:
         """The real (cargo, stole) of a native named with a possibly hidden marker value."""
