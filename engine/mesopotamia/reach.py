@@ -78,7 +78,8 @@ class Reach:
             if kind == "P":
                 self.plains |= masks[c]
         self.temple = masks[TEMPLE]
-        self.searches: dict[tuple[Coord, bool], list[int]] = {}
+        # By whether the temple may be passed (False, True), then by the starting field.
+        self.searches: tuple[dict[Coord, list[int]], dict[Coord, list[int]]] = ({}, {})
 
     def grown(self, fields: Mapping[Coord, str], added: Coord) -> Reach:
         """The `Reach` of the map `fields`: this map with one field placed on `added`.
@@ -94,18 +95,19 @@ class Reach:
         kind = fields[added]
         grown.open = self.open | spot if kind != "V" else self.open
         grown.plains = self.plains | spot if kind == "P" else self.plains
-        if kind == "V":
-            grown.searches = dict(self.searches)  # the same ways: lists may be shared
+        if kind == "V":  # the same ways: lists may be shared
+            grown.searches = (dict(self.searches[0]), dict(self.searches[1]))
             return grown
         width = self.frame.width
         around = ((spot << 1) | (spot >> 1) | (spot << width) | (spot >> width)
                   | (spot << (width - 1)) | (spot >> (width - 1)))
         masks = self.masks
-        searches = grown.searches = {}
-        for key, levels in self.searches.items():
-            if not (levels[-1] | masks[key[0]]) & around:
-                kept = searches[key] = list(levels)
-                kept[0] |= spot  # a field not seen yet
+        grown.searches = ({}, {})
+        for kept, searched in zip(grown.searches, self.searches):
+            for start, levels in searched.items():
+                if not (levels[-1] | masks[start]) & around:
+                    copied = kept[start] = list(levels)
+                    copied[0] |= spot  # a field not seen yet
         return grown
 
     def mask(self, c: Coord) -> int:
@@ -117,10 +119,10 @@ class Reach:
         Volcanoes are never entered; with ``through=False`` the temple place ends a way but is
         not passed through (the same rule as `board.reach`).
         """
-        levels = self.searches.get((start, through))
+        levels = self.searches[through].get(start)
         if levels is None:
             origin = self.masks[start]
-            levels = self.searches[(start, through)] = [self.open & ~origin, origin, 0]
+            levels = self.searches[through][start] = [self.open & ~origin, origin, 0]
         if steps < len(levels) - 2:
             return levels[steps + 2] if steps > 0 else 0
         return self._extend(levels, through, steps)
@@ -147,7 +149,7 @@ class Reach:
     def cost(self, start: Coord, through: bool, dest: Coord) -> int:
         """The number of steps of a shortest way from `start` to `dest` (reachable)."""
         target = self.masks[dest]
-        levels = self.searches.get((start, through), ())
+        levels = self.searches[through].get(start, ())
         for steps in range(1, len(levels) - 2):  # the levels searched so far, then further
             if levels[steps + 2] & target:
                 return steps
