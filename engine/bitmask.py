@@ -17,9 +17,20 @@ def bits(mask: int) -> list[int]:
     return out
 
 
+WORD = (1 << 64) - 1
+
+
 def nth_bit(mask: int, n: int) -> int:
     """The `n`-th number in `mask` (0-based, ascending), without listing them all."""
     base = 0
+    if mask > WORD:  # a wide mask (a few hundred bits): skip whole words first
+        while True:
+            count = (mask & WORD).bit_count()
+            if n < count:
+                break
+            n -= count
+            mask >>= 64
+            base += 64
     while True:
         chunk = mask & 0xFFFF
         count = chunk.bit_count()

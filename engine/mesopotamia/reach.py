@@ -21,7 +21,13 @@ from engine.mesopotamia.board import TEMPLE, Coord
 
 #: Places left around the fields a frame is made for, so that discoveries rarely need a new one.
 MARGIN = 3
-WORD = (1 << 64) - 1
+
+
+def spread(mask: int, width: int) -> int:
+    """`mask` and every neighbour of its places, on a frame `width` wide: the six neighbours
+    are the shifts by 1, ``width - 1`` and ``width`` either way."""
+    pair = mask | (mask << 1)
+    return pair | (mask >> 1) | (pair << (width - 1)) | (pair >> width)
 
 
 class Frame:
@@ -98,9 +104,7 @@ class Reach:
         if kind == "V":  # the same ways: lists may be shared
             grown.searches = (dict(self.searches[0]), dict(self.searches[1]))
             return grown
-        width = self.frame.width
-        around = ((spot << 1) | (spot >> 1) | (spot << width) | (spot >> width)
-                  | (spot << (width - 1)) | (spot >> (width - 1)))
+        around = spread(spot, self.frame.width)
         masks = self.masks
         grown.searches = ({}, {})
         for kept, searched in zip(grown.searches, self.searches):
@@ -130,15 +134,12 @@ class Reach:
     def _extend(self, levels: list[int], through: bool, steps: int) -> int:
         unseen, frontier, reached = levels[0], levels[1], levels[-1]
         width = self.frame.width
-        up, down = width - 1, width
         passable = ~0 if through else ~self.temple
         while len(levels) - 2 <= steps:
             if not frontier:
                 levels[0], levels[1] = unseen, 0
                 return reached  # the search is complete: more steps reach nothing more
-            # The six neighbours are the shifts by 1, width - 1 and width either way.
-            pair = frontier | (frontier << 1)
-            step = (pair | (frontier >> 1) | (pair << up) | (pair >> down)) & unseen
+            step = spread(frontier, width) & unseen
             unseen ^= step
             reached |= step
             frontier = step & passable
@@ -165,14 +166,4 @@ class Reach:
 
     def nth(self, mask: int, n: int) -> Coord:
         """The `n`-th field of `mask` in sorted order."""
-        # A frame spans a few hundred bits: skip whole 64-bit words before `nth_bit`.
-        base = 0
-        word = mask & WORD
-        count = word.bit_count()
-        while n >= count:
-            n -= count
-            mask >>= 64
-            base += 64
-            word = mask & WORD
-            count = word.bit_count()
-        return self.frame.coords[base + nth_bit(word, n)]  # type: ignore[return-value]
+        return self.frame.coords[nth_bit(mask, n)]  # type: ignore[return-value]

@@ -41,6 +41,7 @@ from engine.mesopotamia.board import (
     parse_coord,
     start_tiles,
 )
+from engine.mesopotamia.board import reach as plain_reach
 from engine.mesopotamia.cards import card_moves, play_card
 from engine.mesopotamia.moves import from_internal, to_internal
 from engine.mesopotamia.reach import Reach
@@ -137,8 +138,9 @@ def movement_points(turn: int, players: int) -> int:
 
 # ---------------------------------------------------------------------------- the work copy
 
-#: Shortest ways on each map seen lately (maps are keyed by their tiles in placement order):
-#: states of one game, and the playouts of a search, share them. Bounded: cleared when full.
+#: The caches of each map seen lately (keyed by its tiles in placement order): its `Reach`,
+#: the empty places beside its fields, its edge places. States of one game, and the playouts
+#: of a search, share them. Bounded: cleared when full.
 _WAYS: dict[tuple[tuple[Coord, str], ...], dict[Any, Any]] = {}
 _WAYS_LIMIT = 512
 
@@ -256,44 +258,11 @@ class Work:
     def ways(self, start: Coord, through: bool,
              limit: int = MOVEMENT) -> list[tuple[Coord, int, Coord]]:
         """The fields a native on `start` reaches in at most `limit` steps (at least
-        `MOVEMENT`, so that most turns share one search): ``(field, cost, previous)`` sorted by
-        field (see `board.reach`); kept until the map grows."""
-        limit = max(limit, MOVEMENT)
-        key = (start, through, limit)
-        got = self.way_cache.get(key)
-        if got is not None:
-            return got
-        adj = self.way_cache.get(None)
-        if adj is None:
-            tiles = self.tiles
-            adj = {}
-            for (q, r), kind in tiles.items():
-                if kind != "V":
-                    adj[(q, r)] = [n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r),
-                                               (q, r + 1), (q - 1, r + 1), (q - 1, r))
-                                   if tiles.get(n, "V") != "V"]
-            self.way_cache[None] = adj  # type: ignore[index]
-        # Breadth first, level by level, neighbours in `board.DIRECTIONS` order: the same
-        # costs and previous fields as `board.reach`.
-        out = []
-        seen = {start}
-        level = [start]
-        cost = 0
-        while level and cost < limit:
-            cost += 1
-            following = []
-            for c in level:
-                if c == TEMPLE and c != start and not through:
-                    continue
-                for n in adj[c]:
-                    if n not in seen:
-                        seen.add(n)
-                        out.append((n, cost, c))
-                        following.append(n)
-            level = following
-        out.sort()
-        self.way_cache[key] = out
-        return out
+        `MOVEMENT`): ``(field, cost, previous)`` sorted by field — `board.reach`, for the one
+        rule that needs the field a way comes from (a native pushed back from the temple);
+        where natives can go is `reach.within`."""
+        found = plain_reach(self.tiles, start, max(limit, MOVEMENT), through)
+        return sorted((f, cost, previous) for f, (cost, previous) in found.items())
 
     def grow(self, added: Coord) -> None:
         """Switch to caches for the map with the field just placed on `added`, keeping what
