@@ -301,15 +301,6 @@ class Work:
                     total += k
         return total
 
-    def own_kinds(self, player: int) -> list[tuple[Coord, int, bool]]:
-        """Each (field, cargo, stole) of `player`'s natives, sorted: the natives a move names."""
-        out = []
-        for c in sorted(self.nat):
-            for (o, cargo, stole) in sorted(self.nat[c]):
-                if o == player:
-                    out.append((c, cargo, stole))
-        return out
-
     def supply(self, good: int) -> int:
         total = LUMBER if good == LUMBER_CARGO else STONES
         on = sum(g[good - 1] for g in self.goods.values())
@@ -450,11 +441,8 @@ class Work:
             places = None
             if discovering:
                 places = places_beside.get(c)
-                if places is None:
-                    q, r = c
-                    places = places_beside[c] = [
-                        n for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1),
-                                    (q - 1, r + 1), (q - 1, r)) if n not in tiles]
+                if places is None:  # once per field and map
+                    places = places_beside[c] = [n for n in neighbours(c) if n not in tiles]
             own = 0
             for o, cargo, stole in kinds:
                 if o != p:
