@@ -22,7 +22,7 @@ from typing import Any
 
 from engine.core import InvalidInput, fresh_seed, make_rng, rules_of
 
-__all__ = ["Bot", "GreedyBot", "MCTSBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "bot_for_level", "make_bot"]
 
 
 class Bot:
@@ -210,3 +210,20 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return MCTSBot(int(budget), seed=seed)
     return BOTS[name](seed=seed)
 
+
+
+#: The opponents a teacher chooses on a board, weakest first.
+LEVELS = ("easy", "medium", "hard")
+_LEVEL_SPECS = {"easy": "random", "medium": "greedy", "hard": "mcts:200"}
+
+
+def bot_for_level(ruleset: str, level: str, seed: int | None = None) -> Bot:
+    """The bot a board seats for a difficulty `level` of `LEVELS` in `ruleset`.
+
+    Raises:
+        InvalidInput: an unknown ruleset or level.
+    """
+    rules_of(ruleset)
+    if level not in _LEVEL_SPECS:
+        raise InvalidInput(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+    return make_bot(_LEVEL_SPECS[level], seed=seed)

@@ -26,7 +26,9 @@ __all__ = [
     "Game",
     "IllegalMove",
     "InvalidInput",
+    "Message",
     "Move",
+    "Named",
     "Rules",
     "SumerError",
     "derive_seed",
@@ -45,12 +47,95 @@ LANGUAGES = ("en", "nl")
 # --------------------------------------------------------------------------------------- errors
 
 
-class SumerError(ValueError):
-    """Base of the two errors a learner may see; `.reason` is one plain sentence."""
+class Message:
+    """A sentence for a learner, told from a message id and its values in each language.
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    `table` maps a language to ``{id: format string}``. A value with a ``describe(lang)``
+    method (a `Named`, another `Message`) is told in the same language; any other value is
+    formatted as it is. A language missing from the table falls back to English.
+
+    >>> table = {"en": {"full": "{where} is full"}, "nl": {"full": "{where} is vol"}}
+    >>> Message(table, "full", where=Named(en="Kish city", nl="Kish hoofdstad")).describe("nl")
+    'Kish hoofdstad is vol'
+    """
+
+    __slots__ = ("key", "table", "values")
+
+    def __init__(self, table: Mapping[str, Mapping[str, str]], key: str, **values: Any):
+        if key not in table["en"]:
+            raise KeyError(f"no English text for message {key!r}")
+        self.table = table
+        self.key = key
+        self.values = values
+
+    def describe(self, lang: str = "en") -> str:
+        texts = self.table.get(lang) or self.table["en"]
+        text = texts.get(self.key) or self.table["en"][self.key]
+        return text.format(**{name: value.describe(lang) if hasattr(value, "describe") else value
+                              for name, value in self.values.items()})
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and (self.key, self.values) == (other.key, other.values)
+                and self.table is other.table)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Message({self.key!r}: {self.describe('en')!r})"
+
+
+class Named:
+    """One name in each language (``Named(en="Blue", nl="Blauw")``), told by `describe`."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, **names: str):
+        if "en" not in names:
+            raise KeyError("a Named needs at least its English name")
+        self.names = names
+
+    def describe(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.names["en"])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Named) and self.names == other.names
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self.names.items())))
+
+    def __repr__(self) -> str:
+        return f"Named({self.names['en']!r})"
+
+
+class SumerError(ValueError):
+    """Base of the two errors a learner may see.
+
+    Attributes:
+        reason: one plain English sentence saying what is wrong (and, for a refusal, the rule).
+        rule: the catalogue id of the rule a refusal enforces (``"S-MOVE-3"``), or None.
+        message: the `Message` the reason was told from, when it can be told in other
+            languages; `describe` uses it.
+    """
+
+    def __init__(self, reason: str | Message, *, rule: str | None = None):
+        message = reason if isinstance(reason, Message) else None
+        text = message.describe("en") if message is not None else reason
+        super().__init__(text)
+        self.reason = text
+        self.rule = rule
+        self.message = message
+
+    def describe(self, lang: str = "en") -> str:
+        """The reason in `lang` (in English where no other wording exists)."""
+        return self.message.describe(lang) if self.message is not None else self.reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled (between worker processes) as its English reason and rule.
+        return (_rebuild_error, (type(self), self.reason, self.rule))
+
+
+def _rebuild_error(cls: type[SumerError], reason: str, rule: str | None) -> SumerError:
+    return cls(reason, rule=rule)
 
 
 class IllegalMove(SumerError):
