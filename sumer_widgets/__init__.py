@@ -3,7 +3,10 @@
 Imports flow one way: notebooks → sumer_widgets → engine.
 """
 
-from sumer_widgets.exercises import Exercise
+from sumer_widgets import display
+from sumer_widgets.display import attempt, attempts, show, told
+from sumer_widgets.inline_exercise import Exercise
+from sumer_widgets.lessons import Lesson
 from sumer_widgets.mesopotamia import MesopotamiaBoard
 from sumer_widgets.mesopotamia_svg import render as mesopotamia_svg
 from sumer_widgets.priest_kings import CampaignMap
@@ -14,6 +17,9 @@ from sumer_widgets.tigris import TigrisBoard
 from sumer_widgets.tigris_svg import render as tigris_svg
 
 __all__ = [
-    "CampaignMap", "Exercise", "MesopotamiaBoard", "SumeriaBoard", "TigrisBoard",
-    "mesopotamia_svg", "priest_kings_svg", "sumeria_svg", "tigris_svg",
+    "CampaignMap", "Exercise", "Lesson", "MesopotamiaBoard", "SumeriaBoard", "TigrisBoard",
+    "attempt", "attempts", "mesopotamia_svg", "priest_kings_svg", "show", "sumeria_svg",
+    "tigris_svg", "told",
 ]
+
+display.install()

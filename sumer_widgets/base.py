@@ -74,6 +74,9 @@ class BoardWidget(anywidget.AnyWidget):
     """Whether seated bots move by themselves after each human move."""
     name = traitlets.Unicode("").tag(sync=True)
     """A name for the board's element (``data-name``), for tests and styling."""
+    task = traitlets.Dict({}).tag(sync=True)
+    """The board task shown above the picture (`set_task`): its goal, whether it is reached
+    and why not, in the board's language; ``{}`` when there is none."""
 
     RENDER: ClassVar[Callable[..., str]]
     KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name")
@@ -89,6 +92,8 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError(f"lang must be one of {', '.join(UI_WORDS)}, not {lang!r}")
         super().__init__(lang=lang, words=self._words_for(lang), autoplay=autoplay, name=name)
         self.game = game
+        self._task: Any = None
+        self._hint_asked = False
         self._shown = -1
         self._described: dict[tuple[int, str], tuple[Any, str]] = {}
         self.bots: dict[int, Bot] = {}
@@ -153,6 +158,25 @@ class BoardWidget(anywidget.AnyWidget):
             self.plies = latest
             self.ply = latest
             self.log = self._log_entries()
+            self._show_task()
+
+    def set_task(self, task: Any) -> None:
+        """Give the learner a board task (a `sumer_widgets.tasks.Task`) and start it; None
+        takes the task away (the game stays as it is)."""
+        self._task = task
+        if task is None:
+            self.task = {}
+            return
+        from sumer_widgets.tasks import board_class
+
+        if not isinstance(self, board_class(task.ruleset)):
+            raise TypeError(f"task {task.id} is a {task.ruleset} task, not one for "
+                            f"{type(self).__name__}")
+        self._start_task()
+
+    def send_intent(self, content: Mapping[str, Any]) -> None:
+        """Handle `content` exactly as a message from the page (for tests and scripts)."""
+        self._on_msg(self, content, [])
 
     # Intents from the page ---------------------------------------------------------------
 
@@ -174,7 +198,19 @@ class BoardWidget(anywidget.AnyWidget):
     def intents(self) -> dict[str, Callable[[Mapping[str, Any]], None]]:
         return {"play": self._intent_play, "undo": lambda _: self._undo(),
                 "bot": lambda _: self._bot_step(), "resume": self._intent_resume,
-                "autoplay": self._intent_autoplay}
+                "autoplay": self._intent_autoplay, "task_reset": self._intent_task_reset,
+                "task_hint": self._intent_task_hint}
+
+    def _intent_task_reset(self, _content: Mapping[str, Any]) -> None:
+        if self._task is None:
+            raise SumerErrorForMessage("this board has no task to start again")
+        self._start_task()
+
+    def _intent_task_hint(self, _content: Mapping[str, Any]) -> None:
+        if self._task is None:
+            raise SumerErrorForMessage("this board has no task")
+        self._hint_asked = True
+        self._show_task()
 
     def _intent_play(self, content: Mapping[str, Any]) -> None:
         if self.game is None:
@@ -242,6 +278,26 @@ class BoardWidget(anywidget.AnyWidget):
         while game.moves and game.to_move in self.bots:
             game.undo()
         self.refresh()
+
+    # Tasks --------------------------------------------------------------------------------
+
+    def _start_task(self) -> None:
+        self.game = self._task.new_game()
+        self._hint_asked = False
+        self._run_bots()
+        self.refresh()
+
+    def _show_task(self) -> None:
+        task = self._task
+        if task is None or self.game is None:
+            return
+        from sumer_widgets.tasks import say
+
+        verdict = task.verdict(self.game)
+        shown = task.words(self.lang)
+        shown.update(status=verdict.status, why=say(verdict.why, self.lang),
+                     hint=say(task.hint, self.lang) if self._hint_asked else "")
+        self.task = shown
 
     # Drawing ------------------------------------------------------------------------------
 

@@ -91,7 +91,8 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const logTitle = h("summary");
   const log = h("ol", { class: "sumer-log" });
   const logBox = h("details", { class: "sumer-log-box", open: "" }, logTitle, log);
-  el.replaceChildren(toolbar, status, error, host, prompt, logBox);
+  const task = mountTask(model);
+  el.replaceChildren(task.panel, toolbar, status, error, host, prompt, logBox);
 
   const frame = {
     model, el, host, prompt, words,
@@ -196,6 +197,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   });
 
   const handlers = {
+    "change:task": task.draw,
     "change:svg": drawSvg, "change:choices": () => frame.drawPrompt(),
     "change:error": drawError, "change:log": drawLog,
     "change:ply": drawControls, "change:plies": drawControls, "change:status": drawControls,
@@ -206,9 +208,44 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     handlers[event] = previous ? () => { previous(); handler(frame); } : () => handler(frame);
   }
   for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
-  drawSvg(); drawControls(); drawError(); drawLog();
+  drawSvg(); drawControls(); drawError(); drawLog(); task.draw();
   frame.cleanup = () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
   };
   return frame;
+}
+
+// The board task above the picture: the goal, whether it is reached (and why not), a hint on
+// request and "Start again". Python judges the goal from the game; this only shows it.
+function mountTask(model) {
+  const goal = h("span", { class: "sumer-task-goal" });
+  const title = h("strong", { class: "sumer-task-title" });
+  const verdict = h("div", { class: "sumer-task-verdict", role: "status", "aria-live": "polite" });
+  const hintText = h("div", { class: "sumer-task-hint" });
+  const hint = h("button", { class: "sumer-task-hint-button", type: "button",
+    onclick: () => model.send({ intent: "task_hint" }) });
+  const reset = h("button", { class: "sumer-task-reset", type: "button",
+    onclick: () => model.send({ intent: "task_reset" }) });
+  const rules = h("span", { class: "sumer-task-rules" });
+  const panel = h("section", { class: "sumer-task" },
+    h("div", { class: "sumer-task-head" }, title, " ", goal),
+    verdict, hintText, h("div", { class: "sumer-task-buttons" }, reset, hint, rules));
+  function draw() {
+    const t = model.get("task") || {};
+    panel.hidden = !t.goal;
+    if (!t.goal) return;
+    panel.dataset.status = t.status;
+    panel.setAttribute("aria-label", `${t.task}: ${t.goal}`);
+    title.textContent = `${t.task}:`;
+    goal.textContent = t.goal;
+    const mark = { done: "✓", todo: "…", missed: "✗" }[t.status] || "";
+    verdict.textContent = `${mark} ${t[t.status] || ""}${t.why ? ` — ${t.why}` : ""}`;
+    hintText.textContent = t.hint ? `${t.hint_label}: ${t.hint}` : "";
+    hintText.hidden = !t.hint;
+    hint.textContent = t.hint_label || "Hint";
+    hint.hidden = !t.has_hint || Boolean(t.hint);
+    reset.textContent = t.reset;
+    rules.textContent = t.rules && t.rules.length ? `${t.practises}: ${t.rules.join(", ")}` : "";
+  }
+  return { panel, draw };
 }

@@ -1,0 +1,200 @@
+"""How the engine's values read in a notebook: sentences and pictures, never raw tuples.
+
+- `attempt(game, move)` plays a move the way a learner tries one: if it is legal it shows
+  what happened, in sentences, and the board after; if not, one friendly line with the reason
+  and the rule it enforces (linked to the catalogue) — never a traceback, so a notebook also
+  reads well in Voilà, where an error becomes an error box. The game changes only when the
+  move was legal.
+- `show(state)` draws any position with its ruleset's renderer.
+- `refusal(error)` is the one line a refusal shows as.
+- `told(events)` lists events as sentences.
+- `install()` (done when ``sumer_widgets`` is imported inside IPython) teaches IPython to show
+  moves, events and refusals as readable text; a ruleset's lesson module adds its own
+  readers with `register`.
+
+The engine's own ``repr`` stays terse and exact; everything readable lives here.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from engine.core import Event, Game, SumerError
+from sumer_widgets.catalogue import link, rule_text
+from sumer_widgets.svg import Svg
+
+WORDS = {
+    "en": {"refused": "Refused", "rule": "rule", "nothing": "Nothing happened."},
+    "nl": {"refused": "Geweigerd", "rule": "regel", "nothing": "Er gebeurde niets."},
+}
+
+
+def renderer(ruleset: str) -> Callable[..., Svg]:
+    """The SVG renderer of `ruleset`'s board."""
+    return importlib.import_module(f"sumer_widgets.{ruleset}_svg").render
+
+
+def show(position: Any, lang: str = "en", **options: Any) -> Svg:
+    """The picture of a state (or of a game's current state), as its board draws it."""
+    state = position.state if isinstance(position, Game) else position
+    return renderer(state.RULESET)(state, lang=lang, **options)
+
+
+class Refusal:
+    """A refused move as one line: the reason in the reader's language and its rule."""
+
+    def __init__(self, error: SumerError, lang: str = "en"):
+        self.error = error
+        self.lang = lang
+
+    @property
+    def reason(self) -> str:
+        return self.error.describe(self.lang)
+
+    def text(self) -> str:
+        words = WORDS.get(self.lang, WORDS["en"])
+        rule = f" ({words['rule']} {self.error.rule})" if self.error.rule else ""
+        return f"✗ {words['refused']}: {self.reason}{rule}"
+
+    def _repr_html_(self) -> str:
+        words = WORDS.get(self.lang, WORDS["en"])
+        rule = self.error.rule
+        cite = ""
+        if rule:
+            title = html.escape(rule_text(rule), quote=True)
+            target = link(rule)
+            name = html.escape(rule)
+            cite = (f' <span class="sumer-rule">({words["rule"]} '
+                    + (f'<a href="{target}" title="{title}">{name}</a>' if target
+                       else f'<span title="{title}">{name}</span>') + ")</span>")
+        return (f'<div class="sumer-refusal" style="border-left:4px solid #555;'
+                f'padding:2px 8px;background:#f4f4f4">✗ <b>{html.escape(words["refused"])}:</b> '
+                f"{html.escape(self.reason)}{cite}</div>")
+
+    def __repr__(self) -> str:
+        return self.text()
+
+
+def refusal(error: SumerError, lang: str = "en") -> Refusal:
+    return Refusal(error, lang)
+
+
+class Told:
+    """Events as a short list of sentences."""
+
+    def __init__(self, events: Iterable[Event], lang: str = "en"):
+        self.events = list(events)
+        self.lang = lang
+
+    def lines(self) -> list[str]:
+        return [event.describe(self.lang) for event in self.events]
+
+    def _repr_html_(self) -> str:
+        if not self.events:
+            return f"<p><i>{html.escape(WORDS.get(self.lang, WORDS['en'])['nothing'])}</i></p>"
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines())
+        return f'<ul class="sumer-events">{items}</ul>'
+
+    def __repr__(self) -> str:
+        return "\n".join(self.lines()) or WORDS.get(self.lang, WORDS["en"])["nothing"]
+
+
+def told(events: Iterable[Event], lang: str = "en") -> Told:
+    return Told(events, lang)
+
+
+class Attempt:
+    """What came of trying a move: its events and the board after, or the refusal."""
+
+    def __init__(self, game: Game, move: Any, lang: str, picture: bool,
+                 options: dict[str, Any]):
+        self.lang = lang
+        self.error: SumerError | None = None
+        self.events: list[Event] = []
+        try:
+            self.events = game.play(move)
+        except SumerError as exc:
+            self.error = exc
+        self.state = game.state
+        self._picture = picture and self.error is None
+        self._options = options
+
+    @property
+    def legal(self) -> bool:
+        return self.error is None
+
+    def picture(self) -> Svg:
+        return show(self.state, lang=self.lang, **self._options)
+
+    def _repr_html_(self) -> str:
+        if self.error is not None:
+            return Refusal(self.error, self.lang)._repr_html_()
+        parts = [Told(self.events, self.lang)._repr_html_()]
+        if self._picture:
+            parts.append(f'<div class="sumer-picture">{self.picture()}</div>')
+        return "".join(parts)
+
+    def __repr__(self) -> str:
+        if self.error is not None:
+            return Refusal(self.error, self.lang).text()
+        return repr(Told(self.events, self.lang))
+
+
+def attempt(game: Game, move: Any, lang: str = "en", *, picture: bool = True,
+            **options: Any) -> Attempt:
+    """Try `move` (an object or its text) in `game`, as a learner would.
+
+    Legal: the game plays it and the result shows what happened and the board after (pass
+    ``picture=False`` for the sentences alone; other keywords go to the renderer). Refused:
+    the game is unchanged and the result is the refusal's one line.
+    """
+    return Attempt(game, move, lang, picture, options)
+
+
+def attempts(game: Game, moves: Sequence[Any], lang: str = "en", **options: Any) -> Attempt:
+    """Try several moves in turn; shows the last one's board (stops at the first refusal)."""
+    result = None
+    for move in moves:
+        result = attempt(game, move, lang, **options)
+        if not result.legal:
+            break
+    if result is None:
+        raise ValueError("attempts needs at least one move")
+    return result
+
+
+# IPython ------------------------------------------------------------------------------------
+
+_READERS: dict[type, Callable[[Any], str]] = {}
+
+
+def register(cls: type, text: Callable[[Any], str]) -> None:
+    """Show values of `cls` in notebooks as ``text(value)`` (a sentence or a short line)."""
+    _READERS[cls] = text
+    ip = _ipython()
+    if ip is not None:
+        ip.display_formatter.formatters["text/plain"].for_type(
+            cls, lambda value, printer, _cycle: printer.text(text(value)))
+
+
+def install() -> None:
+    """Teach IPython (if running) to show events and refusals as sentences."""
+    ip = _ipython()
+    if ip is None:
+        return
+    plain = ip.display_formatter.formatters["text/plain"]
+    plain.for_type(Event, lambda value, printer, _cycle: printer.text(value.describe()))
+    for cls, text in _READERS.items():
+        plain.for_type(cls, lambda value, printer, _cycle, text=text: printer.text(text(value)))
+
+
+def _ipython() -> Any:
+    try:
+        from IPython import get_ipython
+    except ImportError:  # JupyterLite without IPython, or a plain script
+        return None
+    return get_ipython()
+

@@ -1,0 +1,55 @@
+"""The lessons of the notebooks: each game's exercises, board tasks and teaching positions.
+
+``sumer_widgets.lessons.<game>`` (``sumeria``, ``tigris``, ``mesopotamia``,
+``priest_kings``) defines ``EXERCISES`` (an `Exercises`) and ``TASKS`` (a `Tasks`), each
+answer computed by the engine. A notebook opens its lesson once —
+``lesson = Lesson("sumeria", lang="en")`` — and then only names things:
+``lesson.ask("reach-from-city")`` shows an exercise's form, ``lesson.task("umma-first")``
+a board with a goal. The answers never appear in a notebook cell; the teacher's answer keys
+(``docs/answers/``) are printed from the same objects by ``scripts/answer_keys.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from engine.core import InvalidInput
+from sumer_widgets.exercises import Exercises, Question
+from sumer_widgets.tasks import Tasks
+
+GAMES = ("sumeria", "tigris", "mesopotamia", "priest_kings")
+
+
+def module(game: str) -> Any:
+    """The lesson module of `game`."""
+    if game not in GAMES:
+        raise InvalidInput(f"no lesson for {game!r}; known: {', '.join(GAMES)}")
+    return importlib.import_module(f"sumer_widgets.lessons.{game}")
+
+
+class Lesson:
+    """One game's exercises and tasks, asked in one language."""
+
+    def __init__(self, game: str, lang: str = "en"):
+        self.game = game
+        self.lang = lang
+        self.module = module(game)
+        self.exercises: Exercises = self.module.EXERCISES
+        self.tasks: Tasks = self.module.TASKS
+        self._asked: dict[str, Question] = {}
+
+    def ask(self, exercise_id: str) -> Question:
+        """The exercise `exercise_id`, as a form to answer (Check, Hint, Show the answer)."""
+        question = self._asked.get(exercise_id)
+        if question is None:
+            question = self._asked[exercise_id] = self.exercises[exercise_id].bind(self.lang)
+        return question
+
+    def task(self, task_id: str, **options: Any) -> Any:
+        """A board showing the task `task_id`'s goal, at its start."""
+        return self.tasks[task_id].board(lang=self.lang, **options)
+
+    def __repr__(self) -> str:
+        return (f"<Lesson {self.game} ({self.lang}): {len(self.exercises)} exercises, "
+                f"{len(self.tasks)} board tasks>")

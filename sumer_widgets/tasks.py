@@ -1,0 +1,195 @@
+"""Board tasks: a goal set on a live board, checked from the board's own game.
+
+A `Task` is data — a start position, a goal the engine can test on any later position, the
+words that say it (English and Dutch), the rules it practises, a hint and a solution. A board
+given a task (``task.board()``, or ``SumeriaBoard(..., task=task)``) shows the goal above the
+picture, says after every move whether it is reached — and why not, when a move misses it —
+and starts the task again on "Start again".
+
+The same task object is what a test solves through the board's intents (`solve`) and what the
+teacher's answer key prints (its `solution` and `explanation`), so the three never drift apart.
+
+Limits: a goal reads the board's game (`Game.history`, `Game.log`) and nothing else; it never
+looks at what the page shows. A task's bots, if any, answer the learner's moves as on any board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Game, InvalidInput, rules_of
+
+#: Words in each language: ``{"en": "...", "nl": "..."}``, or one English string.
+Words = Mapping[str, str] | str
+
+TODO, DONE, MISSED = "todo", "done", "missed"
+
+TASK_WORDS = {
+    "en": {"task": "Your task", "reset": "Start again", "hint_label": "Hint",
+           "done": "Done!", "todo": "Not yet", "missed": "Missed", "practises": "Rules",
+           "start": "Play a move on the board to try."},
+    "nl": {"task": "Jouw opdracht", "reset": "Opnieuw beginnen", "hint_label": "Tip",
+           "done": "Gelukt!", "todo": "Nog niet", "missed": "Mis", "practises": "Regels",
+           "start": "Speel een zet op het bord om het te proberen."},
+}
+
+
+def say(words: Words, lang: str) -> str:
+    """`words` in `lang` (English where no translation exists)."""
+    if isinstance(words, str):
+        return words
+    return words.get(lang) or words["en"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Where the learner stands: `status` is "todo", "done" or "missed"; `why` says so."""
+
+    status: str
+    why: Words = ""
+
+    @property
+    def done(self) -> bool:
+        return self.status == DONE
+
+
+def reached(why: Words = "") -> Verdict:
+    return Verdict(DONE, why)
+
+
+def not_yet(why: Words = "") -> Verdict:
+    return Verdict(TODO, why)
+
+
+def missed(why: Words = "") -> Verdict:
+    return Verdict(MISSED, why)
+
+
+@dataclass(frozen=True)
+class Task:
+    """A goal on a board.
+
+    Args:
+        id: unique within its game, e.g. ``"sumeria/umma-first"``.
+        ruleset: ``"sumeria"``, ``"tigris"``, ``"mesopotamia"`` or ``"priest_kings"``.
+        goal: what to do, as the board shows it.
+        start: makes the start position (a state of `ruleset`), afresh on every reset.
+        check: ``check(game) -> Verdict`` — whether ``game`` (which began at the start
+            position) has reached the goal; its `why` says what is still missing.
+        rules: the catalogue ids the task practises.
+        hint: said only when the learner asks.
+        solution: moves in text notation that reach the goal from the start, one per line of
+            the answer key; a test plays them through the board.
+        explanation: the reasoning, for the answer key.
+        misses: tries that do not reach the goal, each a sequence of moves in text notation;
+            a test checks the board says why not (and never "done") after each.
+        bots: seats a bot answers for, ``{player: bot spec}`` (e.g. ``{1: "greedy"}``).
+        options: keywords for the board (e.g. ``{"name": "task-umma"}``).
+    """
+
+    id: str
+    ruleset: str
+    goal: Words
+    start: Callable[[], Any]
+    check: Callable[[Game], Verdict]
+    rules: tuple[str, ...] = ()
+    hint: Words = ""
+    solution: tuple[str, ...] = ()
+    explanation: Words = ""
+    misses: tuple[tuple[str, ...], ...] = ()
+    bots: Mapping[int, str] = field(default_factory=dict)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def new_game(self) -> Game:
+        """A fresh game at the task's start."""
+        start = self.start()
+        if isinstance(start, Game):
+            return start.copy()
+        return rules_of(self.ruleset).Game(start)
+
+    def verdict(self, game: Game) -> Verdict:
+        """How far `game` has come towards the goal (a game still at its start is "todo")."""
+        if not game.moves:
+            return not_yet({lang: words["start"] for lang, words in TASK_WORDS.items()})
+        return self.check(game)
+
+    def board(self, lang: str = "en", **options: Any) -> Any:
+        """An interactive board of this task's game, showing the goal."""
+        from engine.bots import LEVELS, bot_for_level, make_bot
+
+        bots = {seat: bot_for_level(self.ruleset, spec, seed=seat)
+                if spec in LEVELS else make_bot(spec, seed=seat)
+                for seat, spec in self.bots.items()}
+        board = board_class(self.ruleset)(self.new_game(), bots=bots, lang=lang,
+                                          **{**self.options, **options})
+        board.set_task(self)
+        return board
+
+    def solve(self, board: Any, moves: Sequence[str] | None = None) -> Verdict:
+        """Start the task again on `board` and play `moves` (default: the `solution`) through
+        its intents, as clicks would; returns the verdict.
+
+        Raises:
+            InvalidInput: a move was refused (so the task's solution or miss is wrong).
+        """
+        rules = rules_of(self.ruleset)
+        board.send_intent({"intent": "task_reset"})
+        for text in self.solution if moves is None else moves:
+            move = rules.parse_move(text)
+            board.send_intent({"intent": "play", "move": move.to_dict(),
+                               "ply": len(board.game.moves)})
+            if board.error:
+                raise InvalidInput(f"task {self.id}: the solution move {text!r} was refused: "
+                                   f"{board.error}")
+        return self.verdict(board.game)
+
+    def words(self, lang: str) -> dict[str, Any]:
+        """What the board shows of the task (without the verdict)."""
+        return {"id": self.id, "goal": say(self.goal, lang), "rules": list(self.rules),
+                "has_hint": bool(self.hint), **TASK_WORDS.get(lang, TASK_WORDS["en"])}
+
+    def __repr__(self) -> str:
+        return f"<Task {self.id}: {say(self.goal, 'en')}>"
+
+
+class Tasks:
+    """The tasks of one notebook, by id, in the order they are taught."""
+
+    def __init__(self, tasks: Sequence[Task] = ()):
+        self._tasks: dict[str, Task] = {}
+        for task in tasks:
+            self.add(task)
+
+    def add(self, task: Task) -> Task:
+        if task.id in self._tasks:
+            raise ValueError(f"task {task.id!r} is defined twice")
+        self._tasks[task.id] = task
+        return task
+
+    def __getitem__(self, task_id: str) -> Task:
+        try:
+            return self._tasks[task_id]
+        except KeyError:
+            raise InvalidInput(f"no task {task_id!r}; known: {', '.join(self._tasks)}") from None
+
+    def __iter__(self):
+        return iter(self._tasks.values())
+
+    def __len__(self) -> int:
+        return len(self._tasks)
+
+
+def board_class(ruleset: str) -> type:
+    """The board widget that plays `ruleset`."""
+    from sumer_widgets.mesopotamia import MesopotamiaBoard
+    from sumer_widgets.priest_kings import CampaignMap
+    from sumer_widgets.sumeria import SumeriaBoard
+    from sumer_widgets.tigris import TigrisBoard
+
+    boards = {"sumeria": SumeriaBoard, "tigris": TigrisBoard, "mesopotamia": MesopotamiaBoard,
+              "priest_kings": CampaignMap}
+    if ruleset not in boards:
+        raise InvalidInput(f"unknown ruleset {ruleset!r}; known: {', '.join(boards)}")
+    return boards[ruleset]

@@ -1,0 +1,147 @@
+"""The teaching layer: every exercise and board task of every lesson works as a learner meets it.
+
+- every exercise accepts its right answer and refuses each plausible wrong one;
+- every board task is reached by its solution, played through the board's intents as clicks
+  would be, and each recorded miss is told "not yet" or "missed", with a reason, never "done";
+- the answer keys and the packaged rule catalogue are current.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.core import InvalidInput
+from sumer_widgets.exercises import Exercise, parse_whole
+from sumer_widgets.lessons import GAMES, Lesson
+from sumer_widgets.tasks import DONE, TODO
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def lessons() -> list[str]:
+    found = []
+    for game in GAMES:
+        try:
+            Lesson(game)
+        except ModuleNotFoundError:
+            continue
+        found.append(game)
+    return found
+
+
+def exercises():
+    return [pytest.param(game, ex, id=f"{game}/{ex.id}")
+            for game in lessons() for ex in Lesson(game).exercises]
+
+
+def tasks():
+    return [pytest.param(game, task, id=f"{game}/{task.id}")
+            for game in lessons() for task in Lesson(game).tasks]
+
+
+@pytest.mark.parametrize(("game", "exercise"), exercises())
+def test_every_exercise_accepts_its_answer_and_refuses_wrong_ones(game, exercise):
+    question = exercise.bind("en")
+    assert question.verdict(exercise.expected()).startswith("✓")
+    wrong = list(exercise.wrong())
+    assert wrong, f"{exercise.id} lists no plausible wrong answer to test against"
+    for answer in wrong:
+        assert not exercise.is_right(answer), f"{exercise.id} accepts the wrong answer {answer!r}"
+        assert question.verdict(answer).startswith("✗")
+    assert exercise.hint and exercise.explanation, f"{exercise.id} needs a hint and reasoning"
+    for lang in ("en", "nl") if game == "sumeria" else ("en",):
+        assert exercise.bind(lang).solution_text()
+
+
+@pytest.mark.parametrize(("game", "task"), tasks())
+def test_every_board_task_is_solved_through_the_board(game, task):
+    board = task.board()
+    assert board.task["status"] == TODO and board.task["goal"]
+    verdict = task.solve(board)
+    assert verdict.status == DONE, verdict
+    assert board.task["status"] == DONE and board.task["why"]
+    # Start again puts the position back.
+    board.send_intent({"intent": "task_reset"})
+    assert board.game.moves == () and board.task["status"] == TODO
+    assert board.game.state == task.new_game().state
+
+
+@pytest.mark.parametrize(("game", "task"), tasks())
+def test_every_recorded_miss_says_why_not(game, task):
+    board = task.board()
+    for miss in task.misses:
+        verdict = task.solve(board, miss)
+        assert verdict.status != DONE, f"{task.id}: {miss} should miss the goal"
+        assert board.task["status"] == verdict.status and board.task["why"]
+
+
+def test_a_refused_move_on_a_task_board_leaves_the_task_as_it_was():
+    lesson = Lesson("sumeria")
+    board = lesson.task("umma-first")
+    before = dict(board.task)
+    board.send_intent({"intent": "play", "move": {"kind": "add", "location": "nippur.town2"},
+                       "ply": 0})
+    assert board.error and board.game.moves == ()
+    assert board.task == before
+
+
+def test_the_hint_shows_only_when_asked_for():
+    board = Lesson("sumeria", lang="nl").task("umma-first")
+    assert board.task["hint"] == ""
+    board.send_intent({"intent": "task_hint"})
+    assert board.task["hint"].startswith("Klik")
+    board.send_intent({"intent": "task_reset"})
+    assert board.task["hint"] == ""
+
+
+def test_a_board_without_a_task_refuses_task_intents():
+    board = Lesson("sumeria").task("umma-first")
+    board.set_task(None)
+    board.send_intent({"intent": "task_reset"})
+    assert "no task" in board.error and board.task == {}
+
+
+def test_the_exercise_form_checks_what_the_learner_entered():
+    question = Lesson("sumeria").ask("reach-from-nippur")
+    form = question.widget()
+    ticks = form.answer_box.children
+    for value, tick in zip(form._values, ticks):
+        tick.value = value in question.exercise.expected()
+    form._check()
+    assert form.feedback.value.startswith("✓")
+    ticks[0].value = not ticks[0].value
+    form._check()
+    assert form.feedback.value.startswith("✗")
+    bundle = form._repr_mimebundle_()
+    answer = question.exercise.answer_text("en")
+    assert answer not in bundle["text/html"] and answer not in bundle["text/plain"]
+
+
+def test_a_number_answer_is_read_kindly():
+    question = Lesson("sumeria").ask("traders-after-setup")
+    assert question.verdict(" 20 ").startswith("✓")
+    assert question.verdict("twenty").startswith("✗ That is not")
+    assert question.verdict("2²") .startswith("✗ That is not")
+    assert question.verdict(None).startswith("Your turn")
+    assert parse_whole("1" * 5000) is None and parse_whole(True) is None
+
+
+def test_an_unknown_exercise_or_task_is_refused_with_a_reason():
+    lesson = Lesson("sumeria")
+    with pytest.raises(InvalidInput, match="no exercise"):
+        lesson.ask("nope")
+    with pytest.raises(InvalidInput, match="no task"):
+        lesson.task("nope")
+    with pytest.raises(ValueError, match="needs options"):
+        Exercise("x", "?", lambda: 1, kind="choice")
+
+
+def test_answer_keys_and_rule_catalogue_copy_are_current():
+    for script in ("scripts/answer_keys.py", "scripts/catalogue.py"):
+        done = subprocess.run([sys.executable, script, "--check"], cwd=ROOT,
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
