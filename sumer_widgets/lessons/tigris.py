@@ -56,6 +56,16 @@ def first_kingdoms() -> State:
     """)
 
 
+def three_kingdoms() -> State:
+    """Three kingdoms meet around g5: Bull's king, Urn's priest, Urn's trader."""
+    return tigris.position("""
+        3  . . . . . r* G1
+        4  . . . . . . r
+        5  . . . . r K0 . r R1
+        hand 0 kkrbgg
+    """)
+
+
 def green_point() -> State:
     """Bull's king rules one kingdom; Bull's trader shares another with Urn's king."""
     return tigris.position("""
@@ -242,7 +252,8 @@ def wonder_cross() -> State:
 
 
 POSITIONS: dict[str, Callable[[], State]] = {
-    "first-kingdoms": first_kingdoms, "green-point": green_point,
+    "first-kingdoms": first_kingdoms, "three-kingdoms": three_kingdoms,
+    "green-point": green_point,
     "revolt-attack": revolt_attack, "revolt-before": revolt_before,
     "revolt-defence": revolt_defence, "war": war, "two-wars": two_wars,
     "priests-war": priests_war, "monument": monument_square, "treasure-gap": treasure_gap,
@@ -281,6 +292,18 @@ def against_bots(players: int = 2, level: str = "medium", seed: int = 2026,
             for seat in range(1, players)}
     return TigrisBoard(tigris.new_game(players=players, seed=seed, **options), bots=bots,
                        name="play")
+
+
+def bots_game(seed: int = 42, players: int = 2) -> tigris.Game:
+    """A whole game played by random bots (quick, and the same for the same seed)."""
+    from engine.bots import RandomBot
+
+    finished = tigris.new_game(players=players, seed=seed)
+    bots = [RandomBot(seed=seed + seat) for seat in range(players)]
+    while not finished.is_over:
+        player = finished.to_move
+        finished.play(bots[player].choose(finished.state.view(player)))
+    return finished
 
 
 def kingdoms(position: Game | State, lang: str = "en", regions: bool = False) -> Kingdoms:
@@ -810,6 +833,7 @@ EXERCISES = Exercises([
                     "they are regions.",
         wrong=lambda: [1, 3, 13],
         rules=("T-KINGDOM-1",),
+        predict=True,
     ),
     Exercise(
         id="trader-squares",
@@ -880,6 +904,7 @@ EXERCISES = Exercises([
                     "(k6 through the temple k5). The joining tile on h5 counts for nobody.",
         wrong=lambda: [2, 4, 1],
         rules=("T-WAR-4",),
+        predict=True,
     ),
     Exercise(
         id="war-points",
@@ -956,6 +981,7 @@ EXERCISES = Exercises([
                     "on e5 and Urn's trader its temple on j6, so each half is a kingdom.",
         wrong=lambda: [1, 0, 3],
         rules=("T-CAT-3", "T-LEADER-7"),
+        predict=True,
     ),
     Exercise(
         id="final-score",
@@ -1009,6 +1035,7 @@ EXERCISES = Exercises([
                     "does not exceed Bull's 2.",
         wrong=lambda: [{0, 1, 2, 3}, {2, 3}, {2}, {1, 2, 3}],
         rules=("T-VAR-ENGLISH-1",),
+        predict=True,
     ),
     Exercise(
         id="building-points",
@@ -1020,6 +1047,7 @@ EXERCISES = Exercises([
                     "kingdom.",
         wrong=lambda: [1, 3, 4],
         rules=("T-VAR-BUILD-5",),
+        predict=True,
     ),
 ])
 
@@ -1032,6 +1060,6 @@ def _winner_name(found: frozenset[int]) -> str:
 
 __all__ = [
     "EXERCISES", "POSITIONS", "TASKS", "FinalScore", "Hand", "Influence", "Kingdoms", "Moves",
-    "Strengths", "Winners", "against_bots", "explore", "final_score", "game", "hand",
+    "Strengths", "Winners", "against_bots", "bots_game", "explore", "final_score", "game", "hand",
     "influence", "kingdoms", "legal", "say_move", "setup", "strengths", "winners",
 ]
