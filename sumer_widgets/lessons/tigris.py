@@ -138,6 +138,18 @@ def priests_war() -> State:
     """)
 
 
+def monument_demo() -> State:
+    """Three temples of a 2 × 2 square; Bull's king and priest beside it, each with a temple
+    outside the square; one action left."""
+    return tigris.position("""
+        4  . . . . . . r
+        5  . . . . r r K0
+        6  . . . . r . R0 r
+        hand 0 rrkbgg
+        actions 1
+    """)
+
+
 def monument_square() -> State:
     """Three temples of a 2 × 2 square; Bull's king and trader beside them; one action left."""
     return tigris.position("""
@@ -256,7 +268,8 @@ POSITIONS: dict[str, Callable[[], State]] = {
     "green-point": green_point,
     "revolt-attack": revolt_attack, "revolt-before": revolt_before,
     "revolt-defence": revolt_defence, "war": war, "two-wars": two_wars,
-    "priests-war": priests_war, "monument": monument_square, "treasure-gap": treasure_gap,
+    "priests-war": priests_war, "monument-demo": monument_demo, "monument": monument_square,
+    "treasure-gap": treasure_gap,
     "special-treasure": special_treasure, "three-treasures": three_treasures,
     "catastrophe-split": catastrophe_split, "trader-home": trader_home,
     "last-turn": last_turn, "english-revolt": english_revolt, "building-line": building_line,
@@ -969,6 +982,7 @@ EXERCISES = Exercises([
         explanation="All but one: two. The owner chooses which one stays.",
         wrong=lambda: [1, 3, 0],
         rules=("T-TREAS-2",),
+        predict=True,
     ),
     Exercise(
         id="catastrophe-kingdoms",
