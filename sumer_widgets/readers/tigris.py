@@ -558,7 +558,8 @@ def strengths(position: Game | State, lang: str = "en") -> Strengths | None:
         return Strengths("revolt" if kind == REVOLT else "war", colour,
                          (cells[a_cell] - LEADER) // 4, (cells[d_cell] - LEADER) // 4,
                          a_str, d_str, None if a_commit < 0 else a_commit, lang=lang)
-    last = None
+    # A game may begin inside a conflict (a lesson's position): start from what it shows.
+    last = strengths(position.history[0], lang)
     for _, events in position.log:
         for event in events:
             if isinstance(event, ev.ConflictStarted):
