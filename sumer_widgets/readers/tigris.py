@@ -318,7 +318,9 @@ class Hand(_Picture):
     SIZE = 34
 
     def __init__(self, letters: str, lang: str = "en", owner: int | None = None):
-        self.letters = "".join(sorted(letters, key=lambda c: COLOURS.find(c) % 5))
+        # Colour order, hidden tiles last.
+        self.letters = "".join(sorted(letters, key=lambda c: (c not in COLOURS,
+                                                              COLOURS.find(c))))
         self.lang = lang
         self.owner = owner
 
