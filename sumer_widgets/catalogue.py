@@ -4,7 +4,8 @@ A refusal names its rule id; a learner hovering it, a board task listing the rul
 practises, the rules sheets and the answer keys all want the rule's own sentence. The
 catalogues are Markdown in ``docs/``, which is not installed with the package (nor present in a
 JupyterLite site), so ``scripts/catalogue.py`` copies them into ``sumer_widgets/data/rules.json``
-and a test checks the copy is current.
+and a test checks the copy is current. Sumeria's catalogue also exists in Dutch
+(``docs/rules/nl/sumeria.md``, the same ids in the Dutch rulebook's words).
 """
 
 from __future__ import annotations
@@ -35,26 +36,43 @@ def parse(markdown: str) -> list[dict[str, str]]:
     return rules
 
 
-def build(docs: Path) -> dict[str, list[dict[str, str]]]:
-    """The catalogues found under `docs`/rules, by ruleset."""
-    return {name: parse((docs / "rules" / f"{name}.md").read_text(encoding="utf-8"))
-            for name in RULESETS}
+def build(docs: Path) -> dict[str, dict[str, list[dict[str, str]]]]:
+    """The catalogues found under `docs`/rules: ``{lang: {ruleset: rules}}`` (English from
+    ``rules/<ruleset>.md``, other languages from ``rules/<lang>/<ruleset>.md``)."""
+    found: dict[str, dict[str, list[dict[str, str]]]] = {"en": {}}
+    for name in RULESETS:
+        found["en"][name] = parse((docs / "rules" / f"{name}.md").read_text(encoding="utf-8"))
+    for folder in sorted(p for p in (docs / "rules").iterdir() if p.is_dir()):
+        found[folder.name] = {path.stem: parse(path.read_text(encoding="utf-8"))
+                              for path in sorted(folder.glob("*.md"))}
+    return found
 
 
 @cache
-def catalogues() -> dict[str, list[dict[str, str]]]:
+def _data() -> dict[str, dict[str, list[dict[str, str]]]]:
     return json.loads(DATA.read_text(encoding="utf-8"))
 
 
+def catalogues(lang: str = "en") -> dict[str, list[dict[str, str]]]:
+    """Every ruleset's rules in `lang` (only those that exist in it)."""
+    return _data().get(lang, {})
+
+
+def catalogue(ruleset: str, lang: str = "en") -> list[dict[str, str]]:
+    """`ruleset`'s rules in `lang`, or in English where there is no translation."""
+    return catalogues(lang).get(ruleset) or catalogues("en")[ruleset]
+
+
 @cache
-def _index() -> dict[str, tuple[str, dict[str, str]]]:
-    return {rule["id"]: (ruleset, rule) for ruleset, rules in catalogues().items()
+def _index(lang: str = "en") -> dict[str, tuple[str, dict[str, str]]]:
+    return {rule["id"]: (ruleset, rule) for ruleset, rules in catalogues(lang).items()
             for rule in rules}
 
 
-def rule_text(rule_id: str) -> str:
-    """The catalogue's sentence for `rule_id` ('' for an id it does not list)."""
-    found = _index().get(rule_id)
+def rule_text(rule_id: str, lang: str = "en") -> str:
+    """The catalogue's sentence for `rule_id` in `lang` (English where there is no
+    translation; '' for an id no catalogue lists)."""
+    found = _index(lang).get(rule_id) or _index("en").get(rule_id)
     return found[1]["text"] if found else ""
 
 

@@ -60,3 +60,26 @@ def test_walkthrough_links_every_rule(name):
     text = "".join("".join(cell["source"]) for cell in json.loads(notebook.read_text())["cells"])
     missing = [i for i in catalogue(name) if i not in text]
     assert not missing, f"{notebook.name} does not mention {missing}"
+
+
+def test_translated_catalogues_list_the_same_rules_in_the_same_order():
+    for folder in sorted(p for p in (ROOT / "docs" / "rules").iterdir() if p.is_dir()):
+        for path in sorted(folder.glob("*.md")):
+            translated = RULE_ID.findall(path.read_text())
+            assert translated == catalogue(path.stem), (
+                f"docs/rules/{folder.name}/{path.name} must list the rules of "
+                f"docs/rules/{path.stem}.md, in the same order")
+
+
+def test_coverage_tables_are_current_and_every_rule_is_taught_and_tested():
+    """docs/coverage/<ruleset>.md: rule → notebook section → tests (scripts/rule_coverage.py)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "scripts/rule_coverage.py", "--check"], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for path in sorted((ROOT / "docs" / "coverage").glob("*.md")):
+        gaps = [line for line in path.read_text().splitlines() if (line.startswith("| ")
+                and "| — |" in line) or line.endswith("| — |")]
+        assert not gaps, f"{path.name}: rules without a section or a test: {gaps}"

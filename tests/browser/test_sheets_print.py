@@ -1,0 +1,14 @@
+"""Each rules sheet prints on exactly one side of A4 in Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+from scripts import rules_sheets
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.mark.parametrize(("game", "lang"), rules_sheets.SHEETS)
+def test_each_sheet_prints_on_one_a4_page(game, lang, browser_type_launch_args):
+    assert rules_sheets.pdf_pages(rules_sheets.sheet(game, lang)) == 1

@@ -1,0 +1,24 @@
+"""The printable one-page rules sheets (docs/sheets/): current with the catalogues, each printed
+on exactly one side of A4, and each PDF printed from the current sheet."""
+
+from __future__ import annotations
+
+import pytest
+
+from scripts import rules_sheets
+
+SHEETS = [pytest.param(game, lang, id=f"{game}-{lang}") for game, lang in rules_sheets.SHEETS]
+
+
+@pytest.mark.parametrize(("game", "lang"), SHEETS)
+def test_each_sheet_is_current_and_its_pdf_was_printed_from_it(game, lang):
+    path = rules_sheets.path_of(game, lang)
+    page = rules_sheets.sheet(game, lang)
+    assert path.read_text(encoding="utf-8") == page, (
+        f"{path.name} is out of date: run python scripts/rules_sheets.py --pdf")
+    pdf = path.with_suffix(".pdf")
+    assert rules_sheets.pdf_digest_matches(pdf.read_bytes(), page), (
+        f"{pdf.name} was printed from an older sheet: run python scripts/rules_sheets.py --pdf")
+    for rule in rules_sheets.catalogue(game, lang):
+        assert rule["id"] in page
+
