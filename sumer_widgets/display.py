@@ -65,7 +65,7 @@ class Refusal:
         rule = self.error.rule
         cite = ""
         if rule:
-            title = html.escape(rule_text(rule), quote=True)
+            title = html.escape(rule_text(rule, self.lang), quote=True)
             target = link(rule)
             name = html.escape(rule)
             cite = (f' <span class="sumer-rule">({words["rule"]} '
