@@ -46,8 +46,8 @@ LABELS = {
 }
 
 
-def rules_line(ids: tuple[str, ...]) -> str:
-    return "; ".join(f"{i} ({rule_text(i)})" if rule_text(i) else i for i in ids)
+def rules_line(ids: tuple[str, ...], lang: str = "en") -> str:
+    return "; ".join(f"{i} ({rule_text(i, lang)})" if rule_text(i, lang) else i for i in ids)
 
 
 def key(game: str, lang: str = "en") -> str:
@@ -67,7 +67,7 @@ def key(game: str, lang: str = "en") -> str:
         if exercise.hint:
             lines += [f"*{w['hint']}:* {say(exercise.hint, lang)}", ""]
         if exercise.rules:
-            lines += [f"*{w['rules']}:* {rules_line(exercise.rules)}", ""]
+            lines += [f"*{w['rules']}:* {rules_line(exercise.rules, lang)}", ""]
     lines += [f"## {w['tasks']}", ""]
     for number, task in enumerate(lesson.tasks, start=1):
         lines += [f"### {number}. `{task.id}`", "", f"**{w['goal']}:** {say(task.goal, lang)}",
@@ -86,7 +86,7 @@ def key(game: str, lang: str = "en") -> str:
         if task.hint:
             lines += [f"*{w['hint']}:* {say(task.hint, lang)}", ""]
         if task.rules:
-            lines += [f"*{w['rules']}:* {rules_line(task.rules)}", ""]
+            lines += [f"*{w['rules']}:* {rules_line(task.rules, lang)}", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 

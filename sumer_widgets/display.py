@@ -10,7 +10,8 @@
 - `told(events)` lists events as sentences.
 - `install()` (done when ``sumer_widgets`` is imported inside IPython) teaches IPython to show
   moves, events and refusals as readable text; a ruleset's lesson module adds its own
-  readers with `register`.
+  readers with `register`, and with `register_change` a small picture of what a legal move
+  changed (Sumeria's row of importance), shown between the sentences and the board.
 
 The engine's own ``repr`` stays terse and exact; everything readable lives here.
 """
@@ -64,7 +65,7 @@ class Refusal:
         rule = self.error.rule
         cite = ""
         if rule:
-            title = html.escape(rule_text(rule), quote=True)
+            title = html.escape(rule_text(rule, self.lang), quote=True)
             target = link(rule)
             name = html.escape(rule)
             cite = (f' <span class="sumer-rule">({words["rule"]} '
@@ -114,6 +115,7 @@ class Attempt:
         self.lang = lang
         self.error: SumerError | None = None
         self.events: list[Event] = []
+        self.before = game.state
         try:
             self.events = game.play(move)
         except SumerError as exc:
@@ -133,6 +135,9 @@ class Attempt:
         if self.error is not None:
             return Refusal(self.error, self.lang)._repr_html_()
         parts = [Told(self.events, self.lang)._repr_html_()]
+        change = _CHANGES.get(getattr(self.state, "RULESET", ""))
+        if change is not None:
+            parts.append(change(self.before, self.state, self.events, self.lang))
         if self._picture:
             parts.append(f'<div class="sumer-picture">{self.picture()}</div>')
         return "".join(parts)
@@ -155,14 +160,20 @@ def attempt(game: Game, move: Any, lang: str = "en", *, picture: bool = True,
 
 
 def attempts(game: Game, moves: Sequence[Any], lang: str = "en", **options: Any) -> Attempt:
-    """Try several moves in turn; shows the last one's board (stops at the first refusal)."""
+    """Try several moves in turn (stopping at the first refusal): shows what all of them did,
+    then the last one's board — or the refusal."""
     result = None
+    before = game.state
+    events: list[Event] = []
     for move in moves:
         result = attempt(game, move, lang, **options)
         if not result.legal:
             break
+        events.extend(result.events)
     if result is None:
         raise ValueError("attempts needs at least one move")
+    if result.legal:
+        result.before, result.events = before, events
     return result
 
 
@@ -178,6 +189,15 @@ def register(cls: type, text: Callable[[Any], str]) -> None:
     if ip is not None:
         ip.display_formatter.formatters["text/plain"].for_type(
             cls, lambda value, printer, _cycle: printer.text(text(value)))
+
+
+_CHANGES: dict[str, Callable[[Any, Any, list[Event], str], str]] = {}
+
+
+def register_change(ruleset: str, picture: Callable[[Any, Any, list[Event], str], str]) -> None:
+    """After a legal `attempt` in `ruleset`, show ``picture(before, after, events, lang)`` (HTML,
+    or "" for nothing) between the sentences and the board."""
+    _CHANGES[ruleset] = picture
 
 
 def install() -> None:

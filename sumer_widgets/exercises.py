@@ -127,7 +127,10 @@ class Exercise:
         expected = self.expected()
         labels = {_key(value): say(label, lang) for value, label in self.choices()}
         if self.kind == "choices":
-            return ", ".join(labels.get(_key(v), str(v)) for v in sorted(expected, key=str))
+            # In the order the form lists them (so lettered places read A, C, D).
+            order = {_key(value): n for n, (value, _) in enumerate(self.choices())}
+            ranked = sorted(expected, key=lambda v: (order.get(_key(v), len(order)), str(v)))
+            return ", ".join(labels.get(_key(v), str(v)) for v in ranked)
         if self.kind == "choice":
             return labels.get(_key(expected), str(expected))
         return str(expected)

@@ -131,7 +131,8 @@ class InfluenceChanged(SumeriaEvent):
 @dataclass(frozen=True)
 class PlacementEnded(SumeriaEvent):
     TEXT: ClassVar = {"en": "Setup is complete: round 1 begins, {player} plays first.",
-                      "nl": "De opstelling is klaar: ronde 1 begint, {player} begint."}
+                      "nl": "De voorbereiding is klaar: ronde 1 begint en {player} is "
+                            "startspeler."}
     player: int
 
 
@@ -164,19 +165,19 @@ class ControlDecided(SumeriaEvent):
         rank = _ORDINAL[lang](self.rank)
         if self.player is None:
             return (f"{self.name} ({rank}): no traders, nobody controls it." if lang == "en" else
-                    f"{self.name} ({rank}): geen handelaren, niemand heeft controle.")
+                    f"{self.name} ({rank}): geen handelaren, niemand krijgt de controle.")
         n = self.counts[self.player]
         if lang == "nl":
-            text = (f"{self.name} ({rank}): {w['player']} heeft controle "
+            text = (f"{self.name} ({rank}): {w['player']} krijgt de controle "
                     f"({_count(n, lang, '', '', 'handelaar', 'handelaren')})")
             if self.second is None:
-                return text + ", niemand is tweede."
-            why = {"traders": "meer handelaren", "city": "de hoofdstad",
+                return text + ", niemand wordt tweede."
+            why = {"traders": "meer handelaren", "city": "de handelaar in de hoofdstad",
                    "towns": "meer handelaren in de steden",
                    "villages": "meer handelaren in de dorpen",
                    "order": "eerder aan de beurt deze ronde"}[self.decided_by or "traders"]
             second = _count(self.counts[self.second], lang, "", "", "handelaar", "handelaren")
-            return text + f"; {w['second']} is tweede ({second}) — beslist door: {why}."
+            return text + f"; {w['second']} wordt tweede ({second}) — beslist door: {why}."
         text = (f"{self.name} ({rank}): {w['player']} takes control "
                 f"({_count(n, lang, 'trader', 'traders', '', '')})")
         if self.second is None:
@@ -191,7 +192,7 @@ class ControlDecided(SumeriaEvent):
 @dataclass(frozen=True)
 class TilesTaken(SumeriaEvent):
     TEXT: ClassVar = {"en": "{player} takes {tiles} from {name}.",
-                      "nl": "{player} neemt {tiles} van {name}."}
+                      "nl": "{player} krijgt uit {name}: {tiles}."}
     player: int
     city_state: str
     name: str
@@ -231,7 +232,7 @@ class FirstPlayerChosen(SumeriaEvent):
 @dataclass(frozen=True)
 class RowRotated(SumeriaEvent):
     TEXT: ClassVar = {"en": "The city-state row turns: {order}.",
-                      "nl": "De rij stadstaten schuift: {order}."}
+                      "nl": "De rij van aanzien schuift op: {order}."}
     row: tuple[str, ...]
     names: tuple[str, ...]
 

@@ -1,75 +1,659 @@
-"""The Sumeria lesson (notebooks 01-sumeria and 01-sumeria-nl): exercises and board tasks.
+"""The Sumeria lesson (notebooks 01-sumeria and 01-sumeria-nl): positions, exercises, board tasks.
 
 Every answer is computed by the engine from the positions below; the notebooks only name the
-exercises and tasks by id.
+exercises and tasks by id (``lesson.ask("reach-from-nippur")``, ``lesson.task("umma-first")``)
+and the positions by name (``start("crossroads")``). The texts are in English and Dutch; the
+Dutch use the Dutch rulebook's words (hoofdstad, stad, dorp, handelaar, stadstaat,
+invloedsmarker, rij van aanzien).
+
+The Dutch notebook plays by the Dutch rulebook (``tiebreak="villages"``), the English one by the
+English rulebook (``"towns"``). Every exercise and task below has the same answer under both
+readings, except the two tasks that are about the difference (`towns-tie`, `villages-tie`),
+whose positions name their reading; `tests/widgets/test_sumeria_lesson.py` checks this.
+
+Parts of the notebooks and what they practise:
+
+1. the board, the row of importance and the set-up — `locations-on-board`,
+   `traders-after-setup`, `scored-second`, `rounds-from-tiles`;
+2. moving along the trade routes — `reach-from-nippur`, `reach-through-kish`, task
+   `into-eridu`;
+3. a turn and the row — `row-after-removal`, `move-inside`, `empty-reserve`, tasks
+   `umma-first`, `lagash-loses`;
+4. the end of a round — `nippur-tie`, `umma-city`, `tiles-in-third`, `lone-trader`, task
+   `take-kish`;
+5. a new round and the end of the game — `next-first-player`, `first-in-round-2`,
+   `score-3-3-1-0`, `one-more-tile`, `tied-winner`, task `best-tiles`;
+6. English or Dutch — `villages-tiebreak`, tasks `towns-tie`, `villages-tie`;
+7. for programmers — `routes-at-a-city`, `edges-on-board`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine import sumeria
-from engine.core import Game
+from engine.core import Game, InvalidInput
+from engine.sumeria import Add, MoveTrader, Remove, TakeTiles
+from engine.sumeria.events import ControlDecided, InfluenceChanged, TilesDiscarded, TilesTaken
+from engine.sumeria.scoring import TRIANGLE, final_winners, score_counts, tile_choices
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.tasks import Task, Tasks, missed, reached
+from sumer_widgets.readers import sumeria as readers
+from sumer_widgets.tasks import Task, Tasks, Verdict, missed, reached
 
 BOARD = sumeria.Board.standard()
 ROW = ["nippur", "umma", "kish", "lagash", "eridu", "ur", "larsa", "uruk"]
+KISH_FIRST = ["kish", "nippur", "umma", "lagash", "eridu", "ur", "larsa", "uruk"]
+BLUE, ORANGE, GREEN = 0, 1, 2
 
 
 def city_state_name(cs_id: str) -> str:
     return BOARD.city_state(cs_id).name
 
 
+def _cs_of(loc_id: str) -> str:
+    return BOARD.location(loc_id).city_state
+
+
+def _both(en: str, nl: str) -> dict[str, str]:
+    return {"en": en, "nl": nl}
+
+
+def _label(loc_id: str) -> dict[str, str]:
+    return {"en": BOARD.label(loc_id, "en"), "nl": BOARD.label(loc_id, "nl")}
+
+
+def _lettered(locations: list[str]) -> list[tuple[str, dict[str, str]]]:
+    """Choices that name places: "A — Nippur city", matching the letters of `picture`."""
+    return [(loc, {lang: f"{chr(65 + n)} — {BOARD.label(loc, lang)}" for lang in ("en", "nl")})
+            for n, loc in enumerate(locations)]
+
+
+def _names(cs_ids: list[str]) -> Callable[[], list[tuple[str, str]]]:
+    return lambda: [(cs, city_state_name(cs)) for cs in cs_ids]
+
+
+def _player_options(*players: int) -> Callable[[], list[tuple[int, dict[str, str]]]]:
+    return lambda: [(p, {lang: sumeria.player_name(p, lang) for lang in ("en", "nl")})
+                    for p in players]
+
+
 # Positions -----------------------------------------------------------------------------------
+# Each takes the ruleset's options (the Dutch notebook passes tiebreak="villages").
 
 
-def umma_second() -> sumeria.State:
+def setup_example(**options: Any) -> sumeria.State:
+    """A new three-player game just dealt: the row, the six tiles, the first player."""
+    return sumeria.new_state(3, seed=2009, **options)
+
+
+def umma_second(**options: Any) -> sumeria.State:
     """Umma second in the row; Blue's trader in Nippur town 2 can reach Umma over Orange."""
-    return sumeria.position(3, {"nippur.town2": 0, "nippur.village2": 1, "kish.city": 2},
-                            row=ROW)
+    return sumeria.position(3, {"nippur.town2": BLUE, "nippur.village2": ORANGE,
+                                "kish.city": GREEN}, row=ROW, **options)
+
+
+def crossroads(**options: Any) -> sumeria.State:
+    """Kish, first in the row, crowded: Blue's trader in Kish town 1 turns at the occupied
+    city. The moves of part 3 start here too."""
+    return sumeria.position(3, {"kish.town1": BLUE, "kish.city": ORANGE, "kish.village1": GREEN,
+                                "kish.town2": ORANGE, "kish.town3": GREEN},
+                            row=KISH_FIRST, **options)
+
+
+def past_kish(**options: Any) -> sumeria.State:
+    """Blue's trader in Kish village 1 can reach Eridu only by jumping through Kish city."""
+    return sumeria.position(3, {"kish.village1": BLUE, "kish.town1": ORANGE, "kish.city": GREEN,
+                                "kish.town2": ORANGE, "kish.village2": GREEN,
+                                "ur.city": BLUE, "lagash.town1": ORANGE},
+                            row=["nippur", "umma", "lagash", "eridu", "kish", "ur", "larsa",
+                                 "uruk"], **options)
+
+
+def lagash_third(**options: Any) -> sumeria.State:
+    """Lagash third in the row with one of Blue's traders in it; Eridu fourth."""
+    return sumeria.position(3, {"lagash.town1": BLUE, "uruk.town2": BLUE, "kish.city": BLUE,
+                                "lagash.village2": ORANGE, "umma.city": GREEN,
+                                "eridu.town1": GREEN},
+                            row=["kish", "umma", "lagash", "eridu", "nippur", "ur", "larsa",
+                                 "uruk"], **options)
+
+
+def full_reserve_used(**options: Any) -> sumeria.State:
+    """Blue has every one of its 14 traders on the board."""
+    blue = ["kish.city", "nippur.city", "umma.city", "lagash.city", "eridu.city", "ur.city",
+            "larsa.city", "uruk.city", "kish.town1", "nippur.town1", "umma.town1",
+            "lagash.town1", "eridu.town1", "ur.town1"]
+    return sumeria.position(3, {**dict.fromkeys(blue, BLUE), "kish.village1": ORANGE,
+                                "ur.village2": GREEN}, row=KISH_FIRST, **options)
+
+
+def round_end(**options: Any) -> sumeria.State:
+    """The last turn of round 1: Green to move, then Kish, Nippur and Umma are scored."""
+    return sumeria.position(3, {"kish.city": BLUE, "kish.town1": BLUE, "kish.town2": ORANGE,
+                                "nippur.town1": ORANGE, "nippur.town2": GREEN,
+                                "umma.city": GREEN, "umma.village1": BLUE},
+                            row=KISH_FIRST, offer=("EMP", "RE", "M"), first_player=BLUE,
+                            to_move=GREEN, turn=3, **options)
+
+
+def alone_in_kish(**options: Any) -> sumeria.State:
+    """The last turn of a round, and only Blue has traders in Kish, the first city-state."""
+    return sumeria.position(3, {"kish.city": BLUE, "kish.town1": BLUE, "nippur.town1": ORANGE,
+                                "nippur.town2": GREEN, "umma.city": GREEN},
+                            row=KISH_FIRST, offer=("EMP", "RE", "M"), first_player=BLUE,
+                            to_move=GREEN, turn=3, **options)
+
+
+def kish_contest(**options: Any) -> sumeria.State:
+    """Blue's last turn of the round: Orange leads Kish 2–1 and would win a tie by order."""
+    return sumeria.position(3, {"kish.town1": ORANGE, "kish.village1": ORANGE,
+                                "kish.village2": BLUE, "nippur.village1": BLUE,
+                                "umma.city": GREEN, "umma.town1": BLUE, "ur.city": GREEN},
+                            row=KISH_FIRST, offer=("EMP", "RE", "M"), first_player=ORANGE,
+                            to_move=BLUE, turn=3, **options)
+
+
+def choosing_tiles(**options: Any) -> sumeria.State:
+    """Round 3 is scored: Blue controls Kish and chooses 2 of economy, military and religion,
+    holding 3 economy and 1 military tile already."""
+    before = sumeria.position(
+        3, {"kish.city": BLUE, "kish.town1": BLUE, "kish.town2": ORANGE, "nippur.city": ORANGE,
+            "nippur.town2": GREEN, "umma.city": GREEN, "umma.village1": BLUE},
+        row=KISH_FIRST, offer=("EMR", "RP", "M"),
+        influence=[{"economy": 3, "military": 1}, {"political": 1, "religion": 1},
+                   {"military": 2}],
+        first_player=BLUE, to_move=GREEN, turn=3, round=3, **options)
+    state, _ = sumeria.apply(before, Add("uruk.village3"))
+    return state
+
+
+def kish_tie(tiebreak: str) -> sumeria.State:
+    """Blue and Orange tied 2–2 in Kish, Green in its city, Orange first this round: one move of
+    Blue's inside Kish wins it — a different one under each rulebook's tie-break."""
+    return sumeria.position(3, {"kish.town1": BLUE, "kish.village2": BLUE, "kish.town3": ORANGE,
+                                "kish.village3": ORANGE, "kish.city": GREEN, "ur.city": BLUE,
+                                "nippur.town1": ORANGE},
+                            row=KISH_FIRST, first_player=ORANGE, to_move=BLUE,
+                            tiebreak=tiebreak)
+
+
+def nippur_choice(**options: Any) -> sumeria.State:
+    """`round_end` after Green's last turn and Blue's choice in Kish: Orange chooses in
+    Nippur, and then the round ends."""
+    return _after(round_end(**options), "add uruk.village3", "take EP")
+
+
+POSITIONS: dict[str, Callable[..., sumeria.State]] = {
+    "setup": setup_example, "umma-second": umma_second, "crossroads": crossroads,
+    "past-kish": past_kish, "lagash-third": lagash_third, "all-on-board": full_reserve_used,
+    "round-end": round_end, "alone-in-kish": alone_in_kish, "kish-contest": kish_contest,
+    "choosing-tiles": choosing_tiles, "nippur-choice": nippur_choice,
+}
+
+
+def start(name: str, **options: Any) -> Game:
+    """A game at the lesson's position `name` (see `POSITIONS`), e.g. ``start("crossroads")``.
+
+    Options are the ruleset's (``tiebreak="villages"`` for the Dutch rulebook)."""
+    if name not in POSITIONS:
+        raise InvalidInput(f"no position {name!r}; known: {', '.join(POSITIONS)}")
+    return sumeria.Game(POSITIONS[name](**options))
+
+
+def explorer(name: str, lang: str = "en") -> Any:
+    """The explorer board (place, move and remove any trader freely) with the traders of the
+    lesson's position `name`: click a trader to see where it can go."""
+    from sumer_widgets.sumeria import SumeriaBoard
+
+    state = POSITIONS[name]()
+    traders = {loc: state.trader_at(loc) for loc in sorted(state.occupied)}
+    return SumeriaBoard(traders=traders, lang=lang, name=f"explorer-{name}")
+
+
+def bot_game(seed: int = 3, level: str = "medium", **options: Any) -> Game:
+    """A whole three-player game played by bots of one `level`, from `seed`."""
+    from engine.bots import bot_for_level
+    from engine.core import play_out
+
+    game = sumeria.new_game(players=3, seed=seed, **options)
+    bots = [bot_for_level("sumeria", level, seed=seed + seat) for seat in range(3)]
+    return play_out(game, lambda state: bots[state.to_move].choose(state.view(state.to_move)))
+
+
+# Pictures of the questions: the board with the places a question names lettered --------------
+
+REACH_NIPPUR = ["nippur.city", "nippur.village2", "umma.village1", "umma.town1",
+                "kish.village1"]
+REACH_KISH = ["nippur.village1", "kish.city", "kish.town3", "eridu.village2", "eridu.town2",
+              "lagash.village3"]
+
+
+def picture(name: str, lang: str = "en", width: int | None = 640) -> Any:
+    """The picture a question refers to, e.g. ``picture("reach-from-nippur")``."""
+    pictures = {
+        "reach-from-nippur": lambda: readers.marked(
+            umma_second(), dict(zip(REACH_NIPPUR, "ABCDE")), lang, "nippur.town2", width),
+        "reach-through-kish": lambda: readers.marked(
+            past_kish(), dict(zip(REACH_KISH, "ABCDEF")), lang, "kish.village1", width),
+    }
+    if name not in pictures:
+        raise InvalidInput(f"no picture {name!r}; known: {', '.join(pictures)}")
+    return pictures[name]()
+
+
+def crossroads_paths(lang: str = "en", width: int | None = 640) -> Any:
+    """Blue's trader in Kish town 1 and every way it can go, traced hop by hop."""
+    from sumer_widgets.sumeria_svg import render
+
+    state = crossroads()
+    return render(state, lang=lang, selected="kish.town1", panel=False, width=width,
+                  paths=BOARD.paths("kish.town1", state.occupied))
+
+
+# Playing now ---------------------------------------------------------------------------------
+
+#: Where Blue's traders go when the set-up is done for the learner: cities first.
+SETUP_WISHES = ("kish.city", "nippur.city", "ur.city", "uruk.city", "lagash.city", "umma.city",
+                "eridu.city", "larsa.city", "kish.town1", "nippur.town1", "ur.town1",
+                "uruk.town1")
+
+
+def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("medium", "hard"),
+                 name: str = "play", **options: Any) -> Any:
+    """A board on which the learner plays Blue against two bots (Orange, Green) at `levels`,
+    with the set-up already done (Blue's traders on the cities first), opening on turn 1."""
+    from engine.bots import bot_for_level
+    from sumer_widgets.sumeria import SumeriaBoard
+
+    game = sumeria.new_game(players=3, seed=seed, **options)
+    bots = {seat: bot_for_level("sumeria", level, seed=seed + seat)
+            for seat, level in zip((ORANGE, GREEN), levels)}
+    board = SumeriaBoard(game, bots=bots, lang=lang, name=name)
+    while game.state.phase == "placement":
+        free = next(loc for loc in SETUP_WISHES if game.state.trader_at(loc) is None)
+        board.play(sumeria.Place(free))
+    return board
 
 
 # Board tasks ---------------------------------------------------------------------------------
 
 
-def _umma_first(game: Game) -> object:
-    move = game.moves[0]
+def _first_move(game: Game) -> tuple[Any, list[Any]]:
+    move, events = game.log[0]
+    return move, list(events)
+
+
+def _not_a_move(move: Any) -> Verdict | None:
+    if isinstance(move, MoveTrader):
+        return None
+    return missed(_both(
+        f"{readers.move_text(move, 'en', BLUE)}: that is not a move along a trade route. "
+        "Start again and move one of Blue's traders.",
+        f"{readers.move_text(move, 'nl', BLUE)}: dat is geen verplaatsing langs een "
+        "handelsroute. Begin opnieuw en verplaats een handelaar van Blauw."))
+
+
+def _umma_first(game: Game) -> Verdict:
+    move, _ = _first_move(game)
+    wrong = _not_a_move(move)
+    if wrong:
+        return wrong
     row = game.state.row
-    if not isinstance(move, sumeria.MoveTrader):
-        return missed({"en": "that was not a move along a trade route: start again and move "
-                             "one of your traders",
-                       "nl": "dat was geen verplaatsing langs een handelsroute: begin opnieuw "
-                             "en verplaats een van je handelaren"})
     if row[0] == "umma":
-        return reached({"en": "Umma gained influence and swapped places with Nippur",
-                        "nl": "Umma won invloed en wisselde van plaats met Nippur"})
+        return reached(_both("Umma gained influence and swapped places with Nippur.",
+                             "Umma won invloed en wisselde van plaats met Nippur."))
     first = city_state_name(row[0])
-    return missed({"en": f"{first} is still first: a trader must end its move in Umma, "
-                         "a different city-state from the one it left",
-                   "nl": f"{first} staat nog steeds eerst: een handelaar moet zijn beweging "
-                         "in Umma eindigen, een andere stadstaat dan waar hij vertrok"})
+    ended = city_state_name(_cs_of(move.destination))
+    return missed(_both(
+        f"{first} is still first: the trader ended in {ended}. A trader must end its move in "
+        "Umma, a different city-state from the one it left.",
+        f"{first} staat nog steeds eerst: de handelaar eindigde in {ended}. Hij moet zijn "
+        "beweging in Umma eindigen, een andere stadstaat dan waar hij vertrok."))
+
+
+def _into_eridu(game: Game) -> Verdict:
+    move, _ = _first_move(game)
+    wrong = _not_a_move(move)
+    if wrong:
+        return wrong
+    ended = _cs_of(move.destination)
+    rank = game.state.rank_of("eridu")
+    if ended == "eridu":
+        return reached(_both(
+            f"Blue jumped four traders, turning at Kish city, and stopped in Eridu: Eridu "
+            f"gains influence and is now {readers.ordinal(rank, 'en')}.",
+            f"Blauw sprong over vier handelaren, sloeg af in de hoofdstad van Kish en stopte in "
+            f"Eridu: Eridu wint invloed en staat nu {readers.ordinal(rank, 'nl')}."))
+    name = city_state_name(ended)
+    return missed(_both(
+        f"The trader stopped in {name}, at the first empty place on that road. To reach Eridu "
+        "it must turn at an occupied city onto the route towards Eridu.",
+        f"De handelaar stopte in {name}, op de eerste lege plek van die weg. Om Eridu te "
+        "bereiken moet hij afslaan in een bezette hoofdstad, op de route naar Eridu."))
+
+
+def _lagash_loses(game: Game) -> Verdict:
+    move, events = _first_move(game)
+    for event in events:
+        if isinstance(event, InfluenceChanged) and event.city_state == "lagash":
+            if not event.gained:
+                rank = game.state.rank_of("lagash")
+                return reached(_both(
+                    f"Lagash lost influence and swapped with Eridu: it is now "
+                    f"{readers.ordinal(rank, 'en')}, out of the three scored this round.",
+                    f"Lagash verloor invloed en wisselde met Eridu: het staat nu "
+                    f"{readers.ordinal(rank, 'nl')}, buiten de drie die deze ronde "
+                    "gescoord worden."))
+            return missed(_both("Lagash gained influence instead: adding a trader, or moving "
+                                "one in from another city-state, makes it climb.",
+                                "Lagash won juist invloed: een handelaar toevoegen, of er een "
+                                "binnenbrengen uit een andere stadstaat, laat het stijgen."))
+    if isinstance(move, MoveTrader) and _cs_of(move.origin) == "lagash":
+        return missed(_both(
+            "Lagash kept its place: a trader that moves away takes no influence with it. "
+            "Which action makes a city-state lose influence?",
+            "Lagash bleef op zijn plaats: een handelaar die wegtrekt, neemt geen invloed mee. "
+            "Welke actie laat een stadstaat invloed verliezen?"))
+    return missed(_both(f"{readers.move_text(move, 'en', BLUE)}: Lagash's place did not change.",
+                        f"{readers.move_text(move, 'nl', BLUE)}: de plaats van Lagash "
+                        "veranderde niet."))
+
+
+def _control_in(events: list[Any], cs_id: str) -> ControlDecided | None:
+    return next((e for e in events if isinstance(e, ControlDecided) and e.city_state == cs_id),
+                None)
+
+
+def _take_kish(game: Game) -> Verdict:
+    _, events = _first_move(game)
+    after = game.history[1]
+    rank = after.rank_of("kish") - 1
+    if rank > 2:
+        return missed(_both("Kish dropped out of the three scored city-states.",
+                            "Kish viel buiten de drie stadstaten die gescoord worden."))
+    decided = _control_in(events, "kish")
+    if decided is not None:
+        controller, step, counts = decided.player, decided.decided_by, decided.counts
+    else:  # scoring stopped for a tile choice before Kish: the traders stand as they will
+        order, index, counts = sumeria.control(after, rank)
+        controller = order[0] if order else None
+        step = None if index is None else ("traders", "city", "second", "order")[index]
+    if controller == BLUE:
+        return reached(_both(
+            "Blue controls Kish: two traders against Orange's two, and the tie goes to the "
+            "player with the trader in the city.",
+            "Blauw heeft de controle in Kish: twee handelaren tegen twee van Oranje, en bij "
+            "gelijkstand wint wie de handelaar in de hoofdstad heeft."))
+    blue, orange = counts[BLUE], counts[ORANGE]
+    why = {"traders": _both("more traders", "meer handelaren"),
+           "city": _both("the trader in the city", "de handelaar in de hoofdstad"),
+           "order": _both("playing before Blue this round",
+                          "deze ronde vóór Blauw aan de beurt te zijn")}.get(
+        step or "traders",
+        _both("the tie-break in the towns and villages", "de gelijkstand in steden en dorpen"))
+    return missed(_both(
+        f"Orange controls Kish ({orange} traders against Blue's {blue}), decided by "
+        f"{why['en']}. Blue needs as many traders as Orange and a tie-break that Orange "
+        "cannot match.",
+        f"Oranje heeft de controle in Kish ({orange} handelaren tegen {blue} van Blauw), "
+        f"beslist door {why['nl']}. Blauw heeft evenveel handelaren nodig als Oranje én een "
+        "beslissing bij gelijkstand die Oranje niet kan evenaren."))
+
+
+def _gain(before: sumeria.State, taken: str) -> int:
+    counts = list(before.influence[BLUE])
+    start = score_counts(counts)
+    for t in taken:
+        counts[sumeria.TILES.index(t)] += 1
+    return score_counts(counts) - start
+
+
+def _best_choice(state: sumeria.State) -> tuple[str, int]:
+    options = tile_choices(state.offer[state.scoring], state.scoring)
+    best = max(options, key=lambda t: _gain(state, t))
+    return best, _gain(state, best)
+
+
+def _best_tiles(game: Game) -> Verdict:
+    move, _ = _first_move(game)
+    before = game.history[0]
+    best, most = _best_choice(before)
+    if not isinstance(move, TakeTiles):
+        return missed(_both("Choose two tiles with the buttons under the board.",
+                            "Kies twee invloedsmarkers met de knoppen onder het bord."))
+    got = _gain(before, move.tiles)
+    en, nl = readers.tiles_text(move.tiles, "en"), readers.tiles_text(move.tiles, "nl")
+    if got == most:
+        return reached(_both(f"With {en}, Blue gains {got} points: the most it can get here.",
+                             f"Met {nl} krijgt Blauw er {got} punten bij: het meeste dat hier "
+                             "kan."))
+    return missed(_both(
+        f"With {en}, Blue gains {got} points; another choice gains {most}. A tile is worth "
+        "more where you already have many.",
+        f"Met {nl} krijgt Blauw er {got} punten bij; een andere keuze levert {most} op. Een "
+        "marker is meer waard waar je er al veel van hebt."))
+
+
+def _tie_task(tiebreak: str) -> Callable[[Game], Verdict]:
+    other = "villages" if tiebreak == "towns" else "towns"
+
+    def check(game: Game) -> Verdict:
+        move, _ = _first_move(game)
+        wrong = _not_a_move(move)
+        if wrong:
+            return wrong
+        state = game.state
+        rank = state.rank_of("kish") - 1
+        order, _, counts = sumeria.control(state, rank)
+        said = _both(readers.control_text(state, rank, "en"),
+                     readers.control_text(state, rank, "nl"))
+        if order and order[0] == BLUE:
+            return reached(said)
+        if counts[BLUE] < 2:
+            return missed(_both(said["en"] + " The trader left Kish: Blue must keep two "
+                                "traders there to stay level with Orange.",
+                                said["nl"] + " De handelaar verliet Kish: Blauw moet er twee "
+                                "handelaren houden om gelijk te blijven met Oranje."))
+        elsewhere = sumeria.state_from_dict({**state.to_dict(), "options": {"tiebreak": other}})
+        if sumeria.control(elsewhere, rank)[0][0] == BLUE:
+            book = _both("English", "Engelse") if other == "towns" else _both("Dutch",
+                                                                             "Nederlandse")
+            return missed(_both(said["en"] + f" (By the {book['en']} rulebook this would "
+                                "have won: this board plays by the other one.)",
+                                said["nl"] + f" (Volgens het {book['nl']} regelboek had dit "
+                                "gewonnen: dit bord speelt volgens het andere.)"))
+        return missed(said)
+
+    return check
 
 
 TASKS = Tasks([
     Task(
+        id="into-eridu",
+        ruleset="sumeria",
+        goal=_both("Move Blue's trader from Kish village 1 so that it ends its move in Eridu.",
+                   "Verplaats de handelaar van Blauw uit Kish dorp 1 zodat hij zijn beweging in "
+                   "Eridu eindigt."),
+        start=past_kish,
+        check=_into_eridu,
+        rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3", "S-MOVE-4", "S-MOVE-5"),
+        hint=_both("Click the trader: the red lines show every way it can go. Which way passes "
+                   "through Kish city?",
+                   "Klik op de handelaar: de rode lijnen tonen elke weg die hij kan gaan. Welke "
+                   "weg loopt door de hoofdstad van Kish?"),
+        solution=("move kish.village1 eridu.village2",),
+        misses=(("move kish.village1 nippur.village1",), ("move kish.village1 kish.town3",),
+                ("add eridu.town1",)),
+        explanation=_both(
+            "Towards Kish the trader jumps Orange in Kish town 1 and reaches Kish city, which "
+            "is occupied: there it may turn onto any route. On the route to Eridu it jumps "
+            "Orange in Kish town 2 and Green in Kish village 2, and stops at the first empty "
+            "place, Eridu village 2. It ends in another city-state, so Eridu gains influence.",
+            "Richting Kish springt de handelaar over Oranje in Kish stad 1 en komt in de "
+            "hoofdstad van Kish, die bezet is: daar mag hij elke route op. Op de route naar "
+            "Eridu springt hij over Oranje in Kish stad 2 en Groen in Kish dorp 2, en stopt "
+            "op de eerste lege plek, Eridu dorp 2. Hij eindigt in een andere stadstaat, dus "
+            "Eridu wint invloed."),
+        options={"name": "task-into-eridu"},
+    ),
+    Task(
         id="umma-first",
         ruleset="sumeria",
-        goal={"en": "Move Blue's trader so that Umma becomes first in the row of importance.",
-              "nl": "Verplaats de handelaar van Blauw zodat Umma vooraan in de rij komt."},
+        goal=_both("Move Blue's trader so that Umma becomes first in the row of importance.",
+                   "Verplaats de handelaar van Blauw zodat Umma vooraan in de rij van aanzien "
+                   "komt."),
         start=umma_second,
         check=_umma_first,
         rules=("S-MOVE-2", "S-MOVE-3", "S-MOVE-5"),
-        hint={"en": "Click Blue's trader in Nippur: which of its destinations lies in Umma?",
-              "nl": "Klik op de handelaar van Blauw in Nippur: welke bestemming ligt in Umma?"},
+        hint=_both("Click Blue's trader in Nippur: which of its destinations lies in Umma?",
+                   "Klik op de handelaar van Blauw in Nippur: welke bestemming ligt in Umma?"),
         solution=("move nippur.town2 umma.village1",),
         misses=(("move nippur.town2 nippur.city",), ("add umma.town2",)),
-        explanation={
-            "en": "Blue jumps Orange's trader in Nippur village 2 and stops at the first empty "
-                  "location, Umma village 1. It ended in another city-state, so Umma gains "
-                  "influence: its tile swaps with Nippur's, the one to its left.",
-            "nl": "Blauw springt over de handelaar van Oranje in Nippur dorp 2 en stopt op de "
-                  "eerste lege plaats, Umma dorp 1. Hij eindigt in een andere stadstaat, dus "
-                  "Umma wint invloed: zijn tegel wisselt met die van Nippur, links ervan."},
+        explanation=_both(
+            "Blue jumps Orange's trader in Nippur village 2 and stops at the first empty "
+            "location, Umma village 1. It ended in another city-state, so Umma gains "
+            "influence: its tile swaps with Nippur's, the one to its left.",
+            "Blauw springt over de handelaar van Oranje in Nippur dorp 2 en stopt op de "
+            "eerste lege plaats, Umma dorp 1. Hij eindigt in een andere stadstaat, dus "
+            "Umma wint invloed: zijn tegel wisselt met die van Nippur, links ervan."),
         options={"name": "task-umma-first"},
+    ),
+    Task(
+        id="lagash-loses",
+        ruleset="sumeria",
+        goal=_both("Make Lagash lose influence, so that it is no longer among the three "
+                   "city-states scored this round.",
+                   "Laat Lagash invloed verliezen, zodat het niet meer bij de drie stadstaten "
+                   "hoort die deze ronde gescoord worden."),
+        start=lagash_third,
+        check=_lagash_loses,
+        rules=("S-REMOVE-1", "S-REMOVE-2", "S-MOVE-5"),
+        hint=_both("Of the three actions — add, move, remove — only one ever makes a "
+                   "city-state lose influence.",
+                   "Van de drie acties — toevoegen, verplaatsen, verwijderen — laat er maar één "
+                   "een stadstaat invloed verliezen."),
+        solution=("remove lagash.town1",),
+        misses=(("move lagash.town1 lagash.city",), ("move lagash.town1 lagash.village1",),
+                ("add lagash.town2",)),
+        explanation=_both(
+            "Removing Blue's trader from Lagash town 1 sends it back to Blue's reserve and "
+            "Lagash loses influence: its tile swaps with the one to its right, Eridu. Moving the "
+            "trader away would not do: a move only ever makes its destination gain.",
+            "Als Blauw zijn handelaar uit Lagash stad 1 verwijdert, gaat die terug naar de "
+            "voorraad en verliest Lagash invloed: zijn tegel wisselt met die rechts ervan, "
+            "Eridu. Wegtrekken helpt niet: een verplaatsing laat alleen de bestemming winnen."),
+        options={"name": "task-lagash-loses"},
+    ),
+    Task(
+        id="take-kish",
+        ruleset="sumeria",
+        goal=_both("It is Blue's last turn of the round. Take control of Kish before the round "
+                   "ends.",
+                   "Het is de laatste beurt van Blauw in deze ronde. Neem de controle in Kish "
+                   "over voordat de ronde eindigt."),
+        start=kish_contest,
+        check=_take_kish,
+        rules=("S-ROUND-1", "S-CTRL-1", "S-CTRL-2", "S-CTRL-4", "S-ADD-1"),
+        hint=_both("Count the traders in Kish, then read the first tie-break.",
+                   "Tel de handelaren in Kish, en lees dan de eerste regel bij gelijkstand."),
+        solution=("add kish.city",),
+        misses=(("add kish.town2",), ("move kish.village2 kish.town2",),
+                ("add nippur.town1",)),
+        explanation=_both(
+            "Orange has two traders in Kish, Blue one. Adding a trader makes it 2–2, and a tie "
+            "goes first to the player with the trader in the city: so Blue adds in Kish city "
+            "(moving Blue's trader from Nippur village 1 into Kish city also works). In a town "
+            "it would be 2–2 with a town and a village each, and Orange, who played first "
+            "this round, would win.",
+            "Oranje heeft twee handelaren in Kish, Blauw één. Met een extra handelaar wordt "
+            "het 2–2, en bij gelijkstand wint eerst wie de handelaar in de hoofdstad heeft: "
+            "dus voegt Blauw er een toe in de hoofdstad van Kish (de handelaar van Blauw uit "
+            "Nippur dorp 1 naar de hoofdstad verplaatsen kan ook). In een stad zou het 2–2 "
+            "zijn met elk een stad en een dorp, en zou Oranje winnen, die deze ronde eerst "
+            "speelde."),
+        bots={ORANGE: "medium", GREEN: "medium"},
+        options={"name": "task-take-kish"},
+    ),
+    Task(
+        id="best-tiles",
+        ruleset="sumeria",
+        goal=_both("Blue controls Kish and chooses two of its three influence tiles. Choose the "
+                   "two that give Blue the most points.",
+                   "Blauw heeft de controle in Kish en kiest twee van de drie invloedsmarkers. "
+                   "Kies de twee die Blauw de meeste punten opleveren."),
+        start=choosing_tiles,
+        check=_best_tiles,
+        rules=("S-TILE-1", "S-END-2"),
+        hint=_both("Look at the tiles Blue already has (under the board): what is the next "
+                   "tile of each kind worth?",
+                   "Kijk welke markers Blauw al heeft (onder het bord): wat is de volgende "
+                   "marker van elke soort waard?"),
+        solution=("take EM",),
+        misses=(("take ER",), ("take MR",)),
+        explanation=_both(
+            "Blue holds 3 economy tiles and 1 military. A 4th economy tile raises economy from "
+            "6 to 10 points (+4), a 2nd military one from 1 to 3 (+2), a first religion tile "
+            "gives 1. Economy and military: +6. The n-th tile of a kind is worth n points.",
+            "Blauw heeft 3 economische markers en 1 militaire. Een 4e economische brengt "
+            "economisch van 6 naar 10 punten (+4), een 2e militaire van 1 naar 3 (+2), een "
+            "eerste religieuze levert 1 op. Economisch en militair: +6. De n-de marker van een "
+            "soort is n punten waard."),
+        bots={ORANGE: "medium", GREEN: "medium"},
+        options={"name": "task-best-tiles"},
+    ),
+    Task(
+        id="towns-tie",
+        ruleset="sumeria",
+        goal=_both("By the English rulebook (towns break a tie), move one of Blue's traders "
+                   "inside Kish so that Blue would win Kish if it were scored now.",
+                   "Volgens het Engelse regelboek (steden beslissen bij gelijkstand): verplaats "
+                   "een handelaar van Blauw binnen Kish zodat Blauw Kish zou winnen als het nu "
+                   "gescoord werd."),
+        start=lambda: kish_tie("towns"),
+        check=_tie_task("towns"),
+        rules=("S-CTRL-2", "S-CTRL-3", "S-CTRL-4", "S-MOVE-5"),
+        hint=_both("Nobody of the two has the city. What counts next in the English rulebook?",
+                   "Geen van beiden heeft de hoofdstad. Wat telt daarna in het Engelse "
+                   "regelboek?"),
+        solution=("move kish.village2 kish.town2",),
+        misses=(("move kish.town1 kish.village1",), ("move kish.town1 kish.town2",),
+                ("move kish.town1 lagash.village3",)),
+        explanation=_both(
+            "Blue and Orange have two traders each and Green holds the city, so the towns "
+            "decide. Blue moves from Kish village 2 to Kish town 2: two towns against Orange's "
+            "one. The move stays inside Kish, so the row does not change.",
+            "Blauw en Oranje hebben elk twee handelaren en Groen heeft de hoofdstad, dus "
+            "beslissen de steden. Blauw gaat van Kish dorp 2 naar Kish stad 2: twee steden "
+            "tegen één van Oranje. De verplaatsing blijft binnen Kish, dus de rij verandert "
+            "niet."),
+        options={"name": "task-towns-tie"},
+    ),
+    Task(
+        id="villages-tie",
+        ruleset="sumeria",
+        goal=_both("By the Dutch rulebook (villages break a tie), move one of Blue's traders "
+                   "inside Kish so that Blue would win Kish if it were scored now.",
+                   "Volgens het Nederlandse regelboek (dorpen beslissen bij gelijkstand): "
+                   "verplaats een handelaar van Blauw binnen Kish zodat Blauw Kish zou winnen "
+                   "als het nu gescoord werd."),
+        start=lambda: kish_tie("villages"),
+        check=_tie_task("villages"),
+        rules=("S-CTRL-2", "S-CTRL-3", "S-CTRL-4", "S-MOVE-5"),
+        hint=_both("Nobody of the two has the city. What counts next in the Dutch rulebook?",
+                   "Geen van beiden heeft de hoofdstad. Wat telt daarna in het Nederlandse "
+                   "regelboek?"),
+        solution=("move kish.town1 kish.village1",),
+        misses=(("move kish.village2 kish.town2",), ("move kish.town1 kish.town2",),
+                ("move kish.village2 eridu.village2",)),
+        explanation=_both(
+            "Same position, other rulebook: now the villages decide. Blue moves from Kish "
+            "town 1 to Kish village 1: two villages against Orange's one. The move that wins "
+            "by the English rulebook (into a town) loses here.",
+            "Dezelfde stelling, het andere regelboek: nu beslissen de dorpen. Blauw gaat van "
+            "Kish stad 1 naar Kish dorp 1: twee dorpen tegen één van Oranje. De zet die "
+            "volgens het Engelse regelboek wint (naar een stad), verliest hier."),
+        options={"name": "task-villages-tie"},
     ),
 ])
 
@@ -82,43 +666,508 @@ def _reach_from_nippur() -> frozenset[str]:
     return BOARD.reachable("nippur.town2", state.occupied)
 
 
+def _reach_through_kish() -> frozenset[str]:
+    state = past_kish()
+    return BOARD.reachable("kish.village1", state.occupied)
+
+
+def _after(state: sumeria.State, *moves: str) -> sumeria.State:
+    for text in moves:
+        state, _ = sumeria.apply(state, sumeria.parse_move(text))
+    return state
+
+
+#: The turns of part 3, from `crossroads`: Blue moves into Nippur, Orange adds in Umma.
+TURNS = ("move kish.town1 nippur.village1", "add umma.town2")
+
+
+def _action_kinds(state: sumeria.State) -> set[str]:
+    kinds = {Add: "add", MoveTrader: "move", Remove: "remove"}
+    return {kinds[type(m)] for m in sumeria.legal_moves(state)}
+
+
+def _end_of_round(state: sumeria.State) -> tuple[sumeria.State, list[Any]]:
+    """Green's last turn (`state` is a last turn) and the scoring after it, each controller
+    taking the first choice the engine lists: the state of the next round and every event."""
+    game = sumeria.Game(state)
+    events = list(game.play(Add("uruk.village3")))
+    while game.state.phase == "scoring":
+        events += game.play(game.legal_moves()[0])
+    return game.state, events
+
+
+def _control_after_round(state: sumeria.State, cs_id: str) -> int | None:
+    """Who the engine says controls `cs_id` when the round ends."""
+    return _control_in(_end_of_round(state)[1], cs_id).player
+
+
+def _lone_trader_fate() -> str:
+    _, events = _end_of_round(alone_in_kish())
+    discarded = any(isinstance(e, TilesDiscarded) and e.city_state == "kish" for e in events)
+    return "discarded" if discarded else "second"
+
+
+def _tiles_from_third(state: sumeria.State, player: int) -> int:
+    """How many tiles `player` gets from the 3rd city-state when the round ends."""
+    _, events = _end_of_round(state)
+    return sum(len(e.tiles) for e in events if isinstance(e, TilesTaken)
+               and e.city_state == state.row[2] and e.player == player)
+
+
+TIED = ((3, 3, 1, 0), (4, 1, 1, 1))
+
+
 EXERCISES = Exercises([
+    # Part 1 — the board, the row and the set-up
+    Exercise(
+        id="locations-on-board",
+        question=_both("How many locations — cities, towns and villages — are there on the "
+                       "board?",
+                       "Hoeveel plaatsen — hoofdsteden, steden en dorpen — telt het bord?"),
+        answer=lambda: len(BOARD.locations),
+        hint=_both("Count the places of one city-state first; every city-state has the same.",
+                   "Tel eerst de plaatsen van één stadstaat; elke stadstaat heeft er evenveel."),
+        explanation=_both("8 city-states, each with 1 city, 3 towns and 3 villages: 8 × 7 = 56.",
+                          "8 stadstaten, elk met 1 hoofdstad, 3 steden en 3 dorpen: "
+                          "8 × 7 = 56."),
+        wrong=lambda: [7, 8, 24, 48, 64],
+        rules=("S-COMP-1",),
+    ),
     Exercise(
         id="traders-after-setup",
-        question={"en": "How many traders are on the board after the set-up of a 4-player "
-                        "game?",
-                  "nl": "Hoeveel handelaren staan er op het bord na de voorbereiding van een "
-                        "spel met vier spelers?"},
+        question=_both("How many traders are on the board after the set-up of a 4-player game?",
+                       "Hoeveel handelaren staan er op het bord na de voorbereiding van een spel "
+                       "met vier spelers?"),
         answer=lambda: 4 * sumeria.INITIAL_TRADERS[4],
-        hint={"en": "Each player places the same number of traders before the first turn.",
-              "nl": "Elke speler zet hetzelfde aantal handelaren neer voor de eerste beurt."},
-        explanation={"en": "Each of the four players places five traders: 4 × 5.",
-                     "nl": "Elk van de vier spelers zet vijf handelaren neer: 4 × 5."},
-        wrong=lambda: [5, 40, 4 * sumeria.TRADERS[4]],
+        hint=_both("Each player places the same number of traders before the first turn.",
+                   "Elke speler zet hetzelfde aantal handelaren neer voor de eerste beurt."),
+        explanation=_both("Each of the four players places five traders: 4 × 5.",
+                          "Elk van de vier spelers zet vijf handelaren neer: 4 × 5."),
+        wrong=lambda: [5, 40, 4 * sumeria.TRADERS[4], 3 * sumeria.INITIAL_TRADERS[3]],
         rules=("S-SETUP-1", "S-SETUP-6"),
     ),
     Exercise(
+        id="scored-second",
+        question=_both("Look at the row of the game just dealt. If nobody changes the row, "
+                       "which city-state is scored second at the end of round 1?",
+                       "Kijk naar de rij van het spel dat net is klaargezet. Als niemand de rij "
+                       "verandert, welke stadstaat wordt dan aan het einde van ronde 1 als "
+                       "tweede gescoord?"),
+        answer=lambda: setup_example().row[1],
+        kind="choice",
+        options=lambda: [(cs, city_state_name(cs)) for cs in setup_example().row],
+        hint=_both("The row is read from the left: the leftmost tile is the most important.",
+                   "Je leest de rij van links: de meest linkse tegel is de belangrijkste."),
+        explanation=_both("The three leftmost tiles are scored, the most important first; the "
+                          "second tile from the left is scored second.",
+                          "De drie meest linkse tegels worden gescoord, de belangrijkste eerst; "
+                          "de tweede tegel van links wordt als tweede gescoord."),
+        wrong=lambda: [setup_example().row[0], setup_example().row[2],
+                       setup_example().row[-2]],
+        rules=("S-SETUP-2", "S-ROUND-1"),
+    ),
+    Exercise(
+        id="rounds-from-tiles",
+        question=_both("The bag holds 36 influence tiles and every round 6 are laid out. How "
+                       "many rounds does a game last?",
+                       "In de zak zitten 36 invloedsmarkers en elke ronde worden er 6 "
+                       "uitgelegd. Hoeveel rondes duurt een spel?"),
+        answer=lambda: 36 // sum(len(t) for t in setup_example().offer),
+        hint=_both("The game ends when every tile has come into play.",
+                   "Het spel eindigt als alle markers in het spel zijn gekomen."),
+        explanation=_both("36 ÷ 6 = 6 rounds: after the 6th round's scoring the bag is empty "
+                          "and the game ends.",
+                          "36 ÷ 6 = 6 rondes: na de telling van de 6e ronde is de zak leeg en "
+                          "eindigt het spel."),
+        wrong=lambda: [3, 9, 12, 36],
+        rules=("S-SETUP-3", "S-TURN-1", "S-END-1"),
+    ),
+    # Part 2 — moving along the trade routes
+    Exercise(
         id="reach-from-nippur",
-        question={"en": "Blue's trader stands in Nippur town 2, Orange's in Nippur village 2. "
-                        "Where can Blue's trader go?",
-                  "nl": "De handelaar van Blauw staat in Nippur stad 2, die van Oranje in "
-                        "Nippur dorp 2. Waar kan de handelaar van Blauw naartoe?"},
+        question=_both("Blue's trader (ringed) stands in Nippur town 2, Orange's in Nippur "
+                       "village 2. Where can Blue's trader go?",
+                       "De handelaar van Blauw (omcirkeld) staat in Nippur stad 2, die van "
+                       "Oranje in Nippur dorp 2. Waar kan de handelaar van Blauw naartoe?"),
         answer=_reach_from_nippur,
         kind="choices",
-        options=lambda: [(loc, {"en": BOARD.label(loc, "en"), "nl": BOARD.label(loc, "nl")})
-                         for loc in ("nippur.city", "nippur.village2", "umma.village1",
-                                     "umma.town1", "kish.village1")],
-        hint={"en": "A trader jumps occupied locations and stops at the first empty one, in "
-                    "either direction along its route.",
-              "nl": "Een handelaar springt over bezette plaatsen en stopt op de eerste lege, "
-                    "in beide richtingen langs zijn route."},
-        explanation={"en": "Towards Nippur the next location, the city, is empty. The other "
-                           "way it jumps Orange and stops at Umma village 1.",
-                     "nl": "Richting Nippur is de volgende plaats, de hoofdstad, leeg. De "
-                           "andere kant op springt hij over Oranje en stopt in Umma dorp 1."},
+        options=lambda: _lettered(REACH_NIPPUR),
+        hint=_both("A trader jumps occupied locations and stops at the first empty one, in "
+                   "either direction along its route.",
+                   "Een handelaar springt over bezette plaatsen en stopt op de eerste lege, "
+                   "in beide richtingen langs zijn route."),
+        explanation=_both("Towards Nippur the next location, the city, is empty. The other "
+                          "way it jumps Orange and stops at Umma village 1.",
+                          "Richting Nippur is de volgende plaats, de hoofdstad, leeg. De "
+                          "andere kant op springt hij over Oranje en stopt in Umma dorp 1."),
         wrong=lambda: [{"nippur.village2"}, {"umma.village1"}, {"nippur.city"},
                        {"nippur.city", "umma.village1", "umma.town1"}],
         rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3"),
         predict=True,
     ),
+    Exercise(
+        id="reach-through-kish",
+        question=_both("Blue's trader (ringed) stands in Kish village 1. Orange and Green fill "
+                       "Kish town 1, Kish city, Kish town 2 and Kish village 2. Where can Blue's "
+                       "trader go?",
+                       "De handelaar van Blauw (omcirkeld) staat in Kish dorp 1. Oranje en Groen "
+                       "bezetten Kish stad 1, de hoofdstad van Kish, Kish stad 2 en Kish dorp 2. "
+                       "Waar kan de handelaar van Blauw naartoe?"),
+        answer=_reach_through_kish,
+        kind="choices",
+        options=lambda: _lettered(REACH_KISH),
+        hint=_both("Follow each direction. Where the trader reaches an occupied city, it may "
+                   "go on along every route that leaves the city.",
+                   "Volg elke richting. Komt de handelaar in een bezette hoofdstad, dan mag hij "
+                   "verder langs elke route die uit die hoofdstad vertrekt."),
+        explanation=_both("Towards Nippur it stops at once in Nippur village 1. Towards Kish it "
+                          "jumps Kish town 1 into the occupied city and turns: on the route to "
+                          "Eridu it jumps town 2 and village 2 and stops in Eridu village 2; on "
+                          "the route to Lagash it stops in Kish town 3, which is empty. It "
+                          "cannot stop on the occupied city itself.",
+                          "Richting Nippur stopt hij meteen in Nippur dorp 1. Richting Kish "
+                          "springt hij over Kish stad 1 de bezette hoofdstad in en slaat af: "
+                          "op de route naar Eridu springt hij over stad 2 en dorp 2 en stopt in "
+                          "Eridu dorp 2; op de route naar Lagash stopt hij in Kish stad 3, die "
+                          "leeg is. Op de bezette hoofdstad zelf kan hij niet stoppen."),
+        wrong=lambda: [{"nippur.village1"}, {"nippur.village1", "kish.city"},
+                       {"nippur.village1", "eridu.village2"},
+                       {"nippur.village1", "kish.town3", "eridu.village2", "lagash.village3"}],
+        rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3", "S-MOVE-4"),
+        predict=True,
+    ),
+    # Part 3 — a turn and the row of importance
+    Exercise(
+        id="row-after-removal",
+        question=_both("Now Green removes its trader from Kish town 3. Which city-state is "
+                       "third in the row afterwards?",
+                       "Nu verwijdert Groen zijn handelaar uit Kish stad 3. Welke stadstaat "
+                       "staat daarna derde in de rij?"),
+        answer=lambda: _after(crossroads(), *TURNS, "remove kish.town3").row[2],
+        kind="choice",
+        options=_names(["nippur", "umma", "kish", "lagash", "eridu"]),
+        hint=_both("Removing a trader moves its city-state's tile one way, adding one moves "
+                   "it the other way.",
+                   "Een handelaar verwijderen schuift de tegel van zijn stadstaat de ene kant "
+                   "op, toevoegen de andere kant op."),
+        explanation=_both("Kish was third. It loses influence, so its tile swaps with the one "
+                          "to its right, Lagash: Lagash is now third and Kish fourth, out of "
+                          "the scoring.",
+                          "Kish stond derde. Het verliest invloed, dus zijn tegel wisselt met "
+                          "die rechts ervan, Lagash: Lagash staat nu derde en Kish vierde, "
+                          "buiten de telling."),
+        wrong=lambda: ["kish", "umma", "nippur", "eridu"],
+        rules=("S-REMOVE-1", "S-REMOVE-2"),
+        predict=True,
+    ),
+    Exercise(
+        id="move-inside",
+        question=_both("Blue moves its trader from Nippur village 1 to Nippur town 1. What "
+                       "happens to the row?",
+                       "Blauw verplaatst zijn handelaar van Nippur dorp 1 naar Nippur stad 1. "
+                       "Wat gebeurt er met de rij?"),
+        answer=lambda: _row_change(_after(crossroads(), *TURNS, "remove kish.town3"),
+                                   "move nippur.village1 nippur.town1"),
+        kind="choice",
+        options=lambda: [("left", _both("Nippur moves one place to the left",
+                                        "Nippur schuift één plaats naar links")),
+                         ("none", _both("Nothing changes", "Er verandert niets")),
+                         ("right", _both("Nippur moves one place to the right",
+                                         "Nippur schuift één plaats naar rechts"))],
+        hint=_both("Where did the trader start, and in which city-state does it end?",
+                   "Waar begon de handelaar, en in welke stadstaat eindigt hij?"),
+        explanation=_both("Only a trader that ends its move in a different city-state from the "
+                          "one it left brings influence. This one stays in Nippur.",
+                          "Alleen een handelaar die zijn beweging eindigt in een andere "
+                          "stadstaat dan waar hij vertrok, brengt invloed. Deze blijft in "
+                          "Nippur."),
+        wrong=lambda: ["left", "right"],
+        rules=("S-MOVE-5",),
+        predict=True,
+    ),
+    Exercise(
+        id="empty-reserve",
+        question=_both("All of Blue's 14 traders are on the board. Which actions can Blue "
+                       "take on its turn?",
+                       "Alle 14 handelaren van Blauw staan op het bord. Welke acties kan Blauw "
+                       "in zijn beurt kiezen?"),
+        answer=lambda: _action_kinds(full_reserve_used()),
+        kind="choices",
+        options=lambda: [("add", _both("add a trader", "een handelaar toevoegen")),
+                         ("move", _both("move a trader", "een handelaar verplaatsen")),
+                         ("remove", _both("remove a trader", "een handelaar verwijderen"))],
+        hint=_both("Where does an added trader come from?",
+                   "Waar komt een toegevoegde handelaar vandaan?"),
+        explanation=_both("An added trader comes from the reserve, and Blue's reserve is empty: "
+                          "Blue can only move or remove.",
+                          "Een toegevoegde handelaar komt uit de voorraad, en die van Blauw is "
+                          "leeg: Blauw kan alleen verplaatsen of verwijderen."),
+        wrong=lambda: [{"add", "move", "remove"}, {"move"}, {"add", "move"}],
+        rules=("S-TURN-2", "S-ADD-3"),
+    ),
+    # Part 4 — the end of a round
+    Exercise(
+        id="nippur-tie",
+        question=_both("Orange and Green each have one trader in Nippur, both in a town, and "
+                       "nobody is in its city. This round Blue plays first, then Orange, then "
+                       "Green. Who gains control of Nippur?",
+                       "Oranje en Groen hebben elk één handelaar in Nippur, allebei in een "
+                       "stad, en niemand staat in de hoofdstad. Deze ronde speelt Blauw eerst, "
+                       "dan Oranje, dan Groen. Wie krijgt de controle in Nippur?"),
+        answer=lambda: _control_after_round(round_end(), "nippur"),
+        kind="choice",
+        options=_player_options(ORANGE, GREEN),
+        hint=_both("Go through the tie-breaks in order until one of them differs.",
+                   "Loop de regels bij gelijkstand in volgorde af tot er één verschil maakt."),
+        explanation=_both("Equal traders, nobody in the city, equal towns (and villages): the "
+                          "last tie-break is who played first this round — Orange, before "
+                          "Green.",
+                          "Evenveel handelaren, niemand in de hoofdstad, evenveel steden (en "
+                          "dorpen): de laatste regel is wie deze ronde eerst speelde — Oranje, "
+                          "vóór Groen."),
+        wrong=lambda: [GREEN],
+        rules=("S-CTRL-1", "S-CTRL-2", "S-CTRL-3", "S-CTRL-4"),
+        predict=True,
+    ),
+    Exercise(
+        id="umma-city",
+        question=_both("In Umma, Green has one trader in the city and Blue one in a village. "
+                       "Who gains control of Umma?",
+                       "In Umma heeft Groen één handelaar in de hoofdstad en Blauw één in een "
+                       "dorp. Wie krijgt de controle in Umma?"),
+        answer=lambda: _control_after_round(round_end(), "umma"),
+        kind="choice",
+        options=_player_options(BLUE, GREEN),
+        hint=_both("Which place in a city-state counts most in a tie?",
+                   "Welke plaats in een stadstaat telt het zwaarst bij gelijkstand?"),
+        explanation=_both("One trader each: the tie goes to the player with the trader in the "
+                          "city, Green — even though Blue played earlier this round.",
+                          "Elk één handelaar: bij gelijkstand wint wie de handelaar in de "
+                          "hoofdstad heeft, Groen — ook al speelde Blauw deze ronde eerder."),
+        wrong=lambda: [BLUE],
+        rules=("S-CTRL-1", "S-CTRL-2"),
+        predict=True,
+    ),
+    Exercise(
+        id="tiles-in-third",
+        question=_both("Blue is second in Umma, the third city-state. How many influence tiles "
+                       "does Blue get from Umma?",
+                       "Blauw is tweede in Umma, de derde stadstaat. Hoeveel invloedsmarkers "
+                       "krijgt Blauw uit Umma?"),
+        answer=lambda: _tiles_from_third(round_end(), BLUE),
+        hint=_both("Count the tiles above the third city-state, and who takes them.",
+                   "Tel de markers boven de derde stadstaat, en kijk wie ze neemt."),
+        explanation=_both("Above the third city-state lies a single tile: the controller "
+                          "takes it, and the second player gets nothing.",
+                          "Boven de derde stadstaat ligt maar één marker: wie de controle "
+                          "heeft neemt hem, en de tweede krijgt niets."),
+        wrong=lambda: [1, 2, 3],
+        rules=("S-TILE-3",),
+    ),
+    Exercise(
+        id="lone-trader",
+        question=_both("Only Blue has traders in the first city-state. Blue chooses two of its "
+                       "three tiles. What happens to the third tile?",
+                       "Alleen Blauw heeft handelaren in de eerste stadstaat. Blauw kiest twee "
+                       "van de drie markers. Wat gebeurt er met de derde marker?"),
+        answer=_lone_trader_fate,
+        kind="choice",
+        options=lambda: [("blue", _both("Blue takes it too", "Blauw krijgt hem ook")),
+                         ("second", _both("The next player in turn order gets it",
+                                          "De volgende speler in de beurtvolgorde krijgt hem")),
+                         ("discarded", _both("It is discarded", "Hij wordt afgelegd")),
+                         ("bag", _both("It goes back into the bag",
+                                       "Hij gaat terug in de zak"))],
+        hint=_both("The rest of the tiles goes to the player who is second there. Is anyone "
+                   "second?",
+                   "De overige markers gaan naar wie daar tweede is. Is er iemand tweede?"),
+        explanation=_both("With a single player in a city-state nobody is second: the player "
+                          "chooses as usual and the tiles left over are discarded.",
+                          "Met maar één speler in een stadstaat is niemand tweede: die speler "
+                          "kiest zoals gewoonlijk en de overgebleven markers worden afgelegd."),
+        wrong=lambda: ["blue", "second", "bag"],
+        rules=("S-CTRL-1", "S-TILE-4", "S-TILE-5"),
+    ),
+    # Part 5 — a new round and the end of the game
+    Exercise(
+        id="first-in-round-2",
+        question=_both("After the scoring, the three scored tiles go to the end of the row. "
+                       "Which city-state is first in round 2?",
+                       "Na de telling gaan de drie gescoorde tegels naar het einde van de rij. "
+                       "Welke stadstaat staat vooraan in ronde 2?"),
+        answer=lambda: _end_of_round(round_end())[0].row[0],
+        kind="choice",
+        options=_names(["kish", "umma", "lagash", "eridu", "uruk"]),
+        hint=_both("Look at the row as it stands when the round ends, not as it was dealt.",
+                   "Kijk naar de rij zoals die staat als de ronde eindigt, niet zoals ze werd "
+                   "uitgelegd."),
+        explanation=_both("The row at the end of round 1 is Kish, Nippur, Umma, Lagash, … The "
+                          "first three are set aside, the others move three places left, so "
+                          "Lagash, fourth, becomes first; Umma, Nippur and Kish return at the "
+                          "end in reverse order.",
+                          "De rij aan het einde van ronde 1 is Kish, Nippur, Umma, Lagash, … De "
+                          "eerste drie gaan opzij, de rest schuift drie plaatsen naar links, dus "
+                          "Lagash, vierde, komt vooraan; Umma, Nippur en Kish komen in "
+                          "omgekeerde volgorde achteraan."),
+        wrong=lambda: ["kish", "umma", "eridu"],
+        rules=("S-RESET-5",),
+        predict=True,
+    ),
+    Exercise(
+        id="next-first-player",
+        question=_both("In Kish, the first city-state, Blue had 2 traders, Orange 1 and Green "
+                       "none. Who gets the first player pawn for round 2?",
+                       "In Kish, de eerste stadstaat, had Blauw 2 handelaren, Oranje 1 en Groen "
+                       "geen. Wie krijgt de startspelerpion voor ronde 2?"),
+        answer=lambda: _end_of_round(round_end())[0].first_player,
+        kind="choice",
+        options=_player_options(BLUE, ORANGE, GREEN),
+        hint=_both("First find who plays last in round 2; the first player sits to their "
+                   "left.",
+                   "Zoek eerst wie in ronde 2 laatst speelt; de startspeler zit links van "
+                   "die speler."),
+        explanation=_both("Green had the fewest traders in Kish, so Green plays last. The "
+                          "player to Green's left, Blue, plays first.",
+                          "Groen had de minste handelaren in Kish, dus speelt Groen laatst. "
+                          "De linkerbuur van Groen, Blauw, begint."),
+        wrong=lambda: [GREEN, ORANGE],
+        rules=("S-RESET-3", "S-RESET-4"),
+    ),
+    Exercise(
+        id="score-3-3-1-0",
+        question=_both("How many points does a player score with 3 economy, 3 military, "
+                       "1 political and no religion tiles?",
+                       "Hoeveel punten scoort een speler met 3 economische, 3 militaire, "
+                       "1 politieke en geen religieuze markers?"),
+        answer=lambda: sumeria.score_influence({"economy": 3, "military": 3, "political": 1}),
+        hint=_both("Look each kind up in the points table, then add the four.",
+                   "Zoek elke soort op in de puntentabel en tel de vier op."),
+        explanation=_both("3 tiles of a kind score 6, so economy 6 and military 6; one "
+                          "political tile scores 1; no religion scores 0. 6 + 6 + 1 = 13.",
+                          "3 markers van een soort zijn 6 punten, dus economisch 6 en militair "
+                          "6; één politieke is 1 punt; geen religieuze is 0. 6 + 6 + 1 = 13."),
+        wrong=lambda: [7, 12, 14, 19],
+        rules=("S-END-2",),
+    ),
+    Exercise(
+        id="one-more-tile",
+        question=_both("A player has 5 religion tiles. How many points does a 6th religion "
+                       "tile add?",
+                       "Een speler heeft 5 religieuze markers. Hoeveel punten levert een 6e "
+                       "religieuze marker erbij op?"),
+        answer=lambda: TRIANGLE[6] - TRIANGLE[5],
+        hint=_both("Compare the points for 5 and for 6 tiles of one kind in the table.",
+                   "Vergelijk in de tabel de punten voor 5 en voor 6 markers van één soort."),
+        explanation=_both("6 tiles score 21 and 5 tiles score 15: the 6th tile adds 6. In "
+                          "general the n-th tile of a kind adds n points — so collecting one "
+                          "kind pays more and more.",
+                          "6 markers zijn 21 punten en 5 markers 15: de 6e voegt 6 toe. De "
+                          "n-de marker van een soort voegt altijd n punten toe — verzamelen "
+                          "loont dus steeds meer."),
+        wrong=lambda: [1, 5, 21, 36],
+        rules=("S-END-2",),
+    ),
+    Exercise(
+        id="tied-winner",
+        question=_both("At the end, Blue has 3 economy, 3 military and 1 political tile; "
+                       "Orange has 4 economy and one each of military, political and religion. "
+                       "Who wins?",
+                       "Aan het einde heeft Blauw 3 economische, 3 militaire en 1 politieke "
+                       "marker; Oranje heeft 4 economische en van militair, politiek en "
+                       "religieus elk één. Wie wint?"),
+        answer=lambda: _the_winner(TIED),
+        kind="choice",
+        options=lambda: [(BLUE, _both("Blue", "Blauw")), (ORANGE, _both("Orange", "Oranje")),
+                         ("both", _both("They share the win", "Ze delen de overwinning"))],
+        hint=_both("First count both players' points. If they are equal, read the rule for a "
+                   "tie.",
+                   "Tel eerst de punten van beide spelers. Zijn ze gelijk, lees dan de regel "
+                   "bij gelijkstand."),
+        explanation=_both("Both score 13 (6 + 6 + 1 and 10 + 1 + 1 + 1). A tie goes to the "
+                          "player with the most tiles of a single type: Orange's 4 economy "
+                          "beat Blue's 3.",
+                          "Beiden scoren 13 (6 + 6 + 1 en 10 + 1 + 1 + 1). Bij gelijkstand wint "
+                          "wie de meeste markers van één soort heeft: de 4 economische van "
+                          "Oranje winnen van de 3 van Blauw."),
+        wrong=lambda: [BLUE, "both"],
+        rules=("S-END-3",),
+    ),
+    # Part 6 — English or Dutch
+    Exercise(
+        id="villages-tiebreak",
+        question=_both("Blue and Orange have 3 traders each in Kish, and neither is in its "
+                       "city. Blue has 2 towns and 1 village, Orange 1 town and 2 villages. By "
+                       "the Dutch rulebook (villages), who controls Kish?",
+                       "Blauw en Oranje hebben elk 3 handelaren in Kish, en geen van beiden "
+                       "staat in de hoofdstad. Blauw heeft 2 steden en 1 dorp, Oranje 1 stad "
+                       "en 2 dorpen. Wie heeft volgens het Nederlandse regelboek (dorpen) de "
+                       "controle in Kish?"),
+        answer=lambda: _kish_controller({"kish.town1": BLUE, "kish.town2": BLUE,
+                                         "kish.village1": BLUE, "kish.town3": ORANGE,
+                                         "kish.village2": ORANGE, "kish.village3": ORANGE},
+                                        "villages"),
+        kind="choice",
+        options=_player_options(BLUE, ORANGE),
+        hint=_both("Which kind of place does the Dutch rulebook count after the city?",
+                   "Welke soort plaats telt het Nederlandse regelboek na de hoofdstad?"),
+        explanation=_both("The Dutch rulebook counts villages: Orange has 2, Blue 1, so Orange "
+                          "controls Kish. By the English rulebook (towns) Blue would.",
+                          "Het Nederlandse regelboek telt dorpen: Oranje heeft er 2, Blauw 1, "
+                          "dus Oranje heeft de controle. Volgens het Engelse regelboek "
+                          "(steden) zou Blauw winnen."),
+        wrong=lambda: [BLUE],
+        rules=("S-CTRL-3",),
+    ),
+    # Part 7 — for programmers
+    Exercise(
+        id="routes-at-a-city",
+        question=_both("How many trade routes leave a city on the standard board? (Ask the "
+                       "graph: graph.degree.)",
+                       "Hoeveel handelsroutes vertrekken uit een hoofdstad op het standaardbord? "
+                       "(Vraag het de graaf: graph.degree.)"),
+        answer=lambda: BOARD.graph.degree("ur.city"),
+        hint=_both("A route through a city is one edge at that city's node.",
+                   "Een route door een hoofdstad is één kant aan de knoop van die hoofdstad."),
+        explanation=_both("Every city node has degree 3: three routes leave every city on our "
+                          "reconstruction of the board (R-S10).",
+                          "Elke knoop van een hoofdstad heeft graad 3: uit elke hoofdstad "
+                          "vertrekken op onze reconstructie van het bord drie routes (R-S10)."),
+        wrong=lambda: [2, 4, 6, 12],
+        rules=("S-COMP-1",),
+    ),
+    Exercise(
+        id="edges-on-board",
+        question=_both("How many edges does the board's graph have? Reason it out, then check "
+                       "with graph.number_of_edges().",
+                       "Hoeveel kanten heeft de graaf van het bord? Beredeneer het, en controleer "
+                       "het dan met graph.number_of_edges()."),
+        answer=lambda: BOARD.graph.number_of_edges(),
+        hint=_both("Each route is a line of 6 locations. How many stretches join them?",
+                   "Elke route is een rij van 6 plaatsen. Hoeveel stukken verbinden ze?"),
+        explanation=_both("12 routes of 6 locations each have 5 stretches between neighbours: "
+                          "12 × 5 = 60 edges.",
+                          "12 routes van elk 6 plaatsen hebben elk 5 stukken tussen buren: "
+                          "12 × 5 = 60 kanten."),
+        wrong=lambda: [56, 72, 12, 36],
+        rules=("S-COMP-1", "S-MOVE-1"),
+    ),
 ])
+
+
+def _row_change(state: sumeria.State, move: str) -> str:
+    """How `move` moves the mover's destination city-state in the row: left, right or none."""
+    parsed = sumeria.parse_move(move)
+    after, _ = sumeria.apply(state, parsed)
+    cs = _cs_of(getattr(parsed, "destination", getattr(parsed, "location", "")))
+    before_rank, after_rank = state.rank_of(cs), after.rank_of(cs)
+    return "left" if after_rank < before_rank else "right" if after_rank > before_rank else "none"
+
+
+def _the_winner(influence: tuple[tuple[int, int, int, int], ...]) -> Any:
+    winners = final_winners(influence)
+    return next(iter(winners)) if len(winners) == 1 else "both"
+
+
+def _kish_controller(traders: dict[str, int], tiebreak: str) -> int:
+    state = sumeria.position(3, traders, row=KISH_FIRST, tiebreak=tiebreak)
+    return sumeria.control(state, 0)[0][0]

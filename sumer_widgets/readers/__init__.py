@@ -1,6 +1,7 @@
-"""Readable displays of each game's values: one module per game (``readers.tigris``, …).
+"""Readable displays of each game's values: sentences in English and Dutch, and small pictures.
 
-The engine's own ``repr`` stays terse and exact (``tile r f3``, ``'kkrbgg'``); a reader module
-says the same values as sentences and small pictures, and registers them with IPython
-(`sumer_widgets.display.register`) when a lesson imports it.
+``sumer_widgets.readers.<game>`` turns the engine's terse values — moves, rows, hands, scores,
+winners — into what a learner reads, and registers them with IPython
+(`sumer_widgets.display.register`) when imported. The engine's own ``repr`` stays exact and
+terse; nothing readable goes into ``engine``.
 """
