@@ -15,6 +15,10 @@ small SVG pictures:
 - `Kingdoms`: the kingdoms and regions of a position, with their leaders, tiles and treasures.
 - `Winners`: a finished game's final scores and who won.
 
+An `attempt` (`sumer_widgets.display`) of a move that begins, goes on with or decides a revolt or
+a war shows its `Strengths` between the sentences and the board, and one that ends the game the
+final scoring (`display.register_change`).
+
 Limits: the pictures are small, static and drawn in the board's colours; positions themselves
 are drawn by the board's renderer (`sumer_widgets.tigris_svg`). Nothing here changes the engine.
 
@@ -563,18 +567,38 @@ def strengths(position: Game | State, lang: str = "en") -> Strengths | None:
     # A game may begin inside a conflict (a lesson's position): start from what it shows.
     last = strengths(position.history[0], lang)
     for _, events in position.log:
-        for event in events:
-            if isinstance(event, ev.ConflictStarted):
-                last = Strengths(event.conflict, event.colour, event.attacker, event.defender,
-                                 event.attacker_strength, event.defender_strength, lang=lang)
-            elif isinstance(event, ev.SupportCommitted) and last is not None:
-                if event.player == last.attacker and last.attacker_support is None:
-                    last.attacker_support = event.count
-                else:
-                    last.defender_support = event.count
-            elif isinstance(event, ev.ConflictWon) and last is not None:
-                last.winner = event.winner
+        last = _told(last, events, lang)
     return last
+
+
+def _told(last: Strengths | None, events: Iterable[Any], lang: str) -> Strengths | None:
+    """`last` (the conflict told so far, or None) after `events`: a new conflict, support
+    committed, a winner."""
+    for event in events:
+        if isinstance(event, ev.ConflictStarted):
+            last = Strengths(event.conflict, event.colour, event.attacker, event.defender,
+                             event.attacker_strength, event.defender_strength, lang=lang)
+        elif isinstance(event, ev.SupportCommitted) and last is not None:
+            if event.player == last.attacker and last.attacker_support is None:
+                last.attacker_support = event.count
+            else:
+                last.defender_support = event.count
+        elif isinstance(event, ev.ConflictWon) and last is not None:
+            last.winner = event.winner
+    return last
+
+
+def _change(before: State, after: State, events: list[Any], lang: str) -> str:
+    """After an attempted move: the conflict it began, went on with or decided, as a picture;
+    the final scoring if it ended the game."""
+    parts = []
+    if any(isinstance(e, (ev.ConflictStarted, ev.SupportCommitted)) for e in events):
+        told = _told(strengths(before, lang), events, lang)
+        if told is not None:
+            parts.append(told._repr_html_())
+    if after.is_over and not before.is_over:
+        parts.append(Winners(after, lang)._repr_html_())
+    return "".join(parts)
 
 
 class Kingdoms:
@@ -688,6 +712,7 @@ def influence(position: Game | State, player: int, lang: str = "en") -> Influenc
 def _register() -> None:
     for cls in MOVE_CLASSES:
         display.register(cls, say_move)
+    display.register_change("tigris", _change)
 
 
 _register()

@@ -110,3 +110,18 @@ def test_winners_of_a_finished_game_and_the_lessons_boards():
     assert board.bot_seats == [1, 2] and board.name == "play"
     explorer = lesson.explore("war")
     assert explorer.bots == {} and explorer.game.state == lesson.war()
+
+
+def test_an_attempt_shows_the_conflict_it_begins_and_decides_and_the_final_scoring():
+    from sumer_widgets.display import attempt, attempts
+
+    war = lesson.game("war")
+    begun = attempt(war, "tile r h5", picture=False)._repr_html_()
+    assert begun.count('class="sumer-reader"') == 1 and "Bull has still to commit" in begun
+    decided = attempts(war, ["support 3", "support 1"], picture=False)._repr_html_()
+    assert "Bull wins (5 against 4)" in decided
+    quiet = attempt(lesson.game("war"), "tile k a1", picture=False)._repr_html_()
+    assert "sumer-reader" not in quiet
+    ended = attempts(lesson.game("last-turn"), ["leader g g3", "keep k1", "tile b c4"],
+                     picture=False)._repr_html_()
+    assert "Game over: Bull 8, Urn 7. Bull wins." in ended
