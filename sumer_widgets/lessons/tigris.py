@@ -779,23 +779,26 @@ def _catastrophe_kingdoms() -> int:
 SEEN = {
     "hand": "which tiles Bull holds",
     "count": "how many tiles Bull holds",
-    "points": "Bull's points",
+    "points": "Bull's points, during the game",
+    "final": "Bull's points, once the game is over",
     "treasures": "how many treasures Bull has taken",
+    "swapped": "which tiles Bull swapped away with a discard",
     "bag": "the order of the tiles in the bag",
-    "own": "Urn's own points",
 }
 
 
 def _what_urn_sees() -> set[str]:
-    full = setup(players=2, seed=5).state
+    full, _ = _after(tigris.position("hand 0 kkrbgg"), "discard kk")
     view = full.view(URN)
+    over = bots_game(seed=13).state
     shown = {
         "hand": view.hands[BULL] == full.hands[BULL],
         "count": len(view.hands[BULL]) == len(full.hands[BULL]),
         "points": view.influence[BULL] is not None,
+        "final": over.view(URN).influence[BULL] == over.influence[BULL],
         "treasures": view.treasures_taken[BULL] == full.treasures_taken[BULL],
+        "swapped": view.swapped[BULL] == full.swapped[BULL],
         "bag": view.bag == full.bag,
-        "own": view.influence[URN] is not None,
     }
     return {key for key, seen in shown.items() if seen}
 
@@ -1025,16 +1028,20 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="what-urn-sees",
-        question="During a game (without the open-scoring variant), what may Urn see?",
+        question="Without the open-scoring variant, what may Urn see of Bull's side of the "
+                 "game?",
         answer=_what_urn_sees,
         kind="choices",
         options=lambda: list(SEEN.items()),
-        hint="Think of the real table: what is face up, what is behind a screen?",
-        explanation="Urn sees its own points, how many tiles Bull holds and how many treasures "
-                    "Bull has taken — not which tiles, not Bull's points, not the bag's order.",
-        wrong=lambda: [{"own"}, {"own", "count", "treasures", "points"}, set(SEEN),
-                       {"own", "count"}],
-        rules=("T-HIDDEN-1",),
+        hint="Think of the real table: what is face up, what is behind a screen — and what "
+             "changes when the game ends?",
+        explanation="Urn sees how many tiles Bull holds and how many treasures Bull has taken, "
+                    "and once the game is over every player's points. Not which tiles Bull "
+                    "holds, not Bull's points during the game, not the tiles Bull swapped away "
+                    "(they lie face down), not the bag's order.",
+        wrong=lambda: [{"count", "treasures"}, {"count", "treasures", "final", "points"},
+                       set(SEEN), {"count", "treasures", "final", "swapped"}, {"final"}],
+        rules=("T-HIDDEN-1", "T-HIDDEN-2"),
     ),
     Exercise(
         id="english-support",
