@@ -52,7 +52,7 @@ from sumer_widgets.tasks import Task, Tasks, Verdict, missed, not_yet, reached
 
 BLUE, RED, YELLOW = 0, 1, 2
 #: How wide the lesson's pictures of the map are, in pixels (the boards size themselves).
-PICTURE_WIDTH = 560
+PICTURE_WIDTH = 640
 #: The start's huts of a 3-player game, kept where a position names its own huts.
 START_HUTS = [("-1,0", BLUE, 0), ("-1,0", -1, 0), ("-1,1", RED, 0), ("-1,1", YELLOW, 0)]
 

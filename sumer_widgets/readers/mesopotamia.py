@@ -469,6 +469,7 @@ EVENTS = {
         "turn": "{player}'s turn (round {round}): {points}.",
         "played": "{player} plays {card}{detail}.",
         "mana_now": ": {player} now has {mana} mana",
+        "points_now": ": now {points} left",
         "over_markers": "The game is over: {winners} placed all four sacrifice markers and wins.",
         "over_rounds": "The game is over at the round limit: {winners} {verb}.",
         "natives": ("native", "natives"), "points": ("point", "points"),
@@ -498,6 +499,7 @@ EVENTS = {
         "turn": "{player} is aan de beurt (ronde {round}): {points}.",
         "played": "{player} speelt {card}{detail}.",
         "mana_now": ": {player} heeft nu {mana} mana",
+        "points_now": ": nu nog {points}",
         "over_markers": "Het spel is voorbij: {winners} heeft alle vier offermarkers geofferd "
                         "en wint.",
         "over_rounds": "Het spel is voorbij bij de rondengrens: {winners} {verb}.",
@@ -580,7 +582,7 @@ def event_text(event: Event, state: State | None = None, lang: str = "en") -> st
         if event.card in ("holy_stone", "mana_theft"):
             detail += w["mana_now"].format(player=who(event.player), mana=event.mana)
         elif event.card == "stamina":
-            detail += ": " + _counted(event.points, *w["movement"])
+            detail += w["points_now"].format(points=_counted(event.points, *w["movement"]))
         return w["played"].format(player=who(event.player), card=card_name(event.card, lang),
                                   detail=detail)
     if isinstance(event, ev.GameEnded):
@@ -787,7 +789,7 @@ def hands(state: State, viewer: int | str | None = "all", lang: str = "en") -> T
     the others' only counted ("all" shows every card)."""
     w = TABLE_WORDS.get(lang, TABLE_WORDS["en"])
     view = state if viewer == "all" else state.view(viewer)
-    rows = []
+    rows, cells = [], []
     for p in range(view.players):
         hand = list(view.hands[p])
         seen = [c for c in hand if c != "?"]
@@ -799,7 +801,11 @@ def hands(state: State, viewer: int | str | None = "all", lang: str = "en") -> T
             fresh = card_name(view.fresh, lang) if view.fresh != "?" else "?"
             parts.append(f"{fresh} — {w['fresh']}")
         rows.append([player_name(p, lang), "; ".join(parts) or w["none"]])
-    return Table([w["player"], w["cards"]], rows)
+        cells.append([f"<b>{html.escape(player_name(p, lang))}</b>",
+                      '<div style="text-align:left">'
+                      + ("<br>".join(html.escape(part) for part in parts) or w["none"])
+                      + "</div>"])
+    return Table([w["player"], w["cards"]], rows, html_cells=cells)
 
 
 SUMMARY = {
