@@ -144,6 +144,7 @@ PAGE_WORDS = {
         "land": "Land: choose the field to put out at {field}:",
         "action": "{player}, phase II: choose one action — lit fields can be built on.",
         "action_again": "{player}: repeat the action, or say you are done.",
+        "action_cards": "{player}: play a card you hold, or end the turn.",
         "card_holy": "{card}: click a holy place (lit).",
         "card_victim": "{card}: whom do you take 1 mana from?",
         "card_source": "{card}: click the field of what to move (lit).",
@@ -170,6 +171,7 @@ PAGE_WORDS = {
         "land": "Land: kies het veld dat op {field} komt:",
         "action": "{player}, fase II: kies één actie — op oplichtende velden kun je bouwen.",
         "action_again": "{player}: herhaal de actie, of zeg dat je klaar bent.",
+        "action_cards": "{player}: speel een kaart uit je hand, of beëindig je beurt.",
         "card_holy": "{card}: klik op een heilige plaats (oplichtend).",
         "card_victim": "{card}: van wie neem je 1 mana?",
         "card_source": "{card}: klik op het veld van wat je verplaatst (oplichtend).",
@@ -420,6 +422,10 @@ class MesopotamiaBoard(BoardWidget):
             out["actions"].append({"group": m.field, "label": label, "move": m.to_dict()})
         out["sites"] = sites
         out["repeat"] = bool(state.action)
+        # Nothing to build or draw, yet the turn goes on: a held card may still be played.
+        can_act = bool(sites) or any(isinstance(m, mesopotamia.DrawCard) for m in moves)
+        out["prompt_key"] = ("action_again" if state.action and can_act else
+                             "action" if can_act else "action_cards")
         for m in moves:
             if isinstance(m, mesopotamia.DrawCard):
                 out["actions"].append({"group": "", "label": words["draw"], "move": m.to_dict()})

@@ -1,6 +1,8 @@
 """`CampaignMap`: run a Priest-Kings of God campaign on a map of Sumer, in JupyterLab.
 
-With a campaign, the map takes the cities' turns in their activation order. The city to choose
+With a campaign, the map takes the cities' turns in their activation order. Where the order is
+rolled at the table (option ``activation="recorded"``), each turn starts by entering it: click the
+cities on the map (or their buttons) in the order rolled. The city to choose
 picks its activity above the map: *Attack…* lights up the cities it may attack (click one, or
 its button), *Make sacrifices*, or *Reorganize* a corps. Once every city has chosen, each
 attacker settles its battle: *Fight it with the dice* (the dice model; every die and every
@@ -63,6 +65,10 @@ WORDS = {
         "explore_city": "may attack {targets}.", "nobody": "nobody",
         "make_vassal": "Make {city} a vassal of", "make_free": "Make {city} independent",
         "over": "The campaign is over: {lord} rules Sumer. Winners: {winners}.",
+        "order_title": "Turn {turn}: roll the order of activation at the table, then click the "
+                       "cities on the map in that order, first to act first.",
+        "order_so_far": "Order so far:", "order_next": "Next:",
+        "order_back": "Take back the last", "order_none": "no city yet",
     },
     "nl": {
         "choose": "{city} kiest ({place} van 4):", "ordinals": ["1e", "2e", "3e", "4e"],
@@ -94,6 +100,10 @@ WORDS = {
         "explore_city": "mag {targets} aanvallen.", "nobody": "niemand",
         "make_vassal": "Maak {city} vazal van", "make_free": "Maak {city} onafhankelijk",
         "over": "De veldtocht is voorbij: {lord} heerst over Sumer. Winnaars: {winners}.",
+        "order_title": "Beurt {turn}: werp aan tafel de volgorde van activering en klik dan de "
+                       "steden op de kaart in die volgorde aan, de eerste eerst.",
+        "order_so_far": "Volgorde tot nu toe:", "order_next": "Volgende:",
+        "order_back": "Laatste terugnemen", "order_none": "nog geen stad",
     },
 }
 #: Events told in the battle report rather than the log.
@@ -205,6 +215,11 @@ class CampaignMap(BoardWidget):
                            "winners": [state.name(w) for w in sorted(state.winners())]}
             return out
         out["city"] = cmap.city_id(player)
+        if state.phase == "activation":
+            # Every order of the cities is legal: the page collects the clicks, the engine
+            # checks the order it is sent.
+            out["order"] = {"turn": state.turn, "cities": [c.id for c in cmap.cities]}
+            return out
         moves = pk.legal_moves(state)
         if state.phase == "orders":
             out["place"] = state.step + 1
@@ -361,17 +376,16 @@ def _add_to_report(report: dict[str, Any], event: Any, lang: str) -> None:
     if isinstance(event, ev.DuelFought):
         if not report["bounds"] or report["bounds"][-1]["bound"] != event.bound:
             report["bounds"].append({"bound": event.bound, "duels": [], "morale": []})
-        reroll = None
-        if event.rerolled_by is not None:
-            side = "attacker" if event.rerolled_by == report["attacker"] else "defender"
-            reroll = {"side": side, "first": event.first_die}
-            report["rerolled"] += 1
+        # Each reroll in the order thrown: with one per side, both sides may reroll a meeting.
+        rerolls = [{"side": "attacker" if city == report["attacker"] else "defender",
+                    "first": first} for city, first in event.rerolls]
+        report["rerolled"] += len(rerolls)
         report["bounds"][-1]["duels"].append({
             "attacker": {"troops": event.attacker_troops, "command": event.attacker_command,
                          "die": event.attacker_die, "total": event.attacker_total},
             "defender": {"troops": event.defender_troops, "command": event.defender_command,
                          "die": event.defender_die, "total": event.defender_total},
-            "loser": event.loser, "reroll": reroll, "text": event.describe(lang)})
+            "loser": event.loser, "rerolls": rerolls, "text": event.describe(lang)})
         report["duels"] += 1
     elif isinstance(event, ev.CommandMoraleChanged):
         if report["bounds"]:

@@ -99,6 +99,8 @@ WORDS = {
         "Explorer: click a city to see whom it may attack", "dice": "dice",
         "table": "table result", "overlord_of": "overlord of", "nobody": "—",
         "chosen": "has chosen",
+        "to_roll": "order of activation: roll it at the table and enter it",
+        "order_to_roll": "to be rolled at the table",
     },
     "nl": {
         "turn": "Beurt", "orders": "bevelen", "battles": "veldslagen", "to_choose": "kiest",
@@ -122,6 +124,8 @@ WORDS = {
         "explorer": "Verkenner: klik op een stad om te zien wie ze mag aanvallen",
         "dice": "dobbelstenen", "table": "uitslag van tafel", "overlord_of": "heer van",
         "nobody": "—", "chosen": "heeft gekozen",
+        "to_roll": "volgorde van activering: werp haar aan tafel en voer haar in",
+        "order_to_roll": "aan tafel te werpen",
     },
 }
 
@@ -632,6 +636,8 @@ def _label_places(cmap: pk.CampaignMap, pos: Sequence[tuple[float, float]],
 def _order_badge(state: pk.State, record: TurnRecord, n: int, x: float,
                  y: float, lang: str) -> list[str]:
     """The city's place in the activation order, and the icon of what it chose."""
+    if state.phase == "activation":  # the order is still to be rolled at the table
+        return [_blessed_mark(x, y)] if state.blessed[n] else []
     place = state.order.index(n)
     chosen = state.phase != "orders" or place < state.step
     moving = state.phase == "orders" and state.to_move == n
@@ -653,10 +659,15 @@ def _order_badge(state: pk.State, record: TurnRecord, n: int, x: float,
                    f'<circle {attrs(cx=x + 27, cy=y + 7, r=11.5)} fill="#fff" stroke="#6b5a3c"'
                    ' stroke-width="1.2"/>' + icon(x + 27, y + 7, 7.5, "#3b2f1a") + "</g>")
     elif state.blessed[n]:
-        out.append(f'<g class="pk-blessed"><circle {attrs(cx=x + 27, cy=y + 7, r=11.5)} '
-                   'fill="#fff" stroke="#6b5a3c" stroke-width="1.2"/>'
-                   + _flame(x + 27, y + 7, 7.5, "#b35900") + "</g>")
+        out.append(_blessed_mark(x, y))
     return out
+
+
+def _blessed_mark(x: float, y: float) -> str:
+    """The flame beside a city that made sacrifices for its next battle."""
+    return (f'<g class="pk-blessed"><circle {attrs(cx=x + 27, cy=y + 7, r=11.5)} '
+            'fill="#fff" stroke="#6b5a3c" stroke-width="1.2"/>'
+            + _flame(x + 27, y + 7, 7.5, "#b35900") + "</g>")
 
 
 # ------------------------------------------------------------------------------------ icons
@@ -718,6 +729,8 @@ def _status(state: pk.State | None, words: Mapping[str, str], lang: str) -> str:
         winners = ", ".join(state.name(w) for w in sorted(state.winners()))
         return (f"{words['over']}: {state.name(head)} {words['rules_sumer']} · "
                 f"{words['winners']}: {winners}")
+    if state.phase == "activation":
+        return f"{words['turn']} {state.turn} · {words['to_roll']}"
     if state.phase == "battles":
         a, d = state.attacks[state.step]
         return (f"{words['turn']} {state.turn} · {words['battle_of']} {state.name(a)} "
@@ -738,6 +751,10 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
         out.append(text(x + 6, y, words["order"], class_="pk-h"))
         y += 8
         attackers = {d: a for a, d in state.attacks}
+        if not state.order:
+            y += 22
+            out.append(text(x + 8, y, words["order_to_roll"], class_="pk-s",
+                            font_style="italic", data_order_row=""))
         for place, p in enumerate(state.order):
             y += 22
             chosen = state.phase != "orders" or place < state.step

@@ -22,8 +22,12 @@ Stamina        3   +3 movement points this turn (phase I)
 Priest         3   one holy place gives one more mana in this turn's phase III (if it gives any)
 =============  ==  =============================================================================
 
-Cards are played in phase I and phase II (phase III has no decisions). Stamina and Land only in
-phase I, where they can act; Fertility and Land once each per turn (a second would do nothing).
+Cards are played in phase I and phase II (phase III has no decisions), also after the turn's
+last action: a player holding a card they may play keeps the turn until they play it or say
+``done`` (R-M17). Each card is offered only where it can act: Stamina and Land only in phase I;
+Fertility while a birth may still come this turn (phase I, phase II before the action is chosen,
+or during births while one is possible); Fertility and Land once each per turn (a second would do
+nothing).
 """
 
 from __future__ import annotations
@@ -51,23 +55,42 @@ def playable(w: Work) -> list[str]:
 
 def card_moves(w: Work) -> list[Any]:
     """The card plays as move tuples and `runs.FieldRuns` (a card's many destinations)."""
-    p = w.to_move
     moves: list[Any] = []
     for card in playable(w):
-        if ((card == "stamina" and w.phase == "move") or card == "holy_stone"
-                or (card == "fertility" and not w.fertility)
-                or (card == "land" and w.phase == "move" and not w.land)):
-            moves.append(("play", card, None, None, None))
-        elif card == "priest":
-            moves += [("play", card, c, None, None) for c in sorted(w.holy)]
-        elif card == "mana_theft":
-            moves += [("play", card, None, ("player", v), None)
-                      for v in range(w.players) if v != p and w.mana[v] > 0]
-        elif card == "teleport":
-            moves.extend(_teleports(w))
-        elif card == "expulsion":
-            moves.extend(_expulsions(w))
+        moves += _plays(w, card)
     return moves
+
+
+def can_play(w: Work) -> bool:
+    """Whether the active player holds a card they may play now (R-M17)."""
+    return any(_plays(w, card) for card in playable(w))
+
+
+def _plays(w: Work, card: str) -> list[Any]:
+    """The ways to play `card` now (none where it cannot act)."""
+    p = w.to_move
+    if ((card == "stamina" and w.phase == "move") or card == "holy_stone"
+            or (card == "fertility" and not w.fertility and fertility_acts(w))
+            or (card == "land" and w.phase == "move" and not w.land)):
+        return [("play", card, None, None, None)]
+    if card == "priest":
+        return [("play", card, c, None, None) for c in sorted(w.holy)]
+    if card == "mana_theft":
+        return [("play", card, None, ("player", v), None)
+                for v in range(w.players) if v != p and w.mana[v] > 0]
+    if card == "teleport":
+        return _teleports(w)
+    if card == "expulsion":
+        return _expulsions(w)
+    return []
+
+
+def fertility_acts(w: Work) -> bool:
+    """Whether a birth may still come this turn, for Fertility to act on: in phase I, in
+    phase II before the action is chosen, or during births while one is possible."""
+    action = w.action
+    return (w.phase == "move" or action == ""
+            or (action == "birth" and bool(w.birth_sites(w.to_move))))
 
 
 def _teleports(w: Work) -> list[Any]:
@@ -157,10 +180,10 @@ def play_card(w: Work, t: tuple[Any, ...]) -> None:
         move = from_internal(t)
         w.emit(ev.CardPlayed(p, card, move.field or "", move.target or "", move.to or "",
                              target[1] if card == "mana_theft" else -1, w.mana[p], w.points))
-    if w.phase == "action" and not w.action and not w.action_moves_exist():
-        # A Teleport can take away what the only possible action needed (R-M14).
-        w.emit(ev.ActionSkipped(p))
-        w.end_turn()
+    if w.phase == "action":
+        # A Teleport can take away what the only possible action needed (R-M14); the last
+        # card played can leave nothing more to do (R-M17).
+        w.settle_actions()
 
 
 def _teleport(w: Work, c: Any, target: tuple[Any, ...], to: Any) -> None:

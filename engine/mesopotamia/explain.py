@@ -35,7 +35,8 @@ _PHASE_OF = {"go": "move", "discover": "move", "pick": "move", "drop": "move", "
              "spread": "spread", "choose": "land"}
 _HINT = {
     "move": "it is phase I: move natives (go, discover, pick, drop, steal, lift, offer) or 'end'",
-    "action": "it is phase II: choose one action (hut, holy, birth or draw)",
+    "action": "it is phase II: choose one action (hut, holy, birth or draw), play a held card,"
+              " or say 'done' once the action is taken",
     "volcano": "a volcano was drawn: place it at another edge place ('volcano q,r')",
     "spread": "new goods wait to be spread ('spread q,r ...')",
     "land": "the Land card shows fields: choose one ('choose plain')",
@@ -243,13 +244,16 @@ def _birth(w: Work, t: tuple[Any, ...]) -> str | None:
 
 
 def _draw(w: Work, t: tuple[Any, ...]) -> str | None:
+    if w.action == "draw":
+        return f"{_who(w)} has drawn a card this turn: action D is taken once a turn"
     if w.action:
         return f"{_who(w)} chose another action this turn ({w.action})"
     return "the deck and the discard pile are empty (played cards leave the game)"
 
 
 def _done(w: Work, t: tuple[Any, ...]) -> str | None:
-    return "choose an action first: 'done' stops repeating huts, holy places or births"
+    return ("choose an action first (hut, holy, birth or draw): 'done' ends the turn once the "
+            "action is taken, or when none is possible")
 
 
 def _volcano(w: Work, t: tuple[Any, ...]) -> str | None:
@@ -283,7 +287,10 @@ def _card(w: Work, t: tuple[Any, ...]) -> str:
     if card in ("stamina", "land") and w.phase != "move":
         return f"{card_name(card)} acts during movement (phase I)"
     if card == "fertility":
-        return "Fertility is already in play this turn"
+        if w.fertility:
+            return "Fertility is already in play this turn"
+        return (f"Fertility acts on a birth, and no birth can come this turn any more ("
+                f"{_who(w)} chose the action '{w.action}')")
     if card == "land":
         return "Land is already in play this turn"
     if card == "priest":

@@ -26,7 +26,7 @@ move                  notation                               when
 `BuildHoly`           ``holy -2,1``                          action B
 `Birth`               ``birth -2,1``                         action C
 `DrawCard`            ``draw``                               action D
-`EndActions`          ``done``                               stop repeating A, B or C
+`EndActions`          ``done``                               end phase II and the turn
 `PlayCard`            ``play stamina``, ``play priest 1,0``,  a card from the hand
                       ``play mana_theft 2``,
                       ``play teleport 1,-1 L 3,-2``,
@@ -233,7 +233,8 @@ class DrawCard(Move):
 
 @dataclass(frozen=True, slots=True)
 class EndActions(Move):
-    """Stop repeating the action chosen (A, B or C) and end the turn."""
+    """End phase II and so the turn: once the action is taken (no more huts, holy places or
+    births; no card played after it), or when no action is possible (R-M14, R-M17)."""
 
     KIND: ClassVar[str] = "done"
 

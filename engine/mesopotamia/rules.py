@@ -42,7 +42,7 @@ from engine.mesopotamia.board import (
     start_tiles,
 )
 from engine.mesopotamia.board import reach as plain_reach
-from engine.mesopotamia.cards import card_moves, play_card
+from engine.mesopotamia.cards import can_play, card_moves, play_card
 from engine.mesopotamia.moves import from_internal, to_internal
 from engine.mesopotamia.reach import Reach
 from engine.mesopotamia.runs import FieldRuns, Runs
@@ -594,9 +594,12 @@ class Work:
             moves += [("birth", c) for c in self.birth_sites(p)]
         if action == "" and self.can_draw():
             moves.append(("draw",))
+        # "done" once the action is taken, or when none is possible (then phase II is only
+        # for playing held cards, R-M17).
+        done = bool(action) or not moves
         if self.hands[p]:
             moves.extend(self.card_moves())
-        if action:
+        if done:
             moves.append(("done",))
         return moves
 
@@ -812,15 +815,34 @@ class Work:
         self.points = 0
         self.phase = "action"
         self.action = ""
-        if not self.action_moves_exist():
-            if self.events is not None:
-                self.events.append(ev.ActionSkipped(p))
-            self.end_turn()
+        self.settle_actions()
 
     def action_moves_exist(self) -> bool:
         p = self.to_move
         return bool(self.can_draw() or self.hut_sites(p) or self.holy_sites(p)
                     or self.birth_sites(p))
+
+    def settle_actions(self) -> None:
+        """Keep phase II while the player has something to decide in it, else end the turn.
+
+        Something to decide: the one action, while none is chosen and one is possible (R-M14);
+        the chosen hut, holy place or birth action, while it can be repeated; a held card the
+        player may play — "at any arbitrary occasion", so also after the last action (R-M17).
+        Nothing left: phase II is over (skipped, if no action was possible) and phase III
+        follows.
+        """
+        p = self.to_move
+        action = self.action
+        if action == "":
+            if self.action_moves_exist():
+                return
+        elif action != "draw" and REPEATS[action](self, p):
+            return
+        if self.hands[p] and can_play(self):
+            return
+        if action == "" and self.events is not None:
+            self.events.append(ev.ActionSkipped(p))
+        self.end_turn()
 
     def use(self, c: Coord, carriers: int, others: int, births: int = 0) -> None:
         u = self.used.setdefault(c, [0, 0, 0])
@@ -880,12 +902,8 @@ class Work:
         self.after_action()
 
     def after_action(self) -> None:
-        """Repeat the chosen action while possible; end the turn when it no longer is."""
-        p = self.to_move
-        sites = {"hut": self.hut_sites, "holy": self.holy_sites,
-                 "birth": self.birth_sites}[self.action](p)
-        if not sites:
-            self.end_turn()
+        """Repeat the chosen action while possible; then play held cards or end the turn."""
+        self.settle_actions()
 
     def do_draw(self, t: tuple[Any, ...]) -> None:
         p = self.to_move
@@ -897,11 +915,15 @@ class Work:
             if self.events is not None:
                 self.events.append(ev.DeckReshuffled(len(self.deck)))
         self.fresh = self.deck.pop(0)
+        self.action = "draw"
         if self.events is not None:
             self.events.append(ev.CardDrawn(p))
-        self.end_turn()
+        # The card just drawn waits for a later turn; one held from before may still be played.
+        self.settle_actions()
 
     def do_done(self, t: tuple[Any, ...]) -> None:
+        if not self.action and self.events is not None:
+            self.events.append(ev.ActionSkipped(self.to_move))
         self.end_turn()
 
     def do_play(self, t: tuple[Any, ...]) -> None:
@@ -949,6 +971,8 @@ class Work:
 
 #: How each kind of move is played: ``"go"`` by `Work.do_go`, and so on.
 PLAYS = {name[3:]: play for name, play in vars(Work).items() if name.startswith("do_")}
+#: Where each repeatable action (A, B, C) can be taken again.
+REPEATS = {"hut": Work.hut_sites, "holy": Work.holy_sites, "birth": Work.birth_sites}
 
 
 # ------------------------------------------------------------------------------- the contract
@@ -1005,7 +1029,7 @@ def _check_state(s: State) -> str | None:
     n = s.players
     if s.phase not in PHASES:
         return f"phase {s.phase!r} is not one of {', '.join(PHASES)}"
-    if s.action not in ("", "hut", "holy", "birth"):
+    if s.action not in ("", "hut", "holy", "birth", "draw"):
         return f"action {s.action!r} is unknown"
     tiles = dict(s.tiles)
     if len(tiles) != len(s.tiles):

@@ -194,7 +194,8 @@ class State:
             game); `fresh` is the card the active player drew this turn (kept apart: it may only
             be played in a later turn).
         points, discoveries: movement points left and fields discovered this turn.
-        action: the phase-II action chosen (``hut``, ``holy``, ``birth``) once one is taken.
+        action: the phase-II action chosen (``hut``, ``holy``, ``birth``, ``draw``) once one
+            is taken; phase II lasts while it can be repeated or a held card can be played.
         used: per field, ``(q, r, lumber carriers used, other natives used, births)`` in this
             phase II: natives of one building or birth do not serve another.
         fertility, land, priests: cards played for this turn (Fertility, Land, Priest

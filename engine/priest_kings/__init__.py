@@ -7,7 +7,9 @@ history and save files; `random_playout` is the fast path for bots. Rules are ca
 Battles are moves of the attacker: a `RecordedBattle` types in the result of a battle fought on
 the table with DBMM (who broke, the points each side scored), a `DiceBattle` asks the abstract
 dice model of `battle` for one. Option ``battles`` says which: ``"dice"`` (default),
-``"recorded"`` or ``"either"``. The map (`CampaignMap`) and the army lists (`Army`) are data;
+``"recorded"`` or ``"either"``. Likewise option ``activation``: ``"dice"`` (default) draws each
+turn's order of activation, ``"recorded"`` takes the order rolled at the table as an
+`ActivationOrder`. The map (`CampaignMap`) and the army lists (`Army`) are data;
 the shipped ones are our reconstructions.
 
 >>> from engine import priest_kings
@@ -33,6 +35,7 @@ from engine.priest_kings.fast import random_playout
 from engine.priest_kings.heuristic import evaluate
 from engine.priest_kings.moves import (
     MOVE_KINDS,
+    ActivationOrder,
     Attack,
     DiceBattle,
     RecordedBattle,
@@ -42,6 +45,7 @@ from engine.priest_kings.moves import (
     parse_move,
 )
 from engine.priest_kings.rules import (
+    ORDERS,
     RECORD_CHOICES,
     activation_order,
     apply,
@@ -51,7 +55,14 @@ from engine.priest_kings.rules import (
     position,
 )
 from engine.priest_kings.scoring import final_winners, standings
-from engine.priest_kings.state import BATTLE_MODES, PLAYERS, Options, State, state_from_dict
+from engine.priest_kings.state import (
+    ACTIVATION_MODES,
+    BATTLE_MODES,
+    PLAYERS,
+    Options,
+    State,
+    state_from_dict,
+)
 
 NAME = "priest_kings"
 
@@ -78,10 +89,11 @@ def determinize(view: State, rng: random.Random) -> State:
 
 
 __all__ = [
-    "Army", "Attack", "BATTLE_MODES", "CampaignMap", "Command", "DiceBattle", "Element", "Game",
-    "IllegalMove", "InvalidInput", "MOVE_KINDS", "NAME", "Options", "Outcome", "PLAYERS",
-    "RECORD_CHOICES", "RecordedBattle", "Reorganize", "Sacrifice", "Site", "State", "Troops",
-    "activation_order", "apply", "battle", "check_state", "determinize", "evaluate", "events",
-    "fight", "final_winners", "legal_moves", "move_from_dict", "new_game", "new_state",
-    "parse_move", "position", "random_playout", "standings", "state_from_dict",
+    "ACTIVATION_MODES", "ActivationOrder", "Army", "Attack", "BATTLE_MODES", "CampaignMap",
+    "Command", "DiceBattle", "Element", "Game", "IllegalMove", "InvalidInput", "MOVE_KINDS",
+    "NAME", "ORDERS", "Options", "Outcome", "PLAYERS", "RECORD_CHOICES", "RecordedBattle",
+    "Reorganize", "Sacrifice", "Site", "State", "Troops", "activation_order", "apply", "battle",
+    "check_state", "determinize", "evaluate", "events", "fight", "final_winners", "legal_moves",
+    "move_from_dict", "new_game", "new_state", "parse_move", "position", "random_playout",
+    "standings", "state_from_dict",
 ]

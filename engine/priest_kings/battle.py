@@ -14,23 +14,28 @@ What the model keeps:
 - **Opposed d6 with combat factors.** The battle is fought in bounds. In each bound the
   commands meet by position (1st against 1st, ...); a command whose opposite number is gone
   falls on the enemy's first command still on the field, with +1 for the overlap. For each
-  meeting each side draws at random which of the command's remaining elements fights (the
-  general's element only once no other is left: generals lead from the rear). Each rolls a d6
-  and adds its factor: DBA's factors against foot (Bd 5, Sp 4, Ax/Pk/Wb/Kn/Cv 3, Bw/Ps/LH 2,
-  Hd 1, ...), +1 for a superior, -1 for an inferior grade, +1 for the general's element, -1
-  if its command is disheartened, -2 if broken. The higher total destroys the other element;
-  equal totals leave both standing.
+  meeting each side draws at random which of the command's remaining elements fights, each
+  element as likely as any other — the general's element among them: in DBMM it stands in the
+  line of battle and fights like the rest. Each rolls a d6 and adds its factor: DBA's factors
+  against foot (Bd 5, Sp 4, Ax/Pk/Wb/Kn/Cv 3, Bw/Ps/LH 2, Hd 1, ...), +1 for a superior, -1 for
+  an inferior grade, +1 for the general's element, -1 if its command is disheartened, -2 if
+  broken. The higher total destroys the other element; equal totals leave both standing.
 - **Morale.** A command that has lost 1/4 of its ME is disheartened, 1/3 broken, 1/2 shattered:
   a shattered command leaves the field and its remaining elements count as lost. An army breaks
   at the end of a bound in which its broken and shattered commands hold at least half of its ME,
   or its C-in-C's command (the list's first) is shattered. Both armies may break in one bound.
   After 40 bounds without a break the day ends with neither broken.
-- **The general**: a stronger element (+1), worth 4 ME, so losing it usually breaks its command.
+- **The general**: a stronger element (+1), worth 4 ME, so losing it usually disheartens its
+  command (with the shipped list: 4 of its 12½ to 14 ME); the command fights on without it.
 - **Points**: each side scores the AP of the enemy's lost elements (destroyed, or gone with a
   shattered command) — the score that decides who is "beaten".
-- **The sacrifice reroll** (at most one per side per battle): a side that made sacrifices rerolls
-  its own die the first time it loses a meeting that costs an element worth 1 ME or more (a
-  blade or a general: the moment worth the favour of the god); the second roll stands.
+- **The sacrifice reroll**: a side that made sacrifices rerolls its own die the first time it
+  loses a meeting that costs an element worth 1 ME or more (a blade or a general: the moment
+  worth the favour of the god); the second roll stands. "No more than one reroll is allowed in
+  a battle" (`reroll_limit="battle"`, the text): when both sides sacrificed, the first side to
+  need it rerolls and no other die of the battle is rerolled. With ``reroll_limit="side"`` each
+  side has its own reroll, independently: a reroll can turn a meeting, and the side that then
+  loses it may reroll in turn.
 - **The reorganization** needs nothing special: 4 Reg Bw (I) become 1 Reg Bd (F) in the list,
   so the command draws blades more often but has fewer ME to lose before it breaks.
 
@@ -56,6 +61,9 @@ from engine.priest_kings.army import GENERAL_ME, Army, command_me2
 TYPE_FACTORS = {"El": 5, "Kn": 3, "Cv": 3, "LH": 2, "Cm": 3, "Ch": 3, "Sp": 4, "Pk": 3,
                 "Bd": 5, "Wb": 3, "Ax": 3, "Bw": 2, "Ps": 2, "Hd": 1, "Art": 2, "WWg": 3}
 GRADE_MODIFIERS = {"S": 1, "O": 0, "F": 0, "X": 0, "I": -1}
+#: How many rerolls a battle allows (ruling R-P11): one in all ("battle", the text) or one
+#: per side that made sacrifices ("side").
+REROLL_LIMITS = ("battle", "side")
 GENERAL_BONUS = 1
 OVERLAP_BONUS = 1
 #: Combat modifier by command status: steady, disheartened, broken (minus the status number).
@@ -122,40 +130,46 @@ def battle_form(army: Army) -> tuple[_Command, ...]:
 
 
 def fight(attacker: Army, defender: Army, rerolls: tuple[bool, bool], rng: random.Random,
-          log: list[tuple[Any, ...]] | None = None) -> Outcome:
+          log: list[tuple[Any, ...]] | None = None, *, reroll_limit: str = "battle") -> Outcome:
     """Fight one battle of the model; the armies are not changed (they rebuild afterwards).
 
     The same as `fight_forms` on ``battle_form(attacker)`` and ``battle_form(defender)``.
     """
-    return fight_forms(battle_form(attacker), battle_form(defender), rerolls, rng, log)
+    return fight_forms(battle_form(attacker), battle_form(defender), rerolls, rng, log,
+                       reroll_limit=reroll_limit)
 
 
 def fight_forms(form_a: tuple[_Command, ...], form_d: tuple[_Command, ...],
                 rerolls: tuple[bool, bool], rng: random.Random,
-                log: list[tuple[Any, ...]] | None = None) -> Outcome:
+                log: list[tuple[Any, ...]] | None = None, *,
+                reroll_limit: str = "battle") -> Outcome:
     """Fight one battle of the model between two armies in their `battle_form`.
 
     Args:
         rerolls: whether the attacker and the defender may reroll one die (a sacrifice).
         rng: the battle's generator. Each meeting draws, from ``rng.random()``, the attacker's
             element (if it has a choice), the defender's, then both dice at once (one draw of
-            36 equally likely pairs), then a reroll's die if any.
+            36 equally likely pairs), then the die of each reroll, in the order thrown.
         log: if a list, what happened is appended to it, in order:
             ``("duel", bound, (att command, def command), (att troops, def troops),
             (att die, def die), (att total, def total), loser side or None,
-            reroll (side, first die, second die) or None)``;
+            rerolls: ((side, first die, second die), ...) in the order thrown)``;
             ``("morale", side, command index, status)`` when a command's status worsens;
             ``("break", side)`` when an army breaks. Sides are 0 (attacker) and 1 (defender).
+        reroll_limit: ``"battle"`` (one reroll in the whole battle, the text's "no more than
+            one reroll is allowed in a battle") or ``"side"`` (one per side that sacrificed).
     """
     rand = rng.random
-    # Per side, per command: [elements left of each class, how many, half ME lost, status].
-    live = ([[list(c.counts), sum(c.counts), 0, 0] for c in form_a],
-            [[list(c.counts), sum(c.counts), 0, 0] for c in form_d])
+    # Per side, per command: [elements left of each class (the general excluded), how many,
+    # half ME lost, status, whether the general's element is still on the field].
+    live = ([[list(c.counts), sum(c.counts), 0, 0, True] for c in form_a],
+            [[list(c.counts), sum(c.counts), 0, 0, True] for c in form_d])
     army_me2 = (sum(c.total_me2 for c in form_a), sum(c.total_me2 for c in form_d))
     gone = [0, 0]  # half ME of the broken and shattered commands
     points = [0, 0]
     can_reroll = [bool(rerolls[0]), bool(rerolls[1])]
     used = [False, False]
+    one_in_all = reroll_limit == "battle"
     meetings = _meetings(live)
 
     for bound in range(1, BOUNDS + 1):
@@ -166,11 +180,13 @@ def fight_forms(form_a: tuple[_Command, ...], form_d: tuple[_Command, ...],
                 continue  # shattered earlier in this bound
             cmd_a = form_a[a]
             cmd_d = form_d[d]
-            # Which element of each command fights: drawn among those left, else the general.
+            # Which element of each command fights: drawn among those left, the general's
+            # element as likely as any other (it is the last class, after the others).
             n = live_a[1]
-            if n:
+            every = n + live_a[4]
+            pick = int(rand() * every) if every > 1 else 0
+            if pick < n:
                 row = live_a[0]
-                pick = int(rand() * n) if n > 1 else 0
                 cls_a = 0
                 while pick >= row[cls_a]:
                     pick -= row[cls_a]
@@ -178,9 +194,10 @@ def fight_forms(form_a: tuple[_Command, ...], form_d: tuple[_Command, ...],
             else:
                 cls_a = cmd_a.general
             n = live_d[1]
-            if n:
+            every = n + live_d[4]
+            pick = int(rand() * every) if every > 1 else 0
+            if pick < n:
                 row = live_d[0]
-                pick = int(rand() * n) if n > 1 else 0
                 cls_d = 0
                 while pick >= row[cls_d]:
                     pick -= row[cls_d]
@@ -193,42 +210,45 @@ def fight_forms(form_a: tuple[_Command, ...], form_d: tuple[_Command, ...],
             pair = int(rand() * 36)
             die_a = pair // 6 + 1
             die_d = pair % 6 + 1
-            reroll = None
+            thrown: tuple[tuple[int, int, int], ...] = ()
             total_a = score_a + die_a
             total_d = score_d + die_d
-            if total_a < total_d:
-                if can_reroll[0] and cmd_a.me2[cls_a] >= REROLL_WORTH_ME2:
-                    can_reroll[0] = False
-                    used[0] = True
-                    again = int(rand() * 6) + 1
-                    reroll = (0, die_a, again)
-                    die_a = again
-                    total_a = score_a + again
-            elif total_a > total_d and can_reroll[1] and cmd_d.me2[cls_d] >= REROLL_WORTH_ME2:
-                can_reroll[1] = False
-                used[1] = True
+            # The side about to lose a worthy element may call on its favour; a reroll can
+            # turn the meeting, and then the other side may call on its own, each side once.
+            while total_a != total_d:
+                side = 0 if total_a < total_d else 1
+                worth = cmd_a.me2[cls_a] if side == 0 else cmd_d.me2[cls_d]
+                if not can_reroll[side] or worth < REROLL_WORTH_ME2:
+                    break
                 again = int(rand() * 6) + 1
-                reroll = (1, die_d, again)
-                die_d = again
-                total_d = score_d + again
+                thrown += ((side, die_d if side else die_a, again),)
+                if side:
+                    die_d, total_d = again, score_d + again
+                else:
+                    die_a, total_a = again, score_a + again
+                used[side] = True
+                can_reroll[side] = False
+                if one_in_all:
+                    can_reroll[1 - side] = False
             if log is not None:
                 log.append(("duel", bound, (a, d), (cmd_a.labels[cls_a], cmd_d.labels[cls_d]),
                             (die_a, die_d), (total_a, total_d),
-                            None if total_a == total_d else int(total_a > total_d), reroll))
+                            None if total_a == total_d else int(total_a > total_d), thrown))
             if total_a == total_d:
                 continue
             if total_a < total_d:
                 s, c, cls, cmd, here = 0, a, cls_a, cmd_a, live_a
             else:
                 s, c, cls, cmd, here = 1, d, cls_d, cmd_d, live_d
-            general = cls == cmd.general
-            if not general:
+            if cls == cmd.general:
+                here[4] = False
+            else:
                 here[0][cls] -= 1
                 here[1] -= 1
             lost_me2 = here[2] = here[2] + cmd.me2[cls]
             points[1 - s] += cmd.ap[cls]
             total = cmd.total_me2
-            now = (3 if general or lost_me2 * 2 >= total else 2 if lost_me2 * 3 >= total
+            now = (3 if lost_me2 * 2 >= total else 2 if lost_me2 * 3 >= total
                    else 1 if lost_me2 * 4 >= total else 0)
             if now > here[3]:
                 if here[3] < 2 <= now:
@@ -238,11 +258,12 @@ def fight_forms(form_a: tuple[_Command, ...], form_d: tuple[_Command, ...],
                     # The command leaves the field: what is left of it is lost with it.
                     row = here[0]
                     points[1 - s] += sum(map(int.__mul__, row, cmd.ap))
-                    if not general:
+                    if here[4]:
                         points[1 - s] += cmd.ap[cmd.general]
                     here[0] = [0] * len(row)
                     here[1] = 0
                     here[2] = total
+                    here[4] = False
                     meetings = _meetings(live)
                 if log is not None:
                     log.append(("morale", s, c, now))

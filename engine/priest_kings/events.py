@@ -42,15 +42,42 @@ class PKEvent(Event):
 
 
 @dataclass(frozen=True)
-class TurnBegan(PKEvent):
-    TEXT: ClassVar = {"en": "Turn {turn} begins; the lots set the order {names}.",
-                      "nl": "Beurt {turn} begint; het lot bepaalt de volgorde {names}."}
+class _OrderEvent(PKEvent):
+    """An event that tells a turn's order of activation (the names in order, by commas)."""
+
     turn: int
     order: tuple[int, ...]
     names: tuple[str, ...]
 
     def _words(self, lang: str) -> dict[str, Any]:
         return {**super()._words(lang), "names": ", ".join(self.names)}
+
+
+@dataclass(frozen=True)
+class TurnBegan(_OrderEvent):
+    """A turn begins with its order of activation — drawn by the engine, or (empty `order`,
+    option ``activation="recorded"``) still to be rolled at the table (`OrderRecorded`)."""
+
+    TEXT: ClassVar = {"en": "Turn {turn} begins; the lots set the order {names}.",
+                      "nl": "Beurt {turn} begint; het lot bepaalt de volgorde {names}."}
+    TO_ROLL: ClassVar = {
+        "en": "Turn {turn} begins: roll the order of activation at the table and enter it.",
+        "nl": "Beurt {turn} begint: werp aan tafel de volgorde van activering en voer haar in."}
+
+    def _describe(self, lang: str) -> str:
+        if not self.order:
+            return self.TO_ROLL[lang].format(turn=self.turn)
+        return super()._describe(lang)
+
+
+@dataclass(frozen=True)
+class OrderRecorded(_OrderEvent):
+    """The order of activation rolled at the table, typed in (`ActivationOrder`)."""
+
+    TEXT: ClassVar = {"en": "The order of activation of turn {turn}, rolled at the table: "
+                            "{names}.",
+                      "nl": "De volgorde van activering van beurt {turn}, aan tafel geworpen: "
+                            "{names}."}
 
 
 @dataclass(frozen=True)
@@ -154,8 +181,10 @@ class BattleBegan(PKEvent):
 class DuelFought(PKEvent):
     """One meeting of the dice model: each side's element, die and total (die + factors).
 
-    `loser` is ``"attacker"``, ``"defender"`` or None (equal totals: both stand); when a side
-    rerolled, `rerolled_by` names it and `first_die` is the die it rolled first.
+    `loser` is ``"attacker"``, ``"defender"`` or None (equal totals: both stand); the dice are
+    the ones that stand. `rerolls` holds each reroll in the order thrown, as (the city that
+    rerolled, the die it had rolled first): none, one, or — with one reroll per side, when a
+    reroll turned the meeting — one by each side.
     """
 
     bound: int
@@ -170,8 +199,12 @@ class DuelFought(PKEvent):
     attacker_total: int
     defender_total: int
     loser: str | None
-    rerolled_by: str | None
-    first_die: int | None
+    rerolls: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def rerolled_by(self) -> str | None:
+        """The city that rerolled first in this meeting, or None."""
+        return self.rerolls[0][0] if self.rerolls else None
 
     def _describe(self, lang: str) -> str:
         a = (f"{self.attacker_name} {self.attacker_troops} ({self.attacker_command}) "
@@ -183,13 +216,15 @@ class DuelFought(PKEvent):
         if lang == "nl":
             text = f"Ronde {self.bound}: {a} tegen {d}: "
             text += f"{loser} verliest het element" if loser else "beide houden stand"
-            if self.rerolled_by:
-                text += f" ({self.rerolled_by} wierp opnieuw, eerst {self.first_die})"
+            if self.rerolls:
+                text += " (" + "; daarna ".join(f"{city} wierp opnieuw, eerst {first}"
+                                                 for city, first in self.rerolls) + ")"
             return text + "."
         text = f"Bound {self.bound}: {a} against {d}: "
         text += f"{loser} loses the element" if loser else "both stand"
-        if self.rerolled_by:
-            text += f" ({self.rerolled_by} rerolled a {self.first_die})"
+        if self.rerolls:
+            text += " (" + "; then ".join(f"{city} rerolled a {first}"
+                                          for city, first in self.rerolls) + ")"
         return text + "."
 
 

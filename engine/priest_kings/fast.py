@@ -17,7 +17,13 @@ from typing import Any
 from engine.core import InvalidInput, make_rng, recording_randrange
 from engine.priest_kings.army import Army
 from engine.priest_kings.battle import battle_form, fight_forms
-from engine.priest_kings.rules import RECORD_CHOICES, activation_order, battle_rng_salt
+from engine.priest_kings.rules import (
+    ORDER_TYPIST,
+    ORDERS,
+    RECORD_CHOICES,
+    activation_order,
+    battle_rng_salt,
+)
 from engine.priest_kings.state import PLAYERS, State, _evolve
 from engine.priest_kings.vassalage import head, settle, targets
 
@@ -45,6 +51,8 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     mode = state.options.battles
     dice_moves = 0 if mode == "recorded" else 1
     battle_moves = dice_moves + (0 if mode == "dice" else len(RECORD_CHOICES))
+    reroll_limit = state.options.reroll_limit
+    typed_order = state.options.activation == "recorded"
     overlord = list(state.overlord)
     made = [list(row) for row in state.made]
     blessed = list(state.blessed)
@@ -59,10 +67,15 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     decisions = 0
     while True:
         if max_moves is not None and decisions >= max_moves:
-            to_move = order[step] if phase == "orders" else attacks[step][0]
+            to_move = (ORDER_TYPIST if phase == "activation" else order[step]
+                       if phase == "orders" else attacks[step][0])
             return _final(state, turn, phase, order, step, attacks, overlord, blessed, armies,
                           made, fought, to_move)
         decisions += 1
+        if phase == "activation":
+            order = ORDERS[randrange(len(ORDERS))]
+            phase = "orders"
+            continue
         if phase == "orders":
             player = order[step]
             attacked = [d for _, d in attacks]
@@ -88,7 +101,8 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
             if pick < dice_moves:
                 outcome = fight_forms(forms[attacker], forms[defender],
                                       (blessed[attacker], blessed[defender]),
-                                      make_rng(seed, *battle_rng_salt(fought)))
+                                      make_rng(seed, *battle_rng_salt(fought)),
+                                      reroll_limit=reroll_limit)
                 broken, att_points, def_points = (outcome.broken, outcome.attacker_points,
                                                   outcome.defender_points)
             else:
@@ -109,8 +123,11 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
             step += 1
         else:
             turn += 1
-            order = activation_order(seed, turn)
-            phase, step, attacks = "orders", 0, []
+            if typed_order:
+                order, phase = (), "activation"
+            else:
+                order, phase = activation_order(seed, turn), "orders"
+            step, attacks = 0, []
 
 
 # Armies are immutable and shared, and a campaign sees few of them: what the playout needs of

@@ -10,6 +10,9 @@ move               notation                         when
 `RecordedBattle`   ``record defender 120 45``       battles: the result of a table battle: who
                                                     broke (attacker, defender, none or both), the
                                                     points the attacker and the defender scored
+`ActivationOrder`  ``order uruk kish ur lagash``    the start of a turn, with the option
+                                                    ``activation="recorded"``: the order rolled at
+                                                    the table, every city once, first to act first
 =================  ===============================  ==============================================
 
 Cities are named by their map id (``kish``, ``lagash``, ``uruk``, ``ur``), corps by their id in
@@ -24,6 +27,7 @@ from typing import Any, ClassVar
 from engine.core import InvalidInput, Move, check_arity, move_words
 from engine.core import move_from_dict as _move_from_dict
 from engine.priest_kings.battle import BROKEN
+from engine.priest_kings.board import CITIES
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,12 +102,41 @@ class RecordedBattle(Move):
         return f"record {self.broken} {self.attacker_points} {self.defender_points}"
 
 
-MOVE_KINDS: dict[str, type[Any]] = {
-    cls.KIND: cls for cls in (Attack, Sacrifice, Reorganize, DiceBattle, RecordedBattle)}
+@dataclass(frozen=True, slots=True)
+class ActivationOrder(Move):
+    """The turn's order of activation as rolled at the table (option ``activation=
+    "recorded"``): the city ids, the first to act first. Which ids a map has, and that each
+    city is named once, is checked when the move is played.
 
-_USAGE = ("write 'attack CITY', 'sacrifice', 'reorganize CORPS', 'dice' or "
-          "'record BROKEN ATTACKER_POINTS DEFENDER_POINTS' (e.g. 'attack uruk', "
-          "'record defender 120 45')")
+    Attributes:
+        cities: the city ids in order (a list is taken as a tuple).
+    """
+
+    KIND: ClassVar[str] = "order"
+    cities: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        cities = self.cities
+        if isinstance(cities, list):
+            cities = tuple(cities)
+            object.__setattr__(self, "cities", cities)
+        if not isinstance(cities, tuple) or not all(
+                isinstance(c, str) and c and not any(ch.isspace() for ch in c)
+                for c in cities):
+            raise InvalidInput(f"an order of activation is a list of city ids (e.g. "
+                               f"['uruk', 'kish', 'ur', 'lagash']), not {cities!r}")
+
+    def __str__(self) -> str:
+        return " ".join(("order", *self.cities))
+
+
+MOVE_KINDS: dict[str, type[Any]] = {
+    cls.KIND: cls for cls in (Attack, Sacrifice, Reorganize, DiceBattle, RecordedBattle,
+                              ActivationOrder)}
+
+_USAGE = ("write 'attack CITY', 'sacrifice', 'reorganize CORPS', 'dice', "
+          "'record BROKEN ATTACKER_POINTS DEFENDER_POINTS' or 'order CITY CITY CITY CITY' "
+          "(e.g. 'attack uruk', 'record defender 120 45', 'order uruk kish ur lagash')")
 
 
 def parse_move(text: str) -> Any:
@@ -113,8 +146,10 @@ def parse_move(text: str) -> Any:
         InvalidInput: the text is not a move in that notation.
     """
     verb, args = move_words(text, _USAGE)
-    check_arity(verb, args, {"attack": 1, "sacrifice": 0, "reorganize": 1, "dice": 0, "record": 3},
-                text, _USAGE)
+    check_arity(verb, args, {"attack": 1, "sacrifice": 0, "reorganize": 1, "dice": 0, "record": 3,
+                             "order": CITIES}, text, _USAGE)
+    if verb == "order":
+        return ActivationOrder(tuple(args))
     if verb == "record":
         points = []
         for word in args[1:]:

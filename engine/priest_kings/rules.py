@@ -4,7 +4,9 @@ Covers the rule text's "The turn", "Attack a neighbor", "Make sacrifices", "Reor
 the battle paragraph, "Vassal status" and "Winning conditions", with the rulings of
 docs/rulings.md. The flow of a turn (ruling R-P7):
 
-1. The turn begins with a random activation order, drawn from the seed and the turn number.
+1. The turn begins with a random activation order, drawn from the seed and the turn number —
+   or, with option ``activation="recorded"``, rolled at the table and typed in as an
+   `ActivationOrder` (R-P14).
 2. Orders: in that order each city chooses one activity — `Attack` a city, `Sacrifice`, or
    `Reorganize` a corps. A city already attacked this turn cannot attack; a city may be attacked
    by one city only. Nothing is fought yet: sacrifices and reorganizations take effect before
@@ -20,15 +22,17 @@ docs/rulings.md. The flow of a turn (ruling R-P7):
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.core import IllegalMove, InvalidInput, Message, Named, check_seed, make_rng
 from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_COUNT, REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.battle import STATUS_NAMES, fight
 from engine.priest_kings.board import CampaignMap
 from engine.priest_kings.moves import (
+    ActivationOrder,
     Attack,
     DiceBattle,
     RecordedBattle,
@@ -80,12 +84,16 @@ def new_state(players: int = PLAYERS, seed: int | None = None, *,
         raise InvalidInput("campaign_map must be a priest_kings.CampaignMap "
                            "(use CampaignMap.from_dict)")
     opts = Options.from_keywords("Priest-Kings", options)
-    order = activation_order(seed, 1)
+    if opts.activation == "recorded":
+        phase, order, to_move = "activation", (), ORDER_TYPIST
+    else:
+        phase, order = "orders", activation_order(seed, 1)
+        to_move = order[0]
     return State(
-        map=campaign_map, options=opts, players=PLAYERS, seed=seed, turn=1, phase="orders",
+        map=campaign_map, options=opts, players=PLAYERS, seed=seed, turn=1, phase=phase,
         order=order, step=0, attacks=(), overlord=(INDEPENDENT,) * PLAYERS,
         blessed=(False,) * PLAYERS, armies=_armies(armies, campaign_map),
-        made=((0,) * PLAYERS,) * PLAYERS, battles_fought=0, to_move=order[0])
+        made=((0,) * PLAYERS,) * PLAYERS, battles_fought=0, to_move=to_move)
 
 
 def _armies(armies: Any, campaign_map: CampaignMap) -> tuple[Army, ...]:
@@ -115,6 +123,35 @@ def activation_order(seed: int, turn: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+#: Every possible order of activation, in the order `legal_moves` lists them.
+ORDERS = tuple(itertools.permutations(range(PLAYERS)))
+#: Who enters an order rolled at the table (`to_move` of the "activation" phase): the map's
+#: first city, on behalf of the table — the order is a fact of the table, not a choice.
+ORDER_TYPIST = 0
+
+#: The refusals of this module that are told in every language.
+_MESSAGES = {
+    "en": {
+        "order_drawn": "this campaign's order of activation is drawn by the engine (option "
+                       "activation='dice'): an order is typed in only with "
+                       "activation='recorded'",
+        "order_not_now": "the order of activation is entered at the start of a turn, before "
+                         "the cities choose: {hint}",
+        "order_twice": "the order of activation names every city once: {twice} twice, "
+                       "{missing} not at all",
+    },
+    "nl": {
+        "order_drawn": "in deze veldtocht bepaalt de engine de volgorde van activering (optie "
+                       "activation='dice'): een volgorde invoeren kan alleen met "
+                       "activation='recorded'",
+        "order_not_now": "de volgorde van activering wordt aan het begin van een beurt "
+                         "ingevoerd, voordat de steden kiezen: {hint}",
+        "order_twice": "de volgorde van activering noemt elke stad één keer: {twice} twee "
+                       "keer, {missing} niet",
+    },
+}
+
+
 def battle_rng_salt(number: int) -> tuple[str, str, int]:
     """The salt of battle `number`'s generator: ``make_rng(seed, *battle_rng_salt(n))``."""
     return ("priest_kings", "battle", number)
@@ -128,10 +165,14 @@ def legal_moves(state: State) -> list[Any]:
 
     Orders: attacks (targets in city order), then sacrifice, then reorganizations (corps in
     list order). Battles: `DiceBattle` if dice are allowed, then the recorded results of
-    `RECORD_CHOICES` if recording is.
+    `RECORD_CHOICES` if recording is. The start of a turn whose order is rolled at the table:
+    the 24 orders of `ORDERS`.
     """
     if state.phase == "over":
         return []
+    if state.phase == "activation":
+        ids = [c.id for c in state.map.cities]
+        return [ActivationOrder(tuple(ids[p] for p in order)) for order in ORDERS]
     if state.phase == "battles":
         mode = state.options.battles
         moves: list[Any] = [DiceBattle()] if mode != "recorded" else []
@@ -168,11 +209,20 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         raise IllegalMove("the campaign is over: every city serves the same overlord")
     phase, what = _PHASE_OF[type(move)]
     if state.phase != phase:
+        if isinstance(move, ActivationOrder):
+            if state.options.activation == "dice":
+                raise IllegalMove(Message(_MESSAGES, "order_drawn"), rule="P-TURN-4")
+            raise IllegalMove(Message(_MESSAGES, "order_not_now", hint=_phase_hint(state)),
+                              rule="P-TURN-4")
         raise IllegalMove(f"{what} is not possible now: {_phase_hint(state)}")
     return handler(state, move)
 
 
 def _phase_hint(state: State) -> str:
+    if state.phase == "activation":
+        return (f"the order of activation of turn {state.turn} is to be entered first ('order "
+                f"{' '.join(c.id for c in state.map.cities)}', in the order rolled at the "
+                "table)")
     if state.phase == "orders":
         who = state.name(state.order[state.step])
         return (f"it is {who}'s turn to choose an activity (attack, sacrifice or reorganize); "
@@ -271,10 +321,40 @@ def _next_battle(state: State, events: list[ev.Event]) -> tuple[State, list[ev.E
 
 def _new_turn(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
     turn = state.turn + 1
+    if state.options.activation == "recorded":
+        events.append(ev.TurnBegan(turn, (), ()))
+        return _evolve(state, turn=turn, phase="activation", order=(), step=0, attacks=(),
+                       to_move=ORDER_TYPIST), events
     order = activation_order(_seed_of(state), turn)
     events.append(ev.TurnBegan(turn, order, tuple(state.name(p) for p in order)))
     return _evolve(state, turn=turn, phase="orders", order=order, step=0, attacks=(),
                    to_move=order[0]), events
+
+
+def _record_order(state: State, move: ActivationOrder) -> tuple[State, list[ev.Event]]:
+    cmap = state.map
+    order = []
+    for city in move.cities:
+        try:
+            order.append(cmap.index_of(city))
+        except InvalidInput as exc:
+            raise InvalidInput(f"the order of activation: {exc.reason}",
+                               rule="P-TURN-4") from None
+    if sorted(order) != list(range(PLAYERS)):
+        twice = sorted({c for c in order if order.count(c) > 1})
+        missing = [c for c in range(PLAYERS) if c not in order]
+        and_ = {"en": " and ", "nl": " en "}
+        listed = {lang: (lambda cities, lang=lang: and_[lang].join(
+            state.name(c) for c in cities) or "-") for lang in and_}
+        raise IllegalMove(Message(
+            _MESSAGES, "order_twice",
+            twice=Named(**{lang: f(twice) for lang, f in listed.items()}),
+            missing=Named(**{lang: f(missing) for lang, f in listed.items()})),
+            rule="P-TURN-4")
+    chosen = tuple(order)
+    events: list[ev.Event] = [ev.OrderRecorded(state.turn, chosen,
+                                               tuple(state.name(p) for p in chosen))]
+    return _evolve(state, phase="orders", order=chosen, step=0, to_move=chosen[0]), events
 
 
 def _seed_of(state: State) -> int:
@@ -300,7 +380,8 @@ def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         rng = make_rng(_seed_of(state), *battle_rng_salt(number))
         log: list[tuple[Any, ...]] = []
         outcome = fight(state.armies[attacker], state.armies[defender],
-                        (state.blessed[attacker], state.blessed[defender]), rng, log)
+                        (state.blessed[attacker], state.blessed[defender]), rng, log,
+                        reroll_limit=state.options.reroll_limit)
         events.append(ev.BattleBegan(number, attacker, defender, *names, "dice", rerolls))
         events.extend(_dice_events(state, attacker, defender, log))
         broken, att_points, def_points = (outcome.broken, outcome.attacker_points,
@@ -359,12 +440,11 @@ def _dice_events(state: State, attacker: int, defender: int,
     out: list[ev.Event] = []
     for entry in log:
         if entry[0] == "duel":
-            _, bound, (ca, cd), (ta, td), (da, dd), (sa, sd), loser, reroll = entry
+            _, bound, (ca, cd), (ta, td), (da, dd), (sa, sd), loser, thrown = entry
             out.append(ev.DuelFought(
                 bound, names[0], names[1], commands[0][ca].name, commands[1][cd].name, ta, td,
                 da, dd, sa, sd, None if loser is None else ("attacker", "defender")[loser],
-                None if reroll is None else names[reroll[0]],
-                None if reroll is None else reroll[1]))
+                tuple((names[side], first) for side, first, _ in thrown)))
         elif entry[0] == "morale":
             _, side, c, status = entry
             command = commands[side][c]
@@ -383,8 +463,9 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 
 _HANDLERS: dict[type, Any] = {
     Attack: _attack, Sacrifice: _sacrifice, Reorganize: _reorganize,
-    DiceBattle: _battle, RecordedBattle: _battle}
+    DiceBattle: _battle, RecordedBattle: _battle, ActivationOrder: _record_order}
 _PHASE_OF = {
+    ActivationOrder: ("activation", "entering the order of activation"),
     Attack: ("orders", "attacking"),
     Sacrifice: ("orders", "making sacrifices"),
     Reorganize: ("orders", "reorganizing an army"),
@@ -418,7 +499,13 @@ def _check_state(state: State) -> str | None:
         return f"phase {state.phase!r} is not one of {', '.join(PHASES)}"
     if state.turn < 1 or state.battles_fought < 0 or state.step < 0:
         return "turn must be at least 1, and step and battles_fought at least 0"
-    if sorted(state.order) != list(range(n)):
+    if state.phase == "activation":
+        if state.options.activation != "recorded":
+            return "an order of activation is typed in only with activation='recorded'"
+        if state.order or state.step or state.attacks or state.to_move != ORDER_TYPIST:
+            return ("while the order of activation is to be entered, no city has chosen yet "
+                    f"and {state.name(ORDER_TYPIST)} enters it for the table")
+    elif sorted(state.order) != list(range(n)):
         return "the activation order must list every city once"
     if not (len(state.overlord) == len(state.blessed) == len(state.armies)
             == len(state.made) == n):
@@ -452,6 +539,8 @@ def _check_state(state: State) -> str | None:
             return f"attack {i + 1} does not join two different cities"
         if a in defenders[:i]:
             return f"{state.name(a)} attacked after being attacked"
+    if state.phase == "activation":
+        return None
     positions = [state.order.index(a) for a in attackers]
     if positions != sorted(positions):
         return "the attacks must be in activation order"
@@ -488,7 +577,8 @@ def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders
     Args:
         overlords: ``{vassal: overlord}``; every other city is independent.
         phase: ``"orders"`` or ``"battles"``; `step` counts the activations done (orders) or
-            indexes `attacks` (battles). `to_move` follows from them.
+            indexes `attacks` (battles). `to_move` follows from them. ``"activation"`` (with
+            ``activation="recorded"``): the order is still to be entered.
         order: the activation order (default: drawn from `seed` for `turn`).
         attacks: this turn's declared attacks as (attacker, defender), in order.
         blessed: the cities that have made sacrifices.
@@ -516,9 +606,11 @@ def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders
     turn_order = (activation_order(seed, turn) if order is None
                   else tuple(cmap.index_of(c) for c in order))
     declared = tuple((cmap.index_of(a), cmap.index_of(d)) for a, d in attacks)
-    if phase not in ("orders", "battles"):
-        raise InvalidInput(f"phase must be 'orders' or 'battles', not {phase!r}")
-    if phase == "orders":
+    if phase not in ("activation", "orders", "battles"):
+        raise InvalidInput(f"phase must be 'activation', 'orders' or 'battles', not {phase!r}")
+    if phase == "activation":
+        turn_order, to_move = (), ORDER_TYPIST
+    elif phase == "orders":
         to_move = turn_order[step] if 0 <= step < PLAYERS else None
     else:
         to_move = declared[step][0] if 0 <= step < len(declared) else None

@@ -23,12 +23,16 @@ from typing import Any, ClassVar
 
 from engine.core import InvalidInput, RulesetOptions, check_keys, field
 from engine.priest_kings.army import Army
+from engine.priest_kings.battle import REROLL_LIMITS
 from engine.priest_kings.board import CITIES, CampaignMap
 
 PLAYERS = CITIES
-PHASES = ("orders", "battles", "over")
+PHASES = ("activation", "orders", "battles", "over")
 #: How battles are resolved (ruling R-P10): dice only, results typed in, or either.
 BATTLE_MODES = ("dice", "recorded", "either")
+#: How a turn's order of activation is decided (ruling R-P14): drawn by the engine from the
+#: seed, or rolled at the table and typed in.
+ACTIVATION_MODES = ("dice", "recorded")
 INDEPENDENT = -1
 
 
@@ -40,14 +44,24 @@ class Options(RulesetOptions):
         battles: ``"dice"`` (default: every battle is a `DiceBattle`, for solo play and class),
             ``"recorded"`` (every result is typed in as a `RecordedBattle`, for a real DBMM
             campaign) or ``"either"`` (each battle may be fought either way).
+        reroll_limit: ``"battle"`` (default, the text: "No more than one reroll is allowed in a
+            battle") or ``"side"`` (one reroll per side that made sacrifices) (R-P11).
+        activation: ``"dice"`` (default: the engine draws each turn's order of activation
+            from the seed) or ``"recorded"`` (the order is rolled at the table and typed in
+            as an `ActivationOrder` at the start of each turn) (R-P14).
     """
 
     battles: str = "dice"
+    reroll_limit: str = "battle"
+    activation: str = "dice"
 
     def __post_init__(self) -> None:
-        if self.battles not in BATTLE_MODES:
-            raise InvalidInput(f"battles must be one of {', '.join(map(repr, BATTLE_MODES))}, "
-                               f"not {self.battles!r}")
+        for name, allowed in (("battles", BATTLE_MODES), ("reroll_limit", REROLL_LIMITS),
+                              ("activation", ACTIVATION_MODES)):
+            value = getattr(self, name)
+            if not isinstance(value, str) or value not in allowed:
+                raise InvalidInput(f"{name} must be one of {', '.join(map(repr, allowed))}, "
+                                   f"not {value!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,10 +74,12 @@ class State:
         players: 4.
         seed: the seed the campaign was set up from; None in a player's view.
         turn: 1, 2, ...
-        phase: ``"orders"`` (cities choose their activity in activation order),
-            ``"battles"`` (the declared attacks are fought, in the order declared) or
-            ``"over"``.
-        order: this turn's activation order, a permutation of the players.
+        phase: ``"activation"`` (option ``activation="recorded"``: the order rolled at the
+            table is to be typed in), ``"orders"`` (cities choose their activity in
+            activation order), ``"battles"`` (the declared attacks are fought, in the order
+            declared) or ``"over"``.
+        order: this turn's activation order, a permutation of the players (empty while it
+            is to be typed in).
         step: in ``"orders"``, how many cities have chosen; in ``"battles"``, the index in
             `attacks` of the battle to fight next.
         attacks: this turn's attacks as (attacker, defender), in the order declared.
@@ -72,8 +88,9 @@ class State:
         armies: each city's army, reorganizations included.
         made: ``made[v][o]``: how many cities `v` has made vassals of `o` while `o`'s vassal.
         battles_fought: battles resolved so far (the dice of battle n derive from the seed and n).
-        to_move: who decides next (the activated city, or the attacker of the battle to fight);
-            None when the campaign is over.
+        to_move: who decides next (the activated city, or the attacker of the battle to fight;
+            while the order is to be typed in, the map's first city, for the table); None when
+            the campaign is over.
     """
 
     RULESET: ClassVar[str] = "priest_kings"
@@ -162,6 +179,8 @@ class State:
             return (f"campaign over after {self.turn} turn(s): {self.name(head)} rules Sumer; "
                     f"winners {', '.join(self.name(w) for w in sorted(self.winners()))}")
         who = self.name(self.to_move) if self.to_move is not None else "-"
+        if self.phase == "activation":
+            return f"turn {self.turn}, the order of activation to be entered"
         if self.phase == "battles":
             a, d = self.attacks[self.step]
             return f"turn {self.turn}, battle of {self.name(a)} against {self.name(d)}"

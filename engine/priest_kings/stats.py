@@ -58,7 +58,7 @@ def game_stats(final: State, events: Iterable[Event]) -> dict[str, Any]:
         elif isinstance(event, BattleBegan):
             blessed += len(event.reroll_names)
         elif isinstance(event, DuelFought):
-            rerolls += event.rerolled_by is not None
+            rerolls += len(event.rerolls)
         elif isinstance(event, BattleCalledOff):
             called_off += 1
         elif isinstance(event, SacrificeMade):

@@ -31,7 +31,9 @@ def render_text(state: State) -> str:
         lines.append(f"  {name:<{width}}  {status}; army {army.total_ap} AP, "
                      f"{army.elements} elements, {army.total_me:g} ME{blessed}")
     lines.append("avenues: " + ", ".join(f"{names[a]}–{names[b]}" for a, b in state.map.avenues))
-    if state.phase != "over":
+    if state.phase == "activation":
+        lines.append("order:   to be entered (rolled at the table)")
+    elif state.phase != "over":
         done = state.step if state.phase == "orders" else len(state.order)
         lines.append("order:   " + ", ".join(
             names[p] + ("*" if i < done else "") for i, p in enumerate(state.order))

@@ -3,8 +3,8 @@
 Every change to the position has an event: tiles, leaders and catastrophes placed; points
 scored (and why); kingdoms joined; revolts and wars started, the support committed and who
 won; tiles and leaders removed; monuments, buildings and the wonder; treasures taken; tiles
-discarded and drawn; the end of a turn and of the game. Hidden things stay hidden: a draw says
-how many tiles, not which.
+discarded and drawn; the end of a turn and of the game. Hidden things stay hidden: a draw, and
+a discard (whose tiles go out of play face down, R-T15), says how many tiles, not which.
 """
 
 from __future__ import annotations

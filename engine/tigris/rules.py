@@ -106,7 +106,8 @@ def new_state(players: int = 2, seed: int | None = None, **options: Any) -> Stat
         treasures=board.temples, monuments=(-1,) * len(MONUMENTS), wonder=-1,
         buildings=(-1,) * 4, hands=tuple(hands), catastrophes=(CATASTROPHES,) * players,
         influence=((0, 0, 0, 0),) * players, treasures_taken=(0,) * players, bag=rest,
-        discard=(0, 0, 0, 0), active=first, actions=ACTIONS, phase="action", to_move=first)
+        discard=(0, 0, 0, 0), active=first, actions=ACTIONS, phase="action", to_move=first,
+        swapped=("",) * players)
 
 
 # ------------------------------------------------------------------------------- legal moves
@@ -351,7 +352,7 @@ def _problem(state: State) -> str | None:
         return f"players is {n}"
     if len(state.cells) != SIZE:
         return f"the board has {len(state.cells)} cells, not {SIZE}"
-    for name in ("hands", "catastrophes", "influence", "treasures_taken"):
+    for name in ("hands", "catastrophes", "influence", "treasures_taken", "swapped"):
         if len(getattr(state, name)) != n:
             return f"{name} needs one entry per player"
     if state.phase not in PHASES:
@@ -380,21 +381,31 @@ def _problem(state: State) -> str | None:
                 return f"a leader stands on the river at {cell_name(cell)}"
             if not any(cells[m] == TILE + RED for m in NEIGHBOURS[cell]):
                 return f"the leader on {cell_name(cell)} has no temple beside it"
+    held = (*state.hands, *state.swapped)
     if state.viewer is None:
-        if "?" in state.bag or any("?" in h for h in state.hands) or state.unseen:
+        if "?" in state.bag or any("?" in h for h in held) or state.unseen:
             return "only a view hides tiles"
+        if None in state.influence:
+            return "only a view hides influence"
         unseen = ""
     else:
-        if not 0 <= state.viewer < n or "?" in state.hands[state.viewer]:
-            return "a view must show its viewer's own hand"
-        hidden = state.bag.count("?") + sum(h.count("?") for h in state.hands)
+        viewer = state.viewer
+        if not 0 <= viewer < n or "?" in state.hands[viewer] or "?" in state.swapped[viewer]:
+            return "a view must show its viewer's own hand and swapped tiles"
+        hidden = state.bag.count("?") + sum(h.count("?") for h in held)
         if hidden != len(state.unseen) or hidden != len(state.bag) + sum(
-                len(h) for p, h in enumerate(state.hands) if p != state.viewer):
-            return "a view hides exactly the bag and the other hands"
+                len(h) for p, h in enumerate(state.hands) if p != viewer) + sum(
+                len(h) for p, h in enumerate(state.swapped) if p != viewer):
+            return ("a view hides exactly the bag, the other hands and the tiles the others "
+                    "swapped away")
+        if state.influence[viewer] is None or (None in state.influence and (
+                state.options.open_scoring or state.phase == "over")):
+            return ("a view hides only the other players' influence, and only during a game "
+                    "without open scoring")
         unseen = state.unseen
     for colour, letter in enumerate(COLOURS):
         total = (on_board[colour] + flipped[colour] + state.discard[colour]
-                 + state.bag.count(letter) + sum(h.count(letter) for h in state.hands)
+                 + state.bag.count(letter) + sum(h.count(letter) for h in held)
                  + unseen.count(letter))
         if total != TILE_COUNTS[colour]:
             return (f"the {TILE_COUNTS[colour]} {COLOUR_NAMES['en'][colour]} tiles are not all "

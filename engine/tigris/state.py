@@ -12,9 +12,10 @@ The board is shared, static data (`board.Board`); a state holds the contents of 
 as small integer codes (see `EMPTY` … `LEADER`). Players are numbered 0, 1, … in seating
 order; play passes to the next number (R-T2).
 
-Hidden information: `State.view` hides the other players' hands, the bag's order and —
-without open scoring — the other players' influence; `State.determinize` deals what is unseen
-at random. A view cannot be played on (`apply` refuses it); bots determinize it first.
+Hidden information (R-T15): `State.view` hides the other players' hands, the tiles they swapped
+away with the discard action, the bag's order and — without open scoring, until the game is
+over — the other players' influence; `State.determinize` deals what is unseen at random. A
+view cannot be played on (`apply` refuses it); bots determinize it first.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field
+from engine.core import InvalidInput, Message, Named, RulesetOptions, check_keys, field
 from engine.tigris.board import BOARDS, SIZE, Board
 
 #: The four colours, by their letter: black (settlements, king), red (temples, priest),
@@ -68,6 +69,30 @@ LEADER = 10       # 10 + 4 * player + colour
 PHASES = ("action", "war", "support", "treasure", "building", "monument", "cube", "over")
 REVOLT, WAR = 0, 1
 WAR_SUPPORT = ("standard", "english")
+
+
+#: Refusals of this module, in each language (`engine.core.Message`).
+_MESSAGES = {
+    "en": {"hidden_scores": "this view hides the influence of {hidden} (influence is hidden "
+                            "during the game): their scores are not known here, and are not "
+                            "guessed",
+           "hidden_winners": "this view hides the influence of {hidden} (influence is hidden "
+                             "during the game): who wins cannot be told from it"},
+    "nl": {"hidden_scores": "deze blik verbergt de invloed van {hidden} (invloed is verborgen "
+                            "tijdens het spel): hun scores zijn hier niet bekend en worden niet "
+                            "geraden",
+           "hidden_winners": "deze blik verbergt de invloed van {hidden} (invloed is verborgen "
+                             "tijdens het spel): wie wint is er niet uit af te lezen"},
+}
+
+
+def _players(players: list[int]) -> Named:
+    """Players as a list in each language: "Urn and Bow", "Kruik en Boog"."""
+    def listed(lang: str, joiner: str) -> str:
+        names = [player_name(p, lang) for p in players]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + joiner + names[-1]
+
+    return Named(en=listed("en", " and "), nl=listed("nl", " en "))
 
 
 def player_name(player: int, lang: str = "en") -> str:
@@ -141,7 +166,8 @@ class State:
         influence: each player's points per colour (None where hidden in a view).
         treasures_taken: each player's treasures.
         bag: the tiles still to draw, in order (in a view: ``"?"`` each).
-        discard: tiles out of play per colour: discarded, destroyed, lost in conflicts.
+        discard: tiles out of play in the open, per colour: destroyed by catastrophes,
+            lost in wars, committed as support in conflicts.
         active: whose turn it is.
         actions: actions the active player has still to start: 1 or 2 in the action phase
             (counting the one awaited), 0 or 1 while an action is being resolved.
@@ -152,7 +178,11 @@ class State:
             strength, defender strength, attacker's support or -1)``, else None.
         ending: the bag could not refill a hand this turn: the game ends with it.
         viewer: in a view, the player it belongs to; None in a full state.
-        unseen: in a view, the tiles hidden from the viewer (other hands and the bag), sorted.
+        unseen: in a view, the tiles hidden from the viewer (the other hands, the tiles the
+            others swapped away, and the bag), sorted.
+        swapped: each player's tiles put out of play face down by the discard action (letters
+            in colour order; ``"?"`` each in a view, for the other players): "You are not
+            allowed to inspect the contents of the discard pile" (R-T15).
     """
 
     RULESET: ClassVar[str] = "tigris"
@@ -181,6 +211,7 @@ class State:
     ending: bool = False
     viewer: int | None = None
     unseen: str = ""
+    swapped: tuple[str, ...] = ()
 
     # Reading the position -------------------------------------------------------------------
 
@@ -214,24 +245,44 @@ class State:
 
     def scores(self) -> tuple[int, ...]:
         """Each player's score if the game ended now: the weakest colour after placing the
-        treasures (0 for influence hidden in a view)."""
+        treasures.
+
+        Raises:
+            InvalidInput: this view hides other players' influence (during the game, without
+                open scoring): their scores are not known to the viewer, and are not guessed.
+        """
         from engine.tigris.scoring import final_vector
 
-        return tuple(final_vector(inf, t)[0] if inf is not None else 0
+        self._check_scores_shown("scores")
+        return tuple(final_vector(inf, t)[0]  # type: ignore[arg-type]
                      for inf, t in zip(self.influence, self.treasures_taken))
 
     def winners(self) -> frozenset[int]:
-        """The players sharing the win once the game is over; empty before."""
+        """The players sharing the win once the game is over; empty before.
+
+        Raises:
+            InvalidInput: this view hides other players' influence (only during the game:
+                a finished game's view shows it), so it cannot tell who wins.
+        """
+        self._check_scores_shown("winners")
         if not self.is_over:
             return frozenset()
         from engine.tigris.scoring import final_winners
 
         return final_winners(self.influence, self.treasures_taken)
 
+    def _check_scores_shown(self, what: str) -> None:
+        hidden = [p for p, inf in enumerate(self.influence) if inf is None]
+        if hidden:
+            raise InvalidInput(Message(_MESSAGES, "hidden_" + what, hidden=_players(hidden)),
+                               rule="T-HIDDEN-1")
+
     def view(self, player: int | None = None) -> State:
-        """What `player` may see: their own hand, the board, the treasures, every player's
-        treasures and catastrophes, the size of each hand and of the bag — not the other
-        hands, the bag's order, nor (without open scoring) the other players' influence."""
+        """What `player` may see: their own hand and swapped tiles, the board, the treasures,
+        every player's treasures and catastrophes, the tiles out of play in the open, the size
+        of each hand and of the bag — not the other hands, the tiles the others swapped away,
+        the bag's order, nor (without open scoring, until the game is over) the other players'
+        influence (R-T15)."""
         if player is None:
             player = self.to_move if self.to_move is not None else 0
         if not isinstance(player, int) or isinstance(player, bool) or not (
@@ -243,33 +294,44 @@ class State:
                                    f"show what {player_name(player)} sees")
             return self
         hidden = [h for p, h in enumerate(self.hands) if p != player]
+        hidden += [s for p, s in enumerate(self.swapped) if p != player]
         unseen = "".join(sorted(self.bag + "".join(hidden), key=COLOURS.index))
         hands = tuple(h if p == player else "?" * len(h) for p, h in enumerate(self.hands))
+        swapped = tuple(s if p == player else "?" * len(s) for p, s in enumerate(self.swapped))
         influence = self.influence
-        if not self.options.open_scoring:
+        # "hidden during the game": once it is over every score is public.
+        if not self.options.open_scoring and not self.is_over:
             influence = tuple(c if p == player else None for p, c in enumerate(influence))
         # The seed goes too: the setup's shuffle of the bag could be worked out from it.
         return _evolve(self, hands=hands, bag="?" * len(self.bag), influence=influence,
-                       viewer=player, unseen=unseen, seed=None)
+                       viewer=player, unseen=unseen, seed=None, swapped=swapped)
 
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with this view: the unseen tiles dealt at random to the
-        hidden hands and the bag; hidden influence guessed equal to the viewer's own."""
+        hidden hands, the others' swapped tiles and the bag; hidden influence guessed equal to
+        the viewer's own."""
         if self.viewer is None:
             return self
         pool = list(self.unseen)
         rng.shuffle(pool)
-        hands = []
-        for hand in self.hands:
-            if "?" in hand:
-                dealt, pool = pool[:len(hand)], pool[len(hand):]
-                hands.append("".join(sorted(dealt, key=COLOURS.index)))
-            else:
-                hands.append(hand)
+
+        def deal(held: tuple[str, ...]) -> tuple[str, ...]:
+            nonlocal pool
+            out = []
+            for tiles in held:
+                if "?" in tiles:
+                    dealt, pool = pool[:len(tiles)], pool[len(tiles):]
+                    out.append("".join(sorted(dealt, key=COLOURS.index)))
+                else:
+                    out.append(tiles)
+            return tuple(out)
+
+        hands = deal(self.hands)
+        swapped = deal(self.swapped)
         own = self.influence[self.viewer]
         influence = tuple(own if c is None else c for c in self.influence)
-        return _evolve(self, hands=tuple(hands), bag="".join(pool), influence=influence,
-                       viewer=None, unseen="")
+        return _evolve(self, hands=hands, bag="".join(pool), influence=influence,
+                       viewer=None, unseen="", swapped=swapped)
 
     def summary(self) -> str:
         if self.is_over:
@@ -318,6 +380,7 @@ class State:
             "ending": self.ending,
             "viewer": self.viewer,
             "unseen": self.unseen,
+            "swapped": list(self.swapped),
         }
 
 
@@ -387,6 +450,12 @@ def state_from_dict(data: Any) -> State:
         raise InvalidInput(f"{where}.hands must hold one hand per player")
     hands_t = tuple(_letters(h, f"{where}.hands[{p}]", COLOURS + "?")
                     for p, h in enumerate(hands))
+    # Saves written before swapped tiles were kept apart counted them in the discard.
+    swapped = field(data, "swapped", list, where) if "swapped" in data else [""] * players
+    if len(swapped) != players:
+        raise InvalidInput(f"{where}.swapped must hold one string of tiles per player")
+    swapped_t = tuple(_letters(s, f"{where}.swapped[{p}]", COLOURS + "?")
+                      for p, s in enumerate(swapped))
     influence_data = field(data, "influence", list, where)
     if len(influence_data) != players:
         raise InvalidInput(f"{where}.influence must hold one entry per player")
@@ -439,6 +508,7 @@ def state_from_dict(data: Any) -> State:
         ending=data["ending"],
         viewer=viewer,
         unseen=_letters(field(data, "unseen", str, where), f"{where}.unseen", COLOURS),
+        swapped=swapped_t,
     )
     check_state(state)
     return state

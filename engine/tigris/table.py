@@ -104,6 +104,7 @@ class Table:
         "river",
         "special",
         "state",
+        "swapped",
         "taken",
         "temples",
         "tmask",
@@ -142,6 +143,7 @@ class Table:
         t.taken = list(state.treasures_taken)
         t.bag = state.bag
         t.discard = list(state.discard)
+        t.swapped = list(state.swapped)
         t.active = state.active
         t.actions = state.actions
         t.phase = state.phase
@@ -205,6 +207,7 @@ class Table:
             treasures_taken=tuple(self.taken),
             bag=self.bag,
             discard=tuple(self.discard),
+            swapped=tuple(self.swapped),
             active=self.active,
             actions=self.actions,
             phase=self.phase,
@@ -879,7 +882,9 @@ class Table:
         hand = self.hands[p]
         for colour, k in enumerate(counts):
             hand[colour] -= k
-            self.discard[colour] += k
+        # Face down, apart from the open discards: only their owner may know them (R-T15).
+        kept = [self.swapped[p].count(letter) + k for letter, k in zip(COLOURS, counts)]
+        self.swapped[p] = "".join(letter * k for letter, k in zip(COLOURS, kept))
         self.actions -= 1
         total = sum(counts)
         if self.log is not None:

@@ -5,9 +5,9 @@ exercises and tasks by id (``lesson.ask("reach-free")``, ``lesson.task("carry-to
 and the positions by name (``start("walkers")``). Each position is built with the engine's
 ``mesopotamia.position`` (name only what matters; the rest is the 3-player start).
 
-Every board task starts in Blue's turn with no card in hand, or plays its card first, so it
-reads the same whether or not a held card keeps the turn open after the last action (the
-`corrections` branch, R-M17): the turn that is checked ends the same way under both.
+Every board task starts in Blue's turn with no card in hand, or plays its card first: a held
+card that could still be played keeps the turn open after the last action (M-CARD-PLAY-2), and
+the tasks are about other rules.
 
 Parts of the notebook and what they practise:
 
@@ -23,8 +23,8 @@ Parts of the notebook and what they practise:
    `stones-needed`, task `three-mana`;
 6. sacrifices and the end — `mana-all-markers`, `same-turn`, `pushed-back-to`,
    `what-red-sees`, `round-limit-winner`, task `carry-to-the-temple`;
-7. the cards and the variants — `expulsion-reach`, `priest-twice`, `deck-both-variants`,
-   `two-player-deck`;
+7. the cards and the variants — `expulsion-reach`, `priest-twice`, `held-card`,
+   `deck-both-variants`, `two-player-deck`;
 8. for programmers — `graph-edges`.
 """
 
@@ -171,6 +171,14 @@ def fertile() -> meso.State:
                     huts=START_HUTS, goods={}, phase="action", hands=[["fertility"], [], []])
 
 
+def newborn() -> meso.State:
+    """Phase II: Blue's hut on the plain north-west with two of Blue's natives; Blue holds a
+    Teleport card."""
+    return position(3, tiles={"-2,0": "plain"},
+                    natives=[("-1,0", BLUE, "."), ("-1,0", BLUE, "."), ("-1,1", RED, ".")],
+                    huts=START_HUTS, goods={}, phase="action", hands=[["teleport"], [], []])
+
+
 def offering() -> meso.State:
     """Blue's native beside a hut holding marker 6, next to the temple; another carries marker
     4, taken up in an earlier turn, on the plain 2 fields north-west. Blue has 5 mana of 6."""
@@ -300,6 +308,7 @@ POSITIONS: dict[str, Callable[[], meso.State]] = {
     "raid": raid, "even-raid": even_raid, "explore": explore, "lone-forest": lone_forest,
     "village": village, "shrine": shrine, "builders": builders, "three-stones": three_stones,
     "pilgrims": pilgrims, "priest": lambda: pilgrims(priest=True), "fertile": fertile,
+    "newborn": newborn,
     "offering": offering, "short-of-mana": short_of_mana,
     "last-marker": last_marker, "hand": hand, "finale": finale,
 }
@@ -540,6 +549,9 @@ def _two_descendants(game: Game) -> Verdict:
 def _three_mana(game: Game) -> Verdict:
     events, over = _blue_turn(game)
     if not over:
+        if game.state.phase == "action" and game.state.hands[BLUE]:
+            return not_yet("Blue still holds the Priest card, so the turn waits: play it on a "
+                           "holy place now, or press Done. Phase III comes after.")
         return not_yet("Mana comes in phase III, when Blue's turn ends: end the movement and "
                        "take an action.")
     received = sum(e.gained for e in _of(events, ev.ManaReceived))
@@ -749,6 +761,13 @@ def _limit_winner() -> int:
 def _expulsion_reach() -> int:
     return len({m.to for m in _moves(hand(), meso.PlayCard)
                 if m.card == "expulsion" and m.field == "-2,0"})
+
+
+def _after_held_card() -> str:
+    state = _after(newborn(), "birth -1,0")
+    if state.to_move != BLUE:
+        return "ends"
+    return "birth" if _moves(state, meso.Birth) else "waits"
 
 
 def _two_priests() -> int:
@@ -1080,6 +1099,25 @@ EXERCISES = Exercises([
         explanation="The holy place gives 1, and each Priest one more: 1 + 1 + 1 = 3.",
         wrong=lambda: [2, 4, 1],
         rules=("M-CARD-PRIEST-1", "M-MANA-1"),
+    ),
+    Exercise(
+        id="held-card",
+        question="Phase II: Blue gives birth at its hut, and no other birth is possible. Blue "
+                 "still holds a Teleport card. What happens next?",
+        answer=_after_held_card,
+        kind="choice",
+        options=lambda: [("ends", "Blue's turn ends at once: phase III, then Red"),
+                         ("waits", "Blue's turn goes on: Blue may play the card, or say Done"),
+                         ("birth", "Blue may give birth again")],
+        hint="When may a player play a held card — and is the moment after the action one of "
+             "them?",
+        explanation="A card may be played at any occasion of one's own turn, so a held card "
+                    "that could be played keeps the turn open after the last action: Blue may "
+                    "teleport a native — even the one just born — and then the turn ends, or "
+                    "say Done.",
+        wrong=lambda: ["ends", "birth"],
+        rules=("M-CARD-PLAY-2", "M-ACT-1"),
+        predict=True,
     ),
     Exercise(
         id="deck-both-variants",

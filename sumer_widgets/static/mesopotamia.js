@@ -283,7 +283,7 @@ export default {
           head.append(mesoFormat(p.move_prompt, { player: who, points: c.points }));
         }
       } else if (c.phase === "action") {
-        head.append(mesoFormat(c.repeat ? p.action_again : p.action, { player: who }));
+        head.append(mesoFormat(p[c.prompt_key] ?? (c.repeat ? p.action_again : p.action), { player: who }));
         if (sel?.kind === "field" && c.sites?.[sel.field]) {
           prompt.append(line(h("span", {}, mesoFormat(p.field_sites, { field: sel.field })),
             ...c.sites[sel.field].map((s) => button(s.label, () => play(s.move), "meso-do"))));

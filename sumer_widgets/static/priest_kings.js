@@ -1,5 +1,7 @@
-// The Priest-Kings campaign map (after base.js). The city to choose picks its activity in the
-// prompt above the map; "Attack…" (or a click on a city) lights up its targets at once from
+// The Priest-Kings campaign map (after base.js). Where the order of activation is rolled at the
+// table, the turn starts with clicks on the cities (or their buttons) in the order rolled; the
+// page only collects them and sends the whole order, which Python checks. The city to choose
+// picks its activity in the prompt above the map; "Attack…" (or a click on a city) lights up its targets at once from
 // `choices` — no round trip — and a click on a lit city attacks it. A battle is fought with
 // the dice or typed in from the table; the battle report shows every die and every reroll.
 // Only the chosen move travels to Python, which checks it: a click the engine would refuse is
@@ -84,6 +86,7 @@ export default {
     let reportShown = null;  // the battle number the report shows
     let reportSeen = -1;     // the latest battle number drawn so far
     let reportOpen = false;
+    let picked = [];         // the order of activation being entered: city ids, first first
 
     const report = h("details", { class: "pk-report" });
     report.addEventListener("toggle", () => {
@@ -109,6 +112,57 @@ export default {
       if (on) pkDrawTargets(frame, choices.city, choices.attack || [], uid);
       else frame.clearOverlay();
       frame.drawPrompt();
+    }
+    // The places picked so far, numbered on the map like the order badges.
+    function drawPicked() {
+      const layer = frame.overlay();
+      if (!layer) return;
+      layer.replaceChildren();
+      picked.forEach((city, i) => {
+        const at = pkPoint(frame, city);
+        if (!at) return;
+        layer.append(svgNode("circle", { class: "sumer-selected pk-picked", cx: at[0], cy: at[1], r: 33 }));
+        const badge = svgNode("g", { class: "pk-picked-place", "data-place": i + 1 });
+        badge.append(svgNode("circle", { cx: at[0] + 23, cy: at[1] - 20, r: 10, fill: "#1d160b",
+          stroke: "#fff", "stroke-width": 1.5 }));
+        const number = svgNode("text", { x: at[0] + 23, y: at[1] - 19.5, class: "pk-badge" });
+        number.textContent = String(i + 1);
+        badge.append(number);
+        layer.append(badge);
+      });
+    }
+    function pickCity(city) {
+      const order = frame.choices().order;
+      if (!order || !order.cities.includes(city) || picked.includes(city)) return;
+      picked.push(city);
+      if (picked.length === order.cities.length) {
+        const cities = picked;
+        picked = [];
+        play({ kind: "order", cities });
+        return;
+      }
+      drawPicked();
+      frame.drawPrompt();
+    }
+    function promptOrder(w, choices) {
+      const order = choices.order;
+      frame.prompt.append(h("div", { class: "pk-line pk-title" }, pkFill(w.order_title, { turn: order.turn })));
+      const sofar = h("div", { class: "pk-line pk-order-so-far" }, h("span", { class: "pk-help" }, w.order_so_far), " ");
+      if (picked.length) {
+        picked.forEach((city, i) => sofar.append(h("span", { class: "pk-picked-city" }, `${i + 1}. `, cityLabel(city)), " "));
+        sofar.append(h("button", { type: "button", class: "pk-order-back",
+          onclick: () => { picked.pop(); drawPicked(); frame.drawPrompt(); } }, w.order_back));
+      } else {
+        sofar.append(h("span", { class: "pk-help" }, w.order_none));
+      }
+      frame.prompt.append(sofar);
+      const next = h("div", { class: "pk-line pk-order-next" }, h("span", { class: "pk-help" }, w.order_next), " ");
+      for (const city of order.cities) {
+        if (picked.includes(city)) continue;
+        next.append(h("button", { type: "button", class: "pk-order-city", "data-city-button": city,
+          onclick: () => pickCity(city) }, cityLabel(city)));
+      }
+      frame.prompt.append(next);
     }
     function select(city) {
       const choices = frame.choices();
@@ -230,14 +284,14 @@ export default {
     // The battle report: each bound's meetings with both dice, the rerolls, morale, result.
     function duelRow(bound, duel, first, rows, report_) {
       const w = frame.words();
-      const tr = h("tr", { class: `pk-duel${duel.loser ? ` pk-lost-${duel.loser}` : " pk-tie"}${duel.reroll ? " pk-rerolled" : ""}` });
+      const rerolls = duel.rerolls || [];
+      const tr = h("tr", { class: `pk-duel${duel.loser ? ` pk-lost-${duel.loser}` : " pk-tie"}${rerolls.length ? " pk-rerolled" : ""}` });
       if (first) tr.append(h("th", { rowspan: rows, class: "pk-bound" }, `${w.bound} ${bound.bound}`));
       const side = (key) => {
         const s = duel[key];
         const dice = h("span", { class: "pk-dice-cell" });
-        if (duel.reroll && duel.reroll.side === key) {
-          dice.append(pkDie(duel.reroll.first, "pk-die-first"), " → ");
-        }
+        const again = rerolls.find((r) => r.side === key);
+        if (again) dice.append(pkDie(again.first, "pk-die-first"), " → ");
         dice.append(pkDie(s.die, duel.loser === key ? "pk-die-lost" : ""));
         return [h("td", { class: `pk-element pk-${key}` }, s.troops, h("small", {}, ` ${s.command}`)),
           h("td", { class: `pk-roll pk-${key}` }, dice, h("b", { class: "pk-total" }, ` ${s.total}`))];
@@ -246,9 +300,9 @@ export default {
       const [dEl, dRoll] = side("defender");
       const loser = duel.loser === "attacker" ? report_.attacker : duel.loser === "defender" ? report_.defender : null;
       let verdict = loser ? pkFill(w.loses, { name: loser }) : w.stand;
-      if (duel.reroll) {
-        const who = duel.reroll.side === "attacker" ? report_.attacker : report_.defender;
-        verdict += ` · ${who} ${w.rerolled} ${duel.reroll.first}`;
+      for (const again of rerolls) {
+        const who = again.side === "attacker" ? report_.attacker : report_.defender;
+        verdict += ` · ${who} ${w.rerolled} ${again.first}`;
       }
       tr.append(aEl, aRoll, h("td", { class: "pk-vs" }, ":"), dRoll, dEl,
         h("td", { class: "pk-verdict" }, verdict));
@@ -327,6 +381,8 @@ export default {
         frame = f;
         aiming = false;
         const choices = f.choices();
+        if (choices.phase === "activation" && choices.order) drawPicked();
+        else picked = [];
         if (choices.mode === "explore" && selected && (choices.targets || {})[selected]) {
           pkDrawTargets(f, selected, choices.targets[selected], uid);
         } else {
@@ -339,6 +395,10 @@ export default {
         const city = target?.dataset.city;
         if (choices.mode === "explore") {
           select(city && city !== selected ? city : null);
+          return;
+        }
+        if (choices.mode === "game" && choices.human && choices.phase === "activation") {
+          if (city) pickCity(city);
           return;
         }
         if (choices.mode !== "game" || !choices.human || choices.phase !== "orders") return;
@@ -367,7 +427,8 @@ export default {
           }
           return;
         }
-        if (choices.phase === "orders") promptOrders(w, choices);
+        if (choices.phase === "activation") promptOrder(w, choices);
+        else if (choices.phase === "orders") promptOrders(w, choices);
         else if (choices.phase === "battles") promptBattle(w, choices);
       },
     });

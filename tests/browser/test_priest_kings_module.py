@@ -102,6 +102,29 @@ def test_the_activities_are_buttons(page):
     assert page.locator('[data-city="kish"] [data-choice="sacrifice"]').count() == 1
 
 
+@rules("P-TURN-4")
+def test_the_order_rolled_at_the_table_is_clicked_in_city_by_city(page):
+    board = CampaignMap(pk.new_game(seed=5, activation="recorded"), name="module")
+    mount(page, board)
+    assert "roll the order of activation at the table" in page.inner_text(".pk-title")
+    page.click('[data-city="ur"] .pk-city-mark')
+    page.click('button.pk-order-city[data-city-button="uruk"]')
+    assert page.locator("g.pk-picked-place").count() == 2
+    assert page.inner_text(".pk-order-so-far").count(".") >= 2
+    page.click("button.pk-order-back")                       # takes Uruk back
+    assert page.locator("g.pk-picked-place").count() == 1
+    for city in ["uruk", "ur", "kish"]:                       # Ur again does nothing
+        page.click(f'[data-city="{city}"] .pk-city-mark')
+    assert sent(page) == [], "nothing is sent before every city has its place"
+    page.click('button.pk-order-city[data-city-button="lagash"]')
+    assert sent(page) == [{"intent": "play", "ply": 0, "move": {
+        "kind": "order", "cities": ["ur", "uruk", "kish", "lagash"]}}]
+    board._on_msg(board, sent(page)[0], [])
+    push(page, board)
+    assert page.inner_text(".pk-title").strip().startswith("Ur chooses (1st of 4)")
+    assert page.locator("g.pk-picked-place").count() == 0
+
+
 def test_an_attacked_city_sees_why_it_cannot_attack(page):
     board = CampaignMap(pk.Game(pk.position(order=["kish", "lagash", "ur", "uruk"])))
     board.play("attack lagash")

@@ -269,6 +269,23 @@ def test_building_sites_of_phase_two():
     assert board.game.to_move == 1, "no second birth is possible: the turn goes on at once"
 
 
+@rules("M-CARD-PLAY-2")
+def test_after_the_last_action_the_board_offers_the_held_cards_and_the_end_of_the_turn():
+    state = mesopotamia.position(4, natives=[("-1,0", 0, "."), ("-1,0", 0, ".")],
+                                 huts=[("-1,0", 0, 0)], goods={}, phase="action",
+                                 hands=[["teleport"], [], [], []])
+    board = MesopotamiaBoard(mesopotamia.Game(state))
+    assert board.choices["prompt_key"] == "action"
+    board.play("birth -1,0")
+    choices = board.choices
+    assert board.game.to_move == 0 and choices["prompt_key"] == "action_cards"
+    assert choices["end"]["move"] == {"kind": "done"} and choices["sites"] == {}
+    assert choices["page"]["action_cards"] == "{player}: play a card you hold, or end the turn."
+    assert [c["card"] for c in choices["hand"]] == ["teleport"]
+    send(board, {"intent": "play", "ply": 1, "move": {"kind": "done"}})
+    assert board.game.to_move == 1 and not board.error
+
+
 @rules("M-DRAW-2", "M-CARD-PLAY-1")
 def test_cards_in_hand_with_their_targets():
     board = MesopotamiaBoard(mesopotamia.Game(lesson()))

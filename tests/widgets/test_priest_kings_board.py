@@ -176,9 +176,9 @@ def test_the_dice_battle_report_has_every_die_and_the_rerolls():
     flat = [d for b in report["bounds"] for d in b["duels"]]
     assert [(d["attacker"]["die"], d["defender"]["die"]) for d in flat] == [
         (e.attacker_die, e.defender_die) for e in duels]
-    rerolls = [d["reroll"] for d in flat if d["reroll"]]
-    assert rerolls == [{"side": "defender", "first": e.first_die} for e in duels
-                       if e.rerolled_by] and len(rerolls) == 1
+    rerolls = [r for d in flat for r in d["rerolls"]]
+    assert rerolls == [{"side": "defender", "first": first} for e in duels
+                       for _, first in e.rerolls] and len(rerolls) == 1
     assert report["rerolled"] == len(rerolls)
     assert report["result"].startswith("Kish scores") and report["ply"] == board.ply
     assert report["rerolls"] == ["Lagash"]
@@ -186,6 +186,33 @@ def test_the_dice_battle_report_has_every_die_and_the_rerolls():
     texts = [entry["text"] for entry in board.log]
     assert report["result"] in texts and report["title"] in texts
     assert not any(t.startswith("Bound") or "breaks." in t for t in texts)
+
+
+@rules("P-TURN-4")
+def test_a_campaign_whose_order_is_rolled_at_the_table_takes_it_from_the_map():
+    board = CampaignMap(pk.new_game(seed=5, activation="recorded"))
+    choices = board.choices
+    assert choices["phase"] == "activation" and choices["human"]
+    assert choices["order"] == {"turn": 1, "cities": ["kish", "lagash", "uruk", "ur"]}
+    assert "Turn 1 · order of activation: roll it at the table" in board.svg
+    assert board.words["order_title"].startswith("Turn {turn}: roll the order of activation")
+    send(board, {"intent": "play", "ply": 0,
+                 "move": {"kind": "order", "cities": ["ur", "ur", "kish", "lagash"]}})
+    assert board.error.startswith("the order of activation names every city once")
+    assert board.game.state.phase == "activation"
+    send(board, {"intent": "play", "ply": 0,
+                 "move": {"kind": "order", "cities": ["ur", "uruk", "kish", "lagash"]}})
+    assert not board.error and board.game.state.order == (3, 2, 0, 1)
+    assert board.choices["phase"] == "orders" and board.choices["city"] == "ur"
+    assert 'data-place="1"' in board.svg and board.log[-1]["text"] == (
+        "The order of activation of turn 1, rolled at the table: Ur, Uruk, Kish, Lagash.")
+    for _ in range(4):
+        board.play("sacrifice")
+    assert board.choices["phase"] == "activation" and board.choices["order"]["turn"] == 2
+    assert board.log[-1]["text"].startswith("Turn 2 begins: roll the order of activation")
+    dutch = CampaignMap(pk.new_game(seed=5, activation="recorded"), lang="nl")
+    assert "volgorde van activering: werp haar aan tafel" in dutch.svg
+    assert dutch.words["order_next"] == "Volgende:"
 
 
 def test_reports_keep_the_latest_turns_battles_until_a_new_battle_is_fought():
@@ -384,8 +411,11 @@ def test_a_finished_campaign_names_the_winners():
     while not game.is_over:
         game.play(bots[game.to_move].choose(game.state.view(game.to_move)))
     board = CampaignMap(game)
-    assert board.choices["over"]["lord"] == "Uruk"
-    assert "Campaign over: Uruk rules Sumer" in board.svg
+    lord = game.state.name(game.state.independent[0])
+    assert board.choices["over"]["lord"] == lord
+    assert board.choices["over"]["winners"] == [game.state.name(w)
+                                                for w in sorted(game.winners())]
+    assert f"Campaign over: {lord} rules Sumer" in board.svg
 
 
 def test_graph_and_odds_plots_draw():

@@ -179,3 +179,81 @@ def test_a_teleport_in_phase_two_can_leave_no_action_and_the_turn_goes_on():
     after, events = play(state, "play teleport -2,0 c0:L 1,-1")
     assert "ActionSkipped" in kinds(events) and after.to_move == 1
     assert goods_at(after, "1,-1") == (1, 0)
+
+
+# ------------------------------------------------ a held card after the last action (R-M17)
+
+
+def to_actions(state):
+    after, _ = play(state, "end")
+    assert after.phase == "action"
+    return after
+
+
+@rules("M-CARD-PLAY-2", "M-CARD-TELEPORT-1")
+def test_a_newborn_native_can_be_teleported_in_the_turn_it_is_born():
+    state = to_actions(hand("teleport", natives=[("-1,0", 0, "."), ("-1,0", 0, ".")],
+                            huts=[("-1,0", 0, 0)]))
+    born, events = play(state, "birth -1,0")
+    assert kinds(events) == ["NativeBorn"], "holding a card the player keeps the turn"
+    assert born.to_move == 0 and born.phase == "action" and born.action == "birth"
+    moves = legal(born)
+    assert "done" in moves and "play teleport -1,0 n0:. 1,0" in moves
+    after, events = play(born, "play teleport -1,0 n0:. 1,0")
+    assert natives_at(after, "1,0", 0) == ["."] and natives_at(after, "-1,0", 0) == [".", "."]
+    # Nothing left to decide: phase III and the next turn follow at once.
+    assert after.to_move == 1 and kinds(events)[-1] == "TurnStarted"
+
+
+@rules("M-CARD-PLAY-2", "M-CARD-PLAY-1", "M-DRAW-1")
+def test_a_card_held_from_before_keeps_the_turn_after_drawing_and_the_new_one_waits():
+    state = to_actions(with_deck(hand("holy_stone", natives=[("-1,0", 0, ".")],
+                                      max_mana=[5, 3, 3, 3]), "stamina"))
+    drawn, events = play(state, "draw")
+    assert kinds(events) == ["CardDrawn"] and drawn.to_move == 0 and drawn.fresh == "stamina"
+    assert legal(drawn) == ["play holy_stone", "done"]
+    refused(drawn, "play stamina", "drawn this turn")
+    refused(drawn, "draw", "action D is taken once a turn")
+    after, events = play(drawn, "play holy_stone")
+    assert after.to_move == 1 and after.hands[0] == ("stamina",) and after.mana[0] == 2
+    # Holding only a card of phase I (Stamina, Land) does not keep the turn.
+    stamina = to_actions(hand("stamina", natives=[("-1,0", 0, ".")]))
+    assert play(stamina, "draw")[0].to_move == 1
+
+
+@rules("M-CARD-PLAY-2", "M-CARD-PRIEST-1", "M-MANA-1")
+def test_a_priest_played_after_the_last_action_counts_in_phase_three():
+    state = to_actions(hand("priest", natives=[("-1,0", 0, ".")], holy={"-1,0": 0}))
+    drawn, _ = play(state, "draw")
+    assert drawn.to_move == 0 and "play priest -1,0" in legal(drawn)
+    after, events = play(drawn, "play priest -1,0")
+    gained = [e for e in events if type(e).__name__ == "ManaReceived"]
+    assert len(gained) == 1 and gained[0].describe().startswith("Blue receives 2 mana")
+    # Ending the turn instead: phase III without the Priest.
+    plain, events = play(drawn, "done")
+    assert plain.mana[0] == 1 and plain.hands[0][0] == "priest" and plain.to_move == 1
+
+
+@rules("M-CARD-PLAY-2", "M-ACT-1")
+def test_with_no_action_possible_a_held_card_still_gets_its_phase_two():
+    state = hand("holy_stone", natives=[("-1,0", 0, ".")], no_reshuffle=True)
+    state = dataclasses.replace(state, deck=(), out=state.deck)
+    after, events = play(state, "end")
+    assert after.phase == "action" and after.to_move == 0 and "ActionSkipped" not in kinds(events)
+    assert legal(after) == ["play holy_stone", "done"]
+    ended, events = play(after, "done")
+    assert kinds(events)[0] == "ActionSkipped" and ended.to_move == 1
+    played, events = play(after, "play holy_stone")
+    assert "ActionSkipped" in kinds(events) and played.to_move == 1
+
+
+@rules("M-CARD-PLAY-2", "M-CARD-FERTILITY-1")
+def test_fertility_is_not_offered_once_no_birth_can_come():
+    state = to_actions(pos(natives=[("-1,0", 0, ".")], hands=[["fertility", "holy_stone"], [],
+                                                                [], []]))
+    assert "play fertility" in legal(state), "before the action is chosen a birth may come"
+    drawn, _ = play(state, "draw")
+    assert legal(drawn) == ["play holy_stone", "done"]
+    refused(drawn, "play fertility", "no birth can come this turn")
+    alone = to_actions(hand("fertility", natives=[("-1,0", 0, ".")]))
+    assert play(alone, "draw")[0].to_move == 1, "a card that cannot act keeps no turn"

@@ -38,6 +38,29 @@ def test_fast_and_checked_paths_play_the_same_campaign(battles):
         assert record == choices
 
 
+@rules("P-TURN-4", "P-SACRIFICE-3")
+@pytest.mark.parametrize("options", [{"activation": "recorded"},
+                                     {"activation": "recorded", "battles": "either",
+                                      "reroll_limit": "side"},
+                                     {"reroll_limit": "side"}])
+def test_fast_and_checked_paths_play_the_same_campaign_with_typed_in_orders(options):
+    for seed in range(8):
+        start = pk.new_state(4, seed, **options)
+        record: list[int] = []
+        fast = pk.random_playout(start, random.Random(seed), record)
+        checked, choices, states = checked_playout(start, random.Random(seed))
+        assert fast == checked, f"seed {seed}"
+        assert record == choices
+        typed = [s for s in states if s.phase == "activation"]
+        assert bool(typed) == (options.get("activation") == "recorded")
+        for state in typed[:3]:
+            assert pk.random_playout(state, random.Random(3)) == checked_playout(
+                state, random.Random(3))[0]
+            stopped = pk.random_playout(state, random.Random(3), max_moves=1)
+            assert stopped.phase == "orders" and stopped.to_move == stopped.order[0]
+        check_state(pk.random_playout(start, random.Random(seed), max_moves=1))
+
+
 def test_fast_path_resumes_from_any_state():
     """Mid-orders, mid-battles and reorganized states continue identically."""
     _, _, states = checked_playout(pk.new_state(4, 99, battles="either"), random.Random(5))

@@ -120,6 +120,69 @@ def test_the_activation_order_is_drawn_each_turn_from_the_seed():
     assert after.to_move == after.order[0] and after.phase == "orders"
 
 
+@rules("P-TURN-4", "P-TURN-1")
+def test_an_order_rolled_at_the_table_is_typed_in_at_the_start_of_each_turn():
+    assert pk.new_state(seed=5).order == pk.activation_order(5, 1), "dice mode is unchanged"
+    state = pk.new_state(seed=5, activation="recorded")
+    assert state.phase == "activation" and state.order == () and state.to_move == KISH
+    assert state.summary() == "turn 1, the order of activation to be entered"
+    moves = pk.legal_moves(state)
+    assert len(set(moves)) == 24 and str(moves[0]) == "order kish lagash uruk ur"
+    assert str(moves[-1]) == "order ur uruk lagash kish"
+    after, evs = play(state, "order uruk kish ur lagash")
+    assert after.phase == "orders" and after.order == (URUK, KISH, UR, LAGASH)
+    assert after.to_move == URUK and after.step == 0
+    assert evs == [events.OrderRecorded(1, (URUK, KISH, UR, LAGASH),
+                                        ("Uruk", "Kish", "Ur", "Lagash"))]
+    assert evs[0].describe() == ("The order of activation of turn 1, rolled at the table: "
+                                 "Uruk, Kish, Ur, Lagash.")
+    assert evs[0].describe("nl") == ("De volgorde van activering van beurt 1, aan tafel "
+                                     "geworpen: Uruk, Kish, Ur, Lagash.")
+    # The turn goes on as ever; the next one waits for its order from the table.
+    after, evs = play(after, "sacrifice", "sacrifice", "sacrifice", "sacrifice")
+    assert after.turn == 2 and after.phase == "activation" and after.order == ()
+    assert evs[-1] == events.TurnBegan(2, (), ())
+    assert evs[-1].describe() == ("Turn 2 begins: roll the order of activation at the table "
+                                  "and enter it.")
+    assert "werp aan tafel de volgorde van activering" in evs[-1].describe("nl")
+    assert "order:   to be entered" in str(after)
+    assert pk.position(phase="activation", activation="recorded").to_move == KISH
+
+
+@rules("P-TURN-4")
+def test_a_typed_in_order_is_checked_and_refused_with_the_reason():
+    state = pk.new_state(seed=5, activation="recorded")
+    before = state.to_dict()
+    with pytest.raises(IllegalMove, match="names every city once: Kish twice, Lagash not at "
+                                          "all") as twice:
+        pk.apply(state, pk.parse_move("order kish kish uruk ur"))
+    assert twice.value.rule == "P-TURN-4"
+    assert twice.value.describe("nl").endswith("Kish twee keer, Lagash niet")
+    with pytest.raises(InvalidInput, match="unknown city 'babylon'") as unknown:
+        pk.apply(state, pk.parse_move("order kish lagash uruk babylon"))
+    assert unknown.value.rule == "P-TURN-4"
+    assert state.to_dict() == before
+    with pytest.raises(InvalidInput, match="'order' takes 4 argument"):
+        pk.parse_move("order kish lagash")
+    with pytest.raises(InvalidInput, match="cities must be a list"):
+        pk.move_from_dict({"kind": "order", "cities": "kish"})
+    with pytest.raises(InvalidInput, match="a list of city ids"):
+        pk.ActivationOrder(("kish", 3, "uruk", "ur"))
+    move = pk.ActivationOrder(["uruk", "kish", "ur", "lagash"])
+    assert move == pk.parse_move(str(move)) == pk.move_from_dict(move.to_dict())
+    assert move.to_dict() == {"kind": "order", "cities": ["uruk", "kish", "ur", "lagash"]}
+    refused(state, Sacrifice(), "the order of activation of turn 1 is to be entered first")
+    ordered, _ = play(state, "order uruk kish ur lagash")
+    with pytest.raises(IllegalMove, match="entered at the start of a turn") as late:
+        pk.apply(ordered, move)
+    assert late.value.rule == "P-TURN-4"
+    with pytest.raises(IllegalMove, match="drawn by the engine") as drawn:
+        pk.apply(pk.new_state(seed=5), move)
+    assert drawn.value.rule == "P-TURN-4" and "activation='dice'" in drawn.value.describe("nl")
+    with pytest.raises(InvalidInput, match="activation must be one of"):
+        pk.new_state(seed=5, activation="lots")
+
+
 @rules("P-TURN-2")
 def test_each_city_does_one_activity_in_turn_order():
     state = position(order=("uruk", "kish", "ur", "lagash"))
@@ -270,8 +333,35 @@ def test_a_battle_spends_both_sides_sacrifices_used_or_not():
     assert after.blessed == (False, False, False, True)
     after, evs = play(state, "dice")
     assert after.blessed == (False, False, False, True)
-    rerolls = [e for e in of(evs, events.DuelFought) if e.rerolled_by]
-    assert len(rerolls) <= 2 and len({e.rerolled_by for e in rerolls}) == len(rerolls)
+    thrown = [city for e in of(evs, events.DuelFought) for city, _ in e.rerolls]
+    assert len(thrown) <= 1, "no more than one reroll in a battle (the default)"
+    per_side = battle("kish", "uruk", blessed=["kish", "uruk"], reroll_limit="side")
+    thrown = [city for e in of(play(per_side, "dice")[1], events.DuelFought)
+              for city, _ in e.rerolls]
+    assert len(thrown) <= 2 and len(set(thrown)) == len(thrown)
+
+
+@rules("P-SACRIFICE-2", "P-SACRIFICE-3", "P-BATTLE-DICE-8")
+def test_the_reroll_limit_option_and_how_a_meeting_with_two_rerolls_is_told():
+    assert pk.Options().reroll_limit == "battle", "the default is the text's reading"
+    with pytest.raises(InvalidInput, match="reroll_limit must be one of 'battle', 'side'"):
+        pk.new_state(seed=1, reroll_limit="city")
+    # Over many battles where both sacrificed: one reroll in all, or up to one per side.
+    counts = {}
+    for limit in ("battle", "side"):
+        counts[limit] = []
+        for seed in range(40):
+            state = battle("kish", "uruk", blessed=["kish", "uruk"], seed=seed,
+                           reroll_limit=limit)
+            counts[limit].append(sum(len(e.rerolls) for e in of(play(state, "dice")[1],
+                                                                events.DuelFought)))
+    assert max(counts["battle"]) == 1 and max(counts["side"]) == 2
+    duel = events.DuelFought(3, "Kish", "Uruk", "centre", "left wing", "Reg Bd (F)",
+                             "Reg Bd (F)", 6, 6, 11, 11, None, (("Kish", 1), ("Uruk", 5)))
+    assert duel.describe().endswith("both stand (Kish rerolled a 1; then Uruk rerolled a 5).")
+    assert duel.describe("nl").endswith(
+        "beide houden stand (Kish wierp opnieuw, eerst 1; daarna Uruk wierp opnieuw, eerst 5).")
+    assert duel.rerolled_by == "Kish"
 
 
 @rules("P-REORG-1", "P-REORG-2")
@@ -362,8 +452,9 @@ def test_a_dice_battle_shows_every_die_and_follows_the_seed():
     assert all(1 <= d.attacker_die <= 6 and 1 <= d.defender_die <= 6 for d in duels)
     assert "Bound 1: Kish" in duels[0].describe() and "Ronde 1: Kish" in duels[0].describe("nl")
     for d in duels:
-        if d.rerolled_by:
-            assert d.rerolled_by == "Uruk" and f"Uruk rerolled a {d.first_die}" in d.describe()
+        for city, first in d.rerolls:
+            assert city == "Uruk" and f"Uruk rerolled a {first}" in d.describe()
+            assert f"Uruk wierp opnieuw, eerst {first}" in d.describe("nl")
     assert play(state, "dice")[1] == evs, "the same seed gives the same battle"
     other = battle("kish", "uruk", seed=3, blessed=["uruk"], battles_fought=1)
     assert of(play(other, "dice")[1], events.DuelFought) != duels, "battle 2 rolls anew"

@@ -23,9 +23,10 @@ def played(seed=3, moves=40, **options):
     return game
 
 
-@pytest.mark.parametrize("battles", pk.BATTLE_MODES)
-def test_a_campaign_saves_and_resumes(battles):
-    game = played(battles=battles)
+@pytest.mark.parametrize("options", [*({"battles": b} for b in pk.BATTLE_MODES),
+                                     {"activation": "recorded", "reroll_limit": "side"}])
+def test_a_campaign_saves_and_resumes(options):
+    game = played(**options)
     text = game.to_json()
     loaded = pk.Game.from_json(text)
     assert loaded.history == game.history and loaded.moves == game.moves

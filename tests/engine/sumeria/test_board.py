@@ -220,8 +220,10 @@ def test_a_route_end_that_is_not_an_occupied_city_is_a_dead_end():
     assert board.reachable("a.v1", ["a.t1", "a.c"]) == frozenset()
 
 
+@rules("S-MOVE-4")
 def test_a_junction_that_is_not_a_city_lets_a_trader_pass_straight_on():
-    # a.t1 lies on two routes; a trader passing it keeps to its route.
+    # a.t1 lies on two routes; a trader passing it keeps to its route: only an occupied city is
+    # turned at — the Dutch "bezette stad" is the city too (R-S1).
     board = line_board("a:cttttv", routes=[
         ["a.c", "a.t1", "a.t2"], ["a.t3", "a.t1", "a.t4", "a.v1"]])
     assert board.reachable("a.c", ["a.t1"]) == {"a.t2"}
@@ -242,6 +244,9 @@ def test_routes_of_any_length_work():
 def test_standard_board_example_positions():
     board = Board.standard()
     assert board.reachable("kish.town1", []) == {"kish.city", "kish.village1"}
+    # An occupied town is jumped, never turned at: its single route goes on (R-S1, R-S2).
+    assert board.reachable("kish.city", ["kish.town1"]) == {
+        "kish.village1", "kish.town2", "kish.town3"}
     # Kish city occupied: the trader turns there onto both other routes.
     assert board.reachable("kish.town1", ["kish.city"]) == {
         "kish.village1", "kish.town2", "kish.town3"}

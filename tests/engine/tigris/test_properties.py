@@ -55,7 +55,7 @@ def counts(state):
             placed += 1
     for colour, letter in enumerate("krbg"):
         tiles[colour] += state.discard[colour] + state.bag.count(letter) + sum(
-            h.count(letter) for h in state.hands)
+            h.count(letter) for h in (*state.hands, *state.swapped))
     return tiles, len(state.treasures) + sum(state.treasures_taken), leaders, placed + sum(
         state.catastrophes)
 

@@ -10,7 +10,7 @@ import pytest
 from engine import tigris
 from engine.core import InvalidInput
 from engine.tigris import check_state, final_vector, final_winners, state_from_dict
-from tests.engine.tigris.helpers import at, pos
+from tests.engine.tigris.helpers import at, play, pos
 
 rules = pytest.mark.rules
 
@@ -96,7 +96,7 @@ def test_a_view_hides_the_other_hands_the_bag_and_their_influence():
                for p, h in enumerate(view.hands) if p != player)
     assert view.bag == "?" * len(state.bag)
     assert sorted(view.unseen) == sorted(state.bag + "".join(
-        h for p, h in enumerate(state.hands) if p != player))
+        h for p, h in enumerate((*state.hands, *state.swapped)) if p % state.players != player))
     assert view.influence[player] == state.influence[player]
     assert all(view.influence[p] is None for p in range(state.players) if p != player)
     assert view.treasures_taken == state.treasures_taken and view.cells == state.cells
@@ -122,6 +122,93 @@ def test_determinize_deals_the_unseen_tiles_consistently():
         seen.add(full.bag)
         assert tigris.random_playout(full, random.Random(seed)).is_over
     assert len(seen) > 1
+
+
+@rules("T-HIDDEN-1")
+def test_a_view_of_a_finished_game_shows_every_score_and_the_true_winners():
+    final = states_of_a_game(8)[-1]
+    assert final.is_over
+    for player in range(final.players):
+        view = final.view(player)
+        check_state(view)
+        assert view.influence == final.influence, "influence is hidden during the game only"
+        assert view.scores() == final.scores()
+        assert view.winners() == final.winners(), "every viewer is told the true winners"
+    assert view.hands[0] == "?" * len(final.hands[0]), "the hands stay hidden"
+
+
+@rules("T-HIDDEN-1", "T-VAR-OPEN-1")
+def test_a_view_that_hides_influence_refuses_to_tell_scores_or_winners():
+    state = states_of_a_game(8)[60]
+    view = state.view(state.to_move)
+    hidden = [player for player in range(state.players) if player != state.to_move]
+    for ask in (view.scores, view.winners):
+        with pytest.raises(InvalidInput, match="this view hides the influence of") as refused:
+            ask()
+        assert refused.value.rule == "T-HIDDEN-1"
+        assert tigris.state.player_name(hidden[0]) in refused.value.reason
+        assert "verbergt de invloed van" in refused.value.describe("nl")
+    assert state.winners() == frozenset() and len(state.scores()) == state.players
+    # With open scoring nothing is hidden: the view tells the scores as the full state does.
+    opened = states_of_a_game(8, open_scoring=True)[60]
+    assert opened.view(0).scores() == opened.scores()
+    assert opened.view(0).winners() == frozenset()
+    hiding = json.loads(json.dumps(view.to_dict()))
+    hiding["phase"], hiding["to_move"] = "over", None
+    with pytest.raises(InvalidInput, match="only during a game without open scoring"):
+        state_from_dict(hiding)
+
+
+DISCARDER = "hand 0 kkrbgg\nhand 1 rrbbgg\nbag 40"
+
+
+@rules("T-HIDDEN-2", "T-DRAW-1")
+def test_another_players_view_does_not_tell_which_tiles_were_swapped():
+    start = pos(DISCARDER)
+    black, _ = play(start, "discard kk")
+    green, green_events = play(start, "discard gg")
+    assert black.swapped[0] == "kk" and green.swapped[0] == "gg"
+    assert black.discard == green.discard == start.discard, "the open discards are unchanged"
+    # For Urn the two games look exactly alike: the swapped tiles are unseen tiles.
+    assert black.view(1) == green.view(1)
+    view = green.view(1)
+    assert view.swapped == ("??", "") and "g" not in json.dumps(view.to_dict()["swapped"])
+    assert sorted(view.unseen) == sorted(green.bag + green.hands[0] + "gg")
+    # Bull sees what Bull swapped.
+    assert green.view(0).swapped == ("gg", "")
+    # The event every viewer reads tells how many, not which.
+    told = [e.describe(lang) for e in green_events for lang in ("en", "nl")]
+    assert "Bull discards 2 tile(s)." in told and "Stier legt 2 tegel(s) af." in told
+    assert [e.describe() for e in green_events] == [e.describe() for e in play(
+        start, "discard kk")[1]]
+    # A determinized view may deal the swapped tiles anywhere unseen, not back where they were.
+    dealt = {tigris.determinize(view, random.Random(seed)).swapped[0] for seed in range(30)}
+    assert len(dealt) > 1 and all(len(tiles) == 2 for tiles in dealt)
+    for seed in range(5):
+        check_state(tigris.determinize(view, random.Random(seed)))
+
+
+@rules("T-HIDDEN-2", "T-WAR-5")
+def test_tiles_committed_in_a_conflict_stay_in_the_open():
+    state, _ = play(pos(WAR_POSITION), "tile k h5", "support 2", "support 1")
+    assert state.discard[0] == 3 + 1 and state.swapped == ("", "")
+    assert state.view(1).discard == state.discard and state.view(0).discard == state.discard
+
+
+WAR_POSITION = """
+    5  . . . . r K0 k . k K1 r
+    hand 0 kkkrbg
+    hand 1 kkrrbg
+"""
+
+
+def test_a_save_from_before_swapped_tiles_were_kept_apart_still_loads():
+    state, _ = play(pos(DISCARDER), "discard kk")
+    data = state.to_dict()
+    data.pop("swapped")
+    data["discard"][0] += 2  # then the swapped tiles were counted with the open discards
+    loaded = state_from_dict(data)
+    assert loaded.swapped == ("", "") and loaded.discard[0] == state.discard[0] + 2
 
 
 # ------------------------------------------------------------------------------ save files
