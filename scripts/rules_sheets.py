@@ -54,8 +54,8 @@ HEAD = {
 #: Type size (pt) and picture height (mm; 0 puts the picture in the first column instead of
 #: across the page) that put each game's rules on one side of A4, with a little to spare
 #: (the longest catalogues get the smallest type; the test prints every sheet to check).
-FIT = {"sumeria": (7.3, 70), "tigris": (6.4, 52), "mesopotamia": (6.8, 0),
-       "priest_kings": (7.5, 62)}
+FIT = {"sumeria": (7.3, 70), "tigris": (6.3, 46), "mesopotamia": (6.6, 0),
+       "priest_kings": (7.0, 56)}
 WORDS = {"en": {"rules": "The rules, numbered as in", "sheet": "Rules sheet",
                 "picture": "The board as the notebook draws it."},
          "nl": {"rules": "De regels, genummerd als in", "sheet": "Spelregels op één blad",

@@ -5,9 +5,14 @@
   and the rule it enforces (linked to the catalogue) — never a traceback, so a notebook also
   reads well in Voilà, where an error becomes an error box. The game changes only when the
   move was legal.
-- `show(state)` draws any position with its ruleset's renderer.
+- `show(state)` draws any position with its ruleset's renderer; `picture_options(game, ...)`
+  sets how one game is drawn wherever `show` and `attempt` draw it (a lesson's positions may
+  show the map without its side panel).
 - `refusal(error)` is the one line a refusal shows as.
-- `told(events)` lists events as sentences.
+- `told(events)` lists events as sentences; a ruleset whose events name places in notation
+  (Mesopotamia's ``"-1,0"``) registers a `register_teller` that says them in words, given
+  the position they happened in.
+- `Table`: a small table (HTML, with a plain-text form), for the readers' tables.
 - `install()` (done when ``sumer_widgets`` is imported inside IPython) teaches IPython to show
   moves, events and refusals as readable text; a ruleset's lesson module adds its own
   readers with `register`, and with `register_change` a small picture of what a legal move
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -38,8 +44,20 @@ def renderer(ruleset: str) -> Callable[..., Svg]:
     return importlib.import_module(f"sumer_widgets.{ruleset}_svg").render
 
 
+_GAME_OPTIONS: weakref.WeakKeyDictionary[Game, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def picture_options(game: Game, **options: Any) -> Game:
+    """Draw `game` with these renderer `options` wherever `show` and `attempt` draw it (the
+    options given to a call still win); returns the game, for ``start()`` functions."""
+    _GAME_OPTIONS[game] = dict(options)
+    return game
+
+
 def show(position: Any, lang: str = "en", **options: Any) -> Svg:
     """The picture of a state (or of a game's current state), as its board draws it."""
+    if isinstance(position, Game):
+        options = {**_GAME_OPTIONS.get(position, {}), **options}
     state = position.state if isinstance(position, Game) else position
     return renderer(state.RULESET)(state, lang=lang, **options)
 
@@ -84,14 +102,19 @@ def refusal(error: SumerError, lang: str = "en") -> Refusal:
 
 
 class Told:
-    """Events as a short list of sentences."""
+    """Events as a short list of sentences (told by the ruleset's teller where one is
+    registered and the position after them is given)."""
 
-    def __init__(self, events: Iterable[Event], lang: str = "en"):
+    def __init__(self, events: Iterable[Event], lang: str = "en", state: Any = None):
         self.events = list(events)
         self.lang = lang
+        self.state = state
 
     def lines(self) -> list[str]:
-        return [event.describe(self.lang) for event in self.events]
+        teller = _TELLERS.get(getattr(self.state, "RULESET", ""))
+        if teller is None:
+            return [event.describe(self.lang) for event in self.events]
+        return [teller(event, self.state, self.lang) for event in self.events]
 
     def _repr_html_(self) -> str:
         if not self.events:
@@ -103,8 +126,47 @@ class Told:
         return "\n".join(self.lines()) or WORDS.get(self.lang, WORDS["en"])["nothing"]
 
 
-def told(events: Iterable[Event], lang: str = "en") -> Told:
-    return Told(events, lang)
+def told(events: Iterable[Event], lang: str = "en", state: Any = None) -> Told:
+    """`events` as sentences; with `state` (the position after them) in its ruleset's words."""
+    return Told(events, lang, state)
+
+
+def listed(items: Sequence[str], lang: str = "en") -> str:
+    """Items as a list in a sentence: "a", "a and b", "a, b and c" (Dutch "en")."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + (" en " if lang == "nl" else " and ") + items[-1]
+
+
+class Table:
+    """A small HTML table (with a plain-text form for where HTML is not shown)."""
+
+    def __init__(self, header: Sequence[str], rows: Sequence[Sequence[str]],
+                 caption: str = "", html_cells: Sequence[Sequence[str]] | None = None,
+                 html_header: Sequence[str] | None = None):
+        self.header = list(header)
+        self.rows = [list(r) for r in rows]
+        self.caption = caption
+        self._cells = html_cells
+        self._head = html_header or [html.escape(h) for h in self.header]
+
+    def _repr_html_(self) -> str:
+        head = "".join(f'<th style="padding:2px 8px;text-align:center">{h}</th>'
+                       for h in self._head)
+        cells = self._cells or [[html.escape(c) for c in r] for r in self.rows]
+        body = "".join("<tr>" + "".join(f'<td style="padding:2px 8px;text-align:center">{c}'
+                                        "</td>" for c in row) + "</tr>" for row in cells)
+        caption = (f'<caption style="caption-side:top;text-align:left">'
+                   f"{html.escape(self.caption)}</caption>" if self.caption else "")
+        return (f'<table class="sumer-table" style="border-collapse:collapse">{caption}'
+                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+
+    def __repr__(self) -> str:
+        lines = [self.caption] if self.caption else []
+        widths = [max(len(str(x)) for x in col) for col in zip(self.header, *self.rows)]
+        for row in [self.header, *self.rows]:
+            lines.append("  ".join(str(c).ljust(n) for c, n in zip(row, widths)).rstrip())
+        return "\n".join(lines)
 
 
 class Attempt:
@@ -122,7 +184,7 @@ class Attempt:
             self.error = exc
         self.state = game.state
         self._picture = picture and self.error is None
-        self._options = options
+        self._options = {**_GAME_OPTIONS.get(game, {}), **options}
 
     @property
     def legal(self) -> bool:
@@ -134,7 +196,7 @@ class Attempt:
     def _repr_html_(self) -> str:
         if self.error is not None:
             return Refusal(self.error, self.lang)._repr_html_()
-        parts = [Told(self.events, self.lang)._repr_html_()]
+        parts = [Told(self.events, self.lang, self.state)._repr_html_()]
         change = _CHANGES.get(getattr(self.state, "RULESET", ""))
         if change is not None:
             parts.append(change(self.before, self.state, self.events, self.lang))
@@ -145,7 +207,7 @@ class Attempt:
     def __repr__(self) -> str:
         if self.error is not None:
             return Refusal(self.error, self.lang).text()
-        return repr(Told(self.events, self.lang))
+        return repr(Told(self.events, self.lang, self.state))
 
 
 def attempt(game: Game, move: Any, lang: str = "en", *, picture: bool = True,
@@ -198,6 +260,15 @@ def register_change(ruleset: str, picture: Callable[[Any, Any, list[Event], str]
     """After a legal `attempt` in `ruleset`, show ``picture(before, after, events, lang)`` (HTML,
     or "" for nothing) between the sentences and the board."""
     _CHANGES[ruleset] = picture
+
+
+_TELLERS: dict[str, Callable[[Event, Any, str], str]] = {}
+
+
+def register_teller(ruleset: str, tell: Callable[[Event, Any, str], str]) -> None:
+    """Tell `ruleset`'s events as ``tell(event, state_after, lang)`` wherever a notebook shows
+    them with the position they led to (`attempt`, `told(..., state=...)`)."""
+    _TELLERS[ruleset] = tell
 
 
 def install() -> None:

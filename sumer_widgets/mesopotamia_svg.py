@@ -334,7 +334,7 @@ def native_key(field: str, owner: int, token: str) -> str:
 def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
            selected: str | None = None, reach: Mapping[str, int] | None = None,
            path: Sequence[str] = (), highlights: Iterable[str] = (),
-           recent: Iterable[str] = (), width: int | None = None) -> Svg:
+           recent: Iterable[str] = (), width: int | None = None, panel: bool = True) -> Svg:
     """The map and the players' panel as SVG.
 
     Args:
@@ -348,6 +348,8 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
         highlights: more fields to ring.
         recent: fields placed by the last move (a discovery, a volcano), outlined in gold.
         width: the picture's width in pixels (default: scales to its container).
+        panel: draw the players' panel beside the map (False: the map alone, for lessons whose
+            text says what the panel would).
     """
     view = viewed(state, viewer)
     words = WORDS.get(lang, WORDS["en"])
@@ -355,13 +357,14 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     edges = edge_places(tiles) if not view.is_over else []
     layout = Layout([*tiles, *edges])
     s = layout.size
-    panel_h = view.players * (CARD_H + 8) + PILES_H
+    panel_h = view.players * (CARD_H + 8) + PILES_H if panel else 0
     body = max(layout.height + 6, panel_h)
-    total_h = TOP + body + LEGEND_H + 8
+    full_w = WIDTH if panel else MAP_W + 16
+    total_h = TOP + body + LEGEND_H * (1 if panel else 2) + 8
 
     title = f"Mesopotamia — {view.summary()}"
     out = ['<svg xmlns="http://www.w3.org/2000/svg" '
-           + attrs(viewBox=f"0 0 {WIDTH} {total_h:.0f}", width=width, class_="mesopotamia-board",
+           + attrs(viewBox=f"0 0 {full_w} {total_h:.0f}", width=width, class_="mesopotamia-board",
                    data_hex=f"{s:.2f}") +
            ' role="img">',
            f"<title>{escape(title)}</title>",
@@ -370,7 +373,7 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
            '<defs><marker id="meso-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
            'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
            'fill="#d7263d"/></marker></defs>',
-           f'<rect width="{WIDTH}" height="{total_h:.0f}" fill="#f6efdc"/>',
+           f'<rect width="{full_w}" height="{total_h:.0f}" fill="#f6efdc"/>',
            f'<rect {attrs(x=8, y=TOP, width=MAP_W, height=f"{body:.0f}", rx=10)} '
            'fill="#dcebf0" stroke="#b7cfd8"/>']
 
@@ -408,9 +411,10 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     out.append(text(16, 28, _status(view, words, lang), class_="status"))
     seen = (words["all"] if viewer == "all" else words["spectator"] if viewer is None
             else words["seen_by"].format(name=player_name(viewer, lang)))
-    out.append(text(WIDTH - 16, 28, f"({seen})", class_="tiny", text_anchor="end"))
-    out.extend(_panel(view, TOP, words, lang))
-    out.extend(_legend(TOP + body + 4, words, lang))
+    out.append(text(full_w - 16, 28, f"({seen})", class_="tiny", text_anchor="end"))
+    if panel:
+        out.extend(_panel(view, TOP, words, lang))
+    out.extend(_legend(TOP + body + 4, words, lang, two_rows=not panel))
     out.append("</svg>")
     return Svg("".join(out))
 
@@ -545,7 +549,9 @@ def _selection(view: State, selected: str, layout: Layout) -> str:
     return f'<polygon class="sel-ring" {attrs(points=layout.hexagon(parse_coord(selected), 3))}/>'
 
 
-def _legend(y: float, words: Mapping[str, Any], lang: str) -> list[str]:
+def _legend(y: float, words: Mapping[str, Any], lang: str, two_rows: bool = False
+            ) -> list[str]:
+    """The key to the pictures: field kinds, then pieces (on a second row when narrow)."""
     out = []
     x = 18
     for kind in ("T", "P", "F", "Q", "V"):
@@ -554,7 +560,7 @@ def _legend(y: float, words: Mapping[str, Any], lang: str) -> list[str]:
         out.append(kind_icon(kind, x + 9, y + 12, 4.5 if kind != "T" else 6))
         out.append(text(x + 23, y + 15, KIND_NAMES[lang][kind], class_="tiny"))
         x += 30 + 6.0 * len(KIND_NAMES[lang][kind])
-    x += 8
+    x, y = (18, y + LEGEND_H - 4) if two_rows else (x + 8, y)
     out.append(hut_icon(x + 7, y + 11, 0, lang, 0.9))
     out.append(text(x + 17, y + 15, words["hut"], class_="tiny"))
     x += 24 + 5.5 * len(words["hut"])

@@ -32,6 +32,7 @@ from engine.sumeria.events import ControlDecided
 from engine.sumeria.scoring import TRIANGLE, score_counts
 from engine.sumeria.state import TILE_NAMES, TILES
 from sumer_widgets import display
+from sumer_widgets.display import Table, listed
 from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, text
 
 #: Tile colours as the board draws them (Okabe–Ito based).
@@ -99,9 +100,7 @@ def ordinal(n: int, lang: str = "en") -> str:
 
 
 def _join(items: Sequence[str], lang: str) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + (" and " if lang != "nl" else " en ") + items[-1]
+    return listed(items, lang)
 
 
 # Sentences ------------------------------------------------------------------------------------
@@ -372,37 +371,6 @@ def marked(state: State, marks: Mapping[str, str], lang: str = "en",
                     + text(x, y + 4.5, letter, text_anchor="middle",
                            style="font:700 13px sans-serif;fill:#d7263d") + "</g>")
     return Svg(picture.replace("</svg>", "".join(tags) + "</svg>"))
-
-
-class Table:
-    """A small HTML table (with a plain-text form for where HTML is not shown)."""
-
-    def __init__(self, header: Sequence[str], rows: Sequence[Sequence[str]],
-                 caption: str = "", html_cells: Sequence[Sequence[str]] | None = None,
-                 html_header: Sequence[str] | None = None):
-        self.header = list(header)
-        self.rows = [list(r) for r in rows]
-        self.caption = caption
-        self._cells = html_cells
-        self._head = html_header or [html.escape(h) for h in self.header]
-
-    def _repr_html_(self) -> str:
-        head = "".join(f'<th style="padding:2px 8px;text-align:center">{h}</th>'
-                       for h in self._head)
-        cells = self._cells or [[html.escape(c) for c in r] for r in self.rows]
-        body = "".join("<tr>" + "".join(f'<td style="padding:2px 8px;text-align:center">{c}'
-                                        "</td>" for c in row) + "</tr>" for row in cells)
-        caption = (f'<caption style="caption-side:top;text-align:left">'
-                   f"{html.escape(self.caption)}</caption>" if self.caption else "")
-        return (f'<table class="sumer-table" style="border-collapse:collapse">{caption}'
-                f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-
-    def __repr__(self) -> str:
-        lines = [self.caption] if self.caption else []
-        widths = [max(len(str(x)) for x in col) for col in zip(self.header, *self.rows)]
-        for row in [self.header, *self.rows]:
-            lines.append("  ".join(str(c).ljust(n) for c, n in zip(row, widths)).rstrip())
-        return "\n".join(lines)
 
 
 def _tile_head(letter: str, lang: str) -> str:

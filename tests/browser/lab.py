@@ -88,6 +88,31 @@ def run_notebook(page, lab, name: str, timeout: float = 120_000) -> None:
         " === 'idle'", timeout=timeout, polling=250)
 
 
+def task_state(page, name: str) -> dict:
+    """A task board's verdict and moves, read in the kernel (task boards are found by their
+    name, since a notebook keeps them in no variable)."""
+    return json.loads(kernel_eval(page, f"""
+import json
+from ipywidgets.widgets.widget import _instances
+board = next(w for w in list(_instances.values()) if getattr(w, "name", "") == {name!r})
+print(json.dumps({{"status": board.task["status"], "why": board.task["why"],
+                  "moves": [str(m) for m in board.game.moves], "error": board.error}}))
+"""))
+
+
+def restart_task(page, board: str) -> None:
+    """Press a task board's *Start again* and wait until it shows the start."""
+    page.click(f"{board} button.sumer-task-reset")
+    page.wait_for_function(
+        "sel => document.querySelector(sel + ' .sumer-host').dataset.ply === '0'", arg=board)
+
+
+def board_says(page, board: str, words: str) -> None:
+    """Wait until the board's page shows `words` (a verdict, a reason)."""
+    page.wait_for_function("([sel, words]) => document.querySelector(sel).innerText"
+                           ".includes(words)", arg=[board, words])
+
+
 def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
     """Run `code` in the notebook's kernel and return what it printed."""
     return page.evaluate("""async (code) => {
