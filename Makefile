@@ -1,7 +1,8 @@
 # `make lab` opens the start notebook in JupyterLab; `make test` runs every test.
 # Both set up what they need first (scripts/setup.sh), on a fresh machine too, as root or not.
 # `make lite` builds the browser-only site (build/lite); `make app GAME=sumeria` serves one
-# game's board as an app; `make update` brings a used checkout up to date (see README.md).
+# game's board as an app (`make apps`: all four); `make update` brings a used checkout up to
+# date (see README.md).
 
 VENV := .venv
 export VENV
@@ -11,7 +12,7 @@ LAB_ARGS ?=
 APP_ARGS ?=
 GAME ?= sumeria
 
-.PHONY: lab test setup lint bench lite app update clean
+.PHONY: lab test setup lint bench lite app apps update clean
 
 $(STAMP): pyproject.toml scripts/setup.sh
 	scripts/setup.sh
@@ -39,9 +40,15 @@ bench: $(STAMP)
 lite: $(STAMP)
 	$(VENV)/bin/python scripts/build_lite.py
 
+# One game's board-only app (GAME=sumeria, tigris, mesopotamia or priest_kings), or all four
+# to choose from (`make apps`).
 app:
 	scripts/setup.sh
 	$(VENV)/bin/voila --Voila.ip=127.0.0.1 $(APP_ARGS) apps/$(GAME).ipynb
+
+apps:
+	scripts/setup.sh
+	$(VENV)/bin/voila --Voila.ip=127.0.0.1 $(APP_ARGS) apps
 
 update:
 	python3 scripts/update.py
