@@ -1,6 +1,7 @@
 """Trust the notebooks Sumer ships, so that JupyterLab shows their pictures when first opened.
 
     python scripts/trust_notebooks.py          # with the Python of the environment that runs Lab
+    python scripts/trust_notebooks.py --check  # only check (exit 1 if one is not trusted)
 
 JupyterLab shows the SVG pictures saved in a notebook only if the notebook is *trusted*: signed
 with the secret of the Jupyter installation that opens it. A fresh clone is signed by nobody, so
@@ -88,14 +89,27 @@ def trust(notebooks: list[Path], prefix: Path) -> list[Path]:
     return signed
 
 
-def main() -> None:
+def untrusted(notebooks: list[Path], prefix: Path) -> list[Path]:
+    """The notebooks the environment's Jupyter would not trust."""
+    notary = notary_for(prefix)
+    return [path for path in notebooks
+            if not notary.check_signature(nbformat.read(path, as_version=nbformat.NO_CONVERT))]
+
+
+def main(argv: list[str] | None = None) -> int:
     prefix = Path(sys.prefix)
     notebooks = shipped_notebooks()
+    if "--check" in (sys.argv[1:] if argv is None else argv):
+        left = untrusted(notebooks, prefix)
+        for path in left:
+            print(f"not trusted by {prefix}: {path.relative_to(ROOT)}", file=sys.stderr)
+        return 1 if left else 0
     signed = trust(notebooks, prefix)
     if signed:
         print(f"trusted {len(signed)} notebook(s) for {prefix}: "
               + ", ".join(str(p.relative_to(ROOT)) for p in signed))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
