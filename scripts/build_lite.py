@@ -254,8 +254,10 @@ def wheel_name(path: Path) -> str:
 
 def project_wheel(env: Path, dest: Path) -> Path:
     """Sumer's own wheel, built from this checkout."""
-    run([str(env / "bin" / "python"), "-m", "hatchling", "build", "-t", "wheel", "-d",
-         str(dest)], cwd=ROOT, stdout=subprocess.DEVNULL)
+    result = subprocess.run([str(env / "bin" / "python"), "-m", "hatchling", "build", "-t",
+                             "wheel", "-d", str(dest)], cwd=ROOT, capture_output=True, text=True)
+    if result.returncode:
+        sys.exit(f"building Sumer's wheel failed:\n{result.stdout}{result.stderr}")
     (wheel,) = dest.glob("sumer-*.whl")
     return wheel
 
