@@ -47,8 +47,10 @@ def make_lab(tmp_path_factory):
     log = open(home / "lab.log", "w")  # noqa: SIM115 - closed below
     process = subprocess.Popen(
         ["make", "--no-print-directory", "lab",
-         f"LAB_ARGS=--no-browser --ServerApp.ip=127.0.0.1 --ServerApp.port={port} "
-         f"--ServerApp.port_retries=0 --IdentityProvider.token={token}"],
+         f"LAB_ARGS=--ServerApp.ip=127.0.0.1 --ServerApp.port={port} "
+         f"--ServerApp.port_retries=0 --IdentityProvider.token={token} "
+         # The "browser" writes down the page it was asked to open.
+         f"--ServerApp.browser='/bin/sh -c \"echo %s > {home}/opened\"'"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -63,7 +65,7 @@ def make_lab(tmp_path_factory):
                     pytest.fail("make lab did not start:\n"
                                 + (home / "lab.log").read_text()[-3000:])
                 time.sleep(0.5)
-        yield base, token, home / "lab.log"
+        yield base, token, home
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -76,12 +78,24 @@ def make_lab(tmp_path_factory):
 
 @pytest.mark.slow
 def test_make_lab_serves_the_repository_as_root_too(make_lab):
-    base, token, log = make_lab
+    base, token, home = make_lab
     names = {item["name"] for item in get(f"{base}/api/contents/?token={token}")["content"]}
     assert {"docs", "notebooks", "README.md"} <= names
     assert get(f"{base}/api/contents/notebooks/00-start-here.ipynb?token={token}&content=0")[
         "type"] == "notebook"
-    assert "Running as root is not" not in log.read_text()
+    assert "Running as root is not" not in (home / "lab.log").read_text()
+
+
+@pytest.mark.slow
+def test_make_lab_opens_the_start_notebook(make_lab):
+    _, _, home = make_lab
+    deadline = time.monotonic() + 30
+    while not (home / "opened").exists() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    opened = (home / "opened").read_text().strip()
+    assert opened.startswith("file:"), opened
+    page = Path(urllib.request.url2pathname(opened.removeprefix("file:"))).read_text()
+    assert "lab/tree/notebooks/00-start-here.ipynb" in page
 
 
 @pytest.mark.slow
