@@ -146,8 +146,8 @@ _RUN_STATE = """() => {
 }"""
 
 
-def cell_errors(page) -> list[dict]:
-    """The error outputs of the open notebook, each with its cell's tags and source."""
+def outputs(page) -> list[dict]:
+    """Every output of the open notebook, with its cell's number, tags and source."""
     return page.evaluate("""() => {
         const out = [];
         const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
@@ -155,44 +155,26 @@ def cell_errors(page) -> list[dict]:
             const cell = cells.get(i);
             if (cell.type !== 'code') continue;
             for (const output of cell.outputs.toJSON()) {
-                if (output.output_type === 'error') {
-                    out.push({cell: i, ename: output.ename, evalue: output.evalue,
-                              tags: cell.getMetadata('tags') || [],
-                              source: cell.sharedModel.source.slice(0, 200)});
-                }
+                out.push({cell: i, output, tags: cell.getMetadata('tags') || [],
+                          source: cell.sharedModel.source.slice(0, 200)});
             }
         }
         return out;
     }""")
+
+
+def cell_errors(page) -> list[dict]:
+    """The error outputs of the open notebook, each with its cell's tags and source."""
+    return [{"cell": o["cell"], "ename": o["output"].get("ename"),
+             "evalue": o["output"].get("evalue"), "tags": o["tags"], "source": o["source"]}
+            for o in outputs(page) if o["output"]["output_type"] == "error"]
 
 
 def cell_texts(page) -> list[str]:
     """Every output of the open notebook as text (Markdown and plain text)."""
-    return page.evaluate("""() => {
-        const out = [];
-        const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
-        for (let i = 0; i < cells.length; i++) {
-            const cell = cells.get(i);
-            if (cell.type !== 'code') continue;
-            for (const output of cell.outputs.toJSON()) {
-                const data = output.data || {};
-                out.push(String(data['text/markdown'] || data['text/plain'] || output.text || ''));
-            }
-        }
-        return out;
-    }""")
-
-
-def kernel_eval(page, code: str, timeout: float = 60_000) -> str:
-    """Run `code` in the open notebook's kernel; return what it printed (errors prefixed)."""
-    return page.evaluate("""async (code) => {
-        const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-        let out = "";
-        const future = kernel.requestExecute({ code, store_history: false });
-        future.onIOPub = (msg) => {
-            if (msg.header.msg_type === "stream") out += msg.content.text;
-            if (msg.header.msg_type === "error") out += "ERROR: " + msg.content.evalue;
-        };
-        await future.done;
-        return out;
-    }""", code)
+    texts = []
+    for o in outputs(page):
+        data = o["output"].get("data", {})
+        text = data.get("text/markdown") or data.get("text/plain") or o["output"].get("text", "")
+        texts.append("".join(text) if isinstance(text, list) else str(text))
+    return texts

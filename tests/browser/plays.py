@@ -57,32 +57,29 @@ def play_sumeria(page, board: str) -> None:
 
 def play_tigris(page, board: str) -> None:
     """Place a tile from the hand on a lit square."""
+    _select_and_go(page, board, "[data-hand]", "rect.tg-lit", "data-lit", '[data-cell="{}"]')
+
+
+def _select_and_go(page, board: str, pieces: str, lit: str, target: str, place: str) -> None:
+    """Click a piece that lights targets, then the place the first lit target names (`place`
+    with ``{}`` for the lit mark's `target` attribute)."""
     before = ply(page, board)
-    assert _click_until_lit(page, board, "[data-hand]", "rect.tg-lit"), "no tile lights a square"
-    cell = page.get_attribute(f"{board} rect.tg-lit", "data-lit")
-    page.locator(f'{board} [data-cell="{cell}"]').first.click(force=True)
+    assert _click_until_lit(page, board, pieces, lit), f"no {pieces} lights a {lit}"
+    page.locator(f"{board} " + place.format(page.get_attribute(f"{board} {lit}", target))
+                 ).first.click(force=True)
     wait_for_next_ply(page, board, before)
 
 
 def play_mesopotamia(page, board: str) -> None:
     """Move a native to a lit field."""
-    before = ply(page, board)
-    assert _click_until_lit(page, board, "[data-native]", "polygon.meso-dest"), \
-        "no native lights a field"
-    field = page.get_attribute(f"{board} polygon.meso-dest", "data-field")
-    page.locator(f'{board} .sumer-host [data-field="{field}"]:not([data-native])').first.click(
-        force=True)
-    wait_for_next_ply(page, board, before)
+    _select_and_go(page, board, "[data-native]", "polygon.meso-dest", "data-field",
+                   '.sumer-host [data-field="{}"]:not([data-native])')
 
 
 def play_priest_kings(page, board: str) -> None:
     """Choose an attack: the city to move, then a lit target."""
-    before = ply(page, board)
-    assert _click_until_lit(page, board, "[data-city] .pk-city-mark", "circle.pk-lit"), \
-        "no city lights a target"
-    target = page.get_attribute(f"{board} circle.pk-lit", "data-target")
-    page.locator(f'{board} [data-city="{target}"] .pk-city-mark').first.click(force=True)
-    wait_for_next_ply(page, board, before)
+    _select_and_go(page, board, "[data-city] .pk-city-mark", "circle.pk-lit", "data-target",
+                   '[data-city="{}"] .pk-city-mark')
 
 
 PLAYS = {"sumeria": play_sumeria, "tigris": play_tigris, "mesopotamia": play_mesopotamia,

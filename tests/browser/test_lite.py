@@ -16,14 +16,13 @@ from pathlib import Path
 import pytest
 
 from scripts import build_lite
-from tests.browser.lab import CHROMIUM, LAUNCH_ARGS
+from tests.browser.lab import CHROMIUM, LAUNCH_ARGS, kernel_eval
 from tests.browser.lite import (
     OFFLINE_ARGS,
     Outside,
     StaticSite,
     cell_errors,
     cell_texts,
-    kernel_eval,
     open_notebook,
     run_all,
 )
