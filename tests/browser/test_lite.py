@@ -49,9 +49,13 @@ def lite_site():
 
 
 @pytest.fixture(scope="module")
-def offline_browser(browser_type, browser_type_launch_args):
+def offline(browser_type, browser_type_launch_args):
+    """One browser context for the module (the browser keeps Pyodide in its cache, as a
+    student's does), with every request that would leave the machine aborted and recorded."""
     browser = browser_type.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS + OFFLINE_ARGS)
-    yield browser
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    yield context, Outside(context)
+    context.close()
     browser.close()
 
 
@@ -74,10 +78,9 @@ def test_the_site_has_its_own_pyodide_and_packages(lite_site):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("notebook", sorted(GAME_NOTEBOOKS))
-def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline_browser, notebook):
-    out, site = lite_site
-    context = offline_browser.new_context(viewport={"width": 1280, "height": 1000})
-    outside = Outside(context)
+def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
+    _, site = lite_site
+    context, outside = offline
     page = context.new_page()
     try:
         open_notebook(page, site, f"notebooks/{notebook}")
@@ -109,5 +112,5 @@ def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline_browser, no
         error = page.inner_text(f'.jp-Notebook .sumer-board[data-name="{played}"] .sumer-error')
         assert not error.strip(), error
     finally:
-        context.close()
+        page.close()
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
