@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import InvalidInput, fresh_seed, make_rng, rules_of
+from engine.core import InvalidInput, fresh_seed, make_rng, rules_of, shown
 
 __all__ = ["LEVELS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "bot_for_level", "make_bot"]
 
@@ -117,7 +117,7 @@ class MCTSBot(Bot):
                  exploration: float = 1.0, horizon: int = 500):
         for label, value in (("iterations", iterations), ("horizon", horizon)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidInput(f"{label} must be a whole number ≥ 1, not {value!r}")
+                raise InvalidInput(f"{label} must be a whole number ≥ 1, not {shown(value)}")
         super().__init__(seed)
         self.iterations = iterations
         self.exploration = exploration
@@ -201,11 +201,11 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return spec
     name, _, budget = str(spec).partition(":")
     if name not in BOTS:
-        raise InvalidInput(f"unknown bot {spec!r}; choose from {', '.join(BOTS)} "
+        raise InvalidInput(f"unknown bot {shown(spec)}; choose from {', '.join(BOTS)} "
                            "(mcts takes a budget, e.g. mcts:500)")
     if budget:
         if name != "mcts" or not budget.isdigit() or int(budget) < 1:
-            raise InvalidInput(f"bad bot spec {spec!r}: only mcts takes a budget, "
+            raise InvalidInput(f"bad bot spec {shown(spec)}: only mcts takes a budget, "
                                "a whole number of iterations such as mcts:500")
         return MCTSBot(int(budget), seed=seed)
     return BOTS[name](seed=seed)
@@ -225,5 +225,5 @@ def bot_for_level(ruleset: str, level: str, seed: int | None = None) -> Bot:
     """
     rules_of(ruleset)
     if level not in _LEVEL_SPECS:
-        raise InvalidInput(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+        raise InvalidInput(f"unknown level {shown(level)}; choose from {', '.join(LEVELS)}")
     return make_bot(_LEVEL_SPECS[level], seed=seed)

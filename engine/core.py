@@ -12,10 +12,14 @@ replays every move through the checked ``apply``, so a tampered file is refused,
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
+import itertools
 import json
 import random
+import re
+import reprlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -34,14 +38,25 @@ __all__ = [
     "derive_seed",
     "dumps",
     "fresh_seed",
+    "is_int",
     "loads",
     "make_rng",
     "rules_of",
+    "shown",
+    "whole_number",
 ]
 
 SAVE_FORMAT = "sumer.game"
 SAVE_VERSION = 1
 LANGUAGES = ("en", "nl")
+#: The most digits a whole number read from text may have: far beyond any count, index or seed
+#: of the games, far below what makes ``int()`` slow or refuse (4,300 digits).
+MAX_DIGITS = 30
+#: The deepest nesting of arrays and objects a JSON input may have (save files need 4), far
+#: below the depth at which the parser or a ``repr`` runs out of stack.
+MAX_JSON_DEPTH = 64
+#: The longest text a move may be written in (the longest real one is under 60 characters).
+MAX_MOVE_TEXT = 200
 
 
 # --------------------------------------------------------------------------------------- errors
@@ -154,13 +169,22 @@ def fresh_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+#: The largest seed: every seed `derive_seed` makes fits.
+MAX_SEED = 2**64 - 1
+
+
 def check_seed(seed: Any) -> int:
     """Return `seed` as an int, or raise `InvalidInput` naming what was wrong."""
     if seed is None:
         return fresh_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidInput(f"seed must be a whole number ≥ 0, not {seed!r}")
+    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise InvalidInput(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     return seed
+
+
+def is_int(value: Any) -> bool:
+    """Whether `value` is an int and not a bool (True is an int in Python, never a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def derive_seed(seed: int, *salt: object) -> int:
@@ -196,6 +220,67 @@ def recording_randrange(rng: random.Random, record: list[int] | None) -> Callabl
     return randrange
 
 
+# ------------------------------------------------------------------------------ reading input
+
+
+class _ShortRepr(reprlib.Repr):
+    """`repr` cut short at every level, and safe for any value: deep nesting stops at a few
+    levels and a number of thousands of digits is told by its size (``repr`` of it raises)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, 40, 40, 40
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 5
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x) >= 10**MAX_DIGITS:
+            return f"<a number of about {int(abs(x).bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        try:
+            return super().repr_instance(x, level)
+        except Exception:
+            return f"<{type(x).__name__}>"
+
+
+_SHORT = _ShortRepr()
+
+
+def shown(value: Any) -> str:
+    """`value` as ``repr`` writes it, kept short: how a refusal quotes what it was given."""
+    return _SHORT.repr(value)
+
+
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def parse_whole(text: Any) -> int | None:
+    """`text` as an int when it is a whole number written in ASCII digits (an optional sign,
+    at most `MAX_DIGITS` digits), else None. ``str.isdigit`` is not this test: it accepts
+    ``"²"`` and ``"٣"``, which ``int`` refuses or reads."""
+    if isinstance(text, str) and _WHOLE.fullmatch(text):
+        return int(text)
+    return None
+
+
+def whole_number(text: Any, what: str, least: int | None = None,
+                 most: int | None = None) -> int:
+    """`text` read as a whole number from `least` to `most` (either may be open).
+
+    Raises:
+        InvalidInput: naming `what`, when `text` is not such a number.
+    """
+    value = parse_whole(text)
+    if value is None or (least is not None and value < least) or (
+            most is not None and value > most):
+        bounds = ("" if least is None and most is None
+                  else f" from {least} to {most}" if least is not None and most is not None
+                  else f" ≥ {least}" if least is not None else f" ≤ {most}")
+        raise InvalidInput(f"{what} must be a whole number{bounds}, not {shown(text)}")
+    return value
+
+
 # ----------------------------------------------------------------------------------------- JSON
 
 
@@ -205,13 +290,64 @@ def dumps(obj: Any) -> str:
 
 
 def loads(text: str | bytes, what: str = "JSON text") -> Any:
-    """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong."""
-    if not isinstance(text, (str, bytes, bytearray)):
+    """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong.
+
+    Beyond the JSON grammar it refuses what no Sumer file holds and what would break the
+    parser or the code after it: nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more
+    than `MAX_DIGITS` digits, and ``NaN``/``Infinity``.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"{what} is not UTF-8 text: {exc.reason} at byte "
+                               f"{exc.start}") from None
+    if not isinstance(text, str):
         raise InvalidInput(f"{what} must be a string, not {type(text).__name__}")
+    depth = _nesting(text)
+    if depth > MAX_JSON_DEPTH:
+        raise InvalidInput(f"{what} nests arrays and objects {depth} deep; at most "
+                           f"{MAX_JSON_DEPTH} levels are allowed")
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return json.loads(text, parse_int=_json_int(what), parse_float=_json_float(what),
+                          parse_constant=_json_constant(what))
+    except json.JSONDecodeError as exc:
         raise InvalidInput(f"{what} is not valid JSON: {exc}") from None
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside)."""
+    brackets = _JSON_BRACKET.findall(_JSON_STRING.sub("", text))
+    steps = itertools.accumulate(1 if b in "[{" else -1 for b in brackets)
+    return max(steps, default=0)
+
+
+def _json_int(what: str) -> Callable[[str], int]:
+    def parse(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            raise InvalidInput(f"{what} holds a number of {len(digits.lstrip('-'))} digits; "
+                               f"no Sumer file needs more than {MAX_DIGITS}")
+        return int(digits)
+    return parse
+
+
+def _json_float(what: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        value = float(text) if len(text) <= 2 * MAX_DIGITS else float("inf")
+        if not -1e300 < value < 1e300:
+            raise InvalidInput(f"{what} holds a number too large to use: {shown(text)}")
+        return value
+    return parse
+
+
+def _json_constant(what: str) -> Callable[[str], Any]:
+    def parse(name: str) -> Any:
+        raise InvalidInput(f"{what} holds {name}, which is not a number JSON allows")
+    return parse
 
 
 def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -219,14 +355,12 @@ def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], wher
     if not isinstance(data, Mapping):
         raise InvalidInput(f"{where} must be an object, not {type(data).__name__}")
     if key not in data:
-        raise InvalidInput(f"{where} has no {key!r}")
+        raise InvalidInput(f"{where} has no {shown(key)}")
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     # bool is an int in Python but never a count or an index in a save file.
-    if isinstance(value, bool) and bool not in kinds:
-        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {value!r}")
-    if not isinstance(value, kinds):
-        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {value!r}")
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {shown(value)}")
     return value
 
 
@@ -238,9 +372,10 @@ def _kind_name(kinds: tuple[type, ...]) -> str:
 
 def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
     """Refuse unknown keys, so a typo in a board or save file is not silently ignored."""
-    unknown = sorted(set(data) - set(allowed))
+    unknown = sorted(map(shown, set(data) - set(allowed)))
     if unknown:
-        raise InvalidInput(f"{where} has unknown field(s) {', '.join(map(repr, unknown))}; "
+        raise InvalidInput(f"{where} has unknown field(s) {', '.join(unknown[:5])}"
+                           f"{' …' if len(unknown) > 5 else ''}; "
                            f"known: {', '.join(sorted(allowed))}")
 
 
@@ -313,8 +448,9 @@ class Move:
         ruleset = cls.__module__.split(".")[1] if cls.__module__.count(".") >= 2 else "move"
         if isinstance(data, Mapping):
             kind = data.get("kind", cls.KIND)
-            if kind != cls.KIND:
-                raise InvalidInput(f"a {cls.__name__} is a {cls.KIND!r} move, not {kind!r}")
+            if not isinstance(kind, str) or kind != cls.KIND:
+                raise InvalidInput(f"a {cls.__name__} is a {cls.KIND!r} move, "
+                                   f"not {shown(kind)}")
             data = {**data, "kind": cls.KIND}
         return move_from_dict(data, {cls.KIND: cls}, ruleset)
 
@@ -322,10 +458,12 @@ class Move:
 def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     """Build a move of one of `kinds` from its `to_dict` form, checking every field's type."""
     if not isinstance(data, Mapping):
-        raise InvalidInput(f"a {ruleset} move must be an object, not {data!r}")
+        raise InvalidInput(f"a {ruleset} move must be an object, not {shown(data)}")
     kind = data.get("kind")
-    if kind not in kinds:
-        raise InvalidInput(f"unknown {ruleset} move kind {kind!r}; known: {', '.join(kinds)}")
+    # The type first: a list or an object as the kind cannot even be looked up.
+    if not isinstance(kind, str) or kind not in kinds:
+        raise InvalidInput(f"unknown {ruleset} move kind {shown(kind)}; "
+                           f"known: {', '.join(kinds)}")
     cls = kinds[kind]
     names = [f.name for f in fields(cls)]
     check_keys(data, ["kind", *names], f"{kind} move")
@@ -349,6 +487,8 @@ def move_words(text: Any, usage: str) -> tuple[str, list[str]]:
     words = text.split()
     if not words:
         raise InvalidInput(f"empty move: {usage}")
+    if len(text) > MAX_MOVE_TEXT:
+        raise InvalidInput(f"a move is a few words, not {len(text)} characters: {usage}")
     return words[0].lower(), words[1:]
 
 
@@ -356,10 +496,10 @@ def check_arity(verb: str, args: Sequence[str], arity: Mapping[str, int], text: 
                 usage: str) -> None:
     """Refuse an unknown verb, or one with the wrong number of arguments."""
     if verb not in arity:
-        raise InvalidInput(f"unknown move {text!r}: {usage}")
+        raise InvalidInput(f"unknown move {shown(text)}: {usage}")
     if len(args) != arity[verb]:
         raise InvalidInput(f"{verb!r} takes {arity[verb]} argument(s), got {len(args)} in "
-                           f"{text!r}: {usage}")
+                           f"{shown(text)}: {usage}")
 
 
 class RulesetOptions:
@@ -376,9 +516,10 @@ class RulesetOptions:
         names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
         unknown = set(options) - set(names)
         if unknown:
-            raise InvalidInput(f"unknown {game} option(s) {', '.join(sorted(unknown))}; "
+            raise InvalidInput(f"unknown {game} option(s) "
+                               f"{', '.join(sorted(map(str, unknown)))}; "
                                f"known: {', '.join(names)}")
-        return cls(**options)
+        return cls._checked(options, "options")
 
     @classmethod
     def from_dict(cls, data: Any) -> Any:
@@ -386,7 +527,18 @@ class RulesetOptions:
         if not isinstance(data, Mapping):
             raise InvalidInput("options must be an object")
         check_keys(data, [f.name for f in fields(cls)], "options")  # type: ignore[arg-type]
-        return cls(**data)
+        return cls._checked(data, "options")
+
+    @classmethod
+    def _checked(cls, values: Mapping[str, Any], where: str) -> Any:
+        """The options, each value checked against its field's type before the class's own
+        checks see it (which may look it up in a table: a list there is no TypeError)."""
+        for f in fields(cls):  # type: ignore[arg-type]
+            if f.name in values:
+                # A type moves do not use (TypeError) is left to the class's own checks.
+                with contextlib.suppress(TypeError):
+                    _typed(values, f.name, str(f.type), where)
+        return cls(**values)
 
 
 _SCALARS: dict[str, type | tuple[type, ...]] = {

@@ -40,7 +40,7 @@ from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 from engine.bots import Bot, MCTSBot, make_bot
-from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, rules_of
+from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, rules_of, shown
 
 __all__ = ["GameRecord", "GameSpec", "make_seat_bot", "play_game", "resolve_stats", "simulate",
            "specs_for", "summarize"]
@@ -76,13 +76,14 @@ class GameSpec:
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
-            raise InvalidInput(f"unknown ruleset {self.ruleset!r}; known: {', '.join(RULESETS)}")
+            raise InvalidInput(f"unknown ruleset {shown(self.ruleset)}; "
+                               f"known: {', '.join(RULESETS)}")
         if not _whole(self.players, 1):
-            raise InvalidInput(f"players must be a whole number ≥ 1, not {self.players!r}")
+            raise InvalidInput(f"players must be a whole number ≥ 1, not {shown(self.players)}")
         if not _whole(self.seed, 0):
-            raise InvalidInput(f"seed must be a whole number ≥ 0, not {self.seed!r}")
+            raise InvalidInput(f"seed must be a whole number ≥ 0, not {shown(self.seed)}")
         if isinstance(self.bots, str) or not all(isinstance(b, str) for b in self.bots):
-            raise InvalidInput(f"bots must be a sequence of bot specs, not {self.bots!r}")
+            raise InvalidInput(f"bots must be a sequence of bot specs, not {shown(self.bots)}")
         object.__setattr__(self, "bots", tuple(self.bots))
         if len(self.bots) != self.players:
             raise InvalidInput(f"{self.players} players need {self.players} bots, "
@@ -91,14 +92,14 @@ class GameSpec:
             make_seat_bot(spec, 0)
         if not isinstance(self.options, Mapping):
             raise InvalidInput(f"options must be a mapping of option names to values, "
-                               f"not {self.options!r}")
+                               f"not {shown(self.options)}")
         if self.max_moves is not None and not _whole(self.max_moves, 1):
             raise InvalidInput(f"max_moves must be a whole number ≥ 1 or None, "
-                               f"not {self.max_moves!r}")
+                               f"not {shown(self.max_moves)}")
         if self.stats is not None:
             if not isinstance(self.stats, str) or not self.stats:
                 raise InvalidInput(f"stats must be the name of a statistics function, "
-                                   f"not {self.stats!r}")
+                                   f"not {shown(self.stats)}")
             resolve_stats(self.stats, self.ruleset)
 
 
@@ -170,7 +171,7 @@ def make_seat_bot(spec: str, seed: int) -> Bot:
         name, iterations, horizon = spec.split(":")
         if (name != "mcts" or not iterations.isdigit() or not horizon.startswith("h")
                 or not horizon[1:].isdigit() or int(iterations) < 1 or int(horizon[1:]) < 1):
-            raise InvalidInput(f"bad bot spec {spec!r}: MCTS with a horizon is written "
+            raise InvalidInput(f"bad bot spec {shown(spec)}: MCTS with a horizon is written "
                                "mcts:ITERATIONS:hDECISIONS, e.g. mcts:100:h40")
         return MCTSBot(int(iterations), seed=seed, horizon=int(horizon[1:]))
     return make_bot(spec, seed=seed)
@@ -196,11 +197,12 @@ def resolve_stats(name: str, ruleset: str) -> tuple[Callable[..., dict[str, Any]
         # of its own is a bug to see whole.
         if exc.name is None or not module_name.startswith(exc.name):
             raise
-        raise InvalidInput(f"statistics {name!r}: there is no module {module_name!r}") from None
+        raise InvalidInput(f"statistics {shown(name)}: there is no module "
+                           f"{shown(module_name)}") from None
     function = getattr(module, function_name, None)
     if not callable(function):
-        raise InvalidInput(f"statistics {name!r}: module {module_name!r} has no function "
-                           f"{function_name!r}")
+        raise InvalidInput(f"statistics {shown(name)}: module {shown(module_name)} has no function "
+                           f"{shown(function_name)}")
     return function, f"{module_name}:{function_name}"
 
 
@@ -314,14 +316,14 @@ def simulate(specs: Iterable[GameSpec], executor: cf.Executor | None = None, *,
     if not all(isinstance(s, GameSpec) for s in specs):
         raise InvalidInput("simulate takes GameSpec objects (see specs_for)")
     if workers is not None and not _whole(workers, 1):
-        raise InvalidInput(f"workers must be a whole number ≥ 1, not {workers!r}")
+        raise InvalidInput(f"workers must be a whole number ≥ 1, not {shown(workers)}")
     if executor is None and workers == 1:
         return _play_inline(specs, progress)
     parallel = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     if chunk is None:
         chunk = max(1, min(32, len(specs) // (8 * parallel)))
     elif not _whole(chunk, 1):
-        raise InvalidInput(f"chunk must be a whole number ≥ 1, not {chunk!r}")
+        raise InvalidInput(f"chunk must be a whole number ≥ 1, not {shown(chunk)}")
     batches = [specs[i:i + chunk] for i in range(0, len(specs), chunk)]
     own = executor is None
     pool: cf.Executor = cf.ProcessPoolExecutor(parallel) if own else executor  # type: ignore

@@ -25,7 +25,7 @@ import anywidget
 import traitlets
 
 from engine.bots import Bot
-from engine.core import Game, SumerError
+from engine.core import Game, SumerError, shown
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
@@ -163,7 +163,7 @@ class BoardWidget(anywidget.AnyWidget):
                 raise SumerErrorForMessage("a message from the page must name an intent")
             handler = self.intents().get(content["intent"])
             if handler is None:
-                raise SumerErrorForMessage(f"unknown intent {content['intent']!r}")
+                raise SumerErrorForMessage(f"unknown intent {shown(content['intent'])}")
             self.error = ""
             handler(content)
         except SumerError as exc:
@@ -263,7 +263,7 @@ class BoardWidget(anywidget.AnyWidget):
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         if change["new"] not in UI_WORDS:
             self.lang = change["old"]
-            self.error = f"unknown language {change['new']!r}"
+            self.error = f"unknown language {shown(change['new'])}"
             return
         self.words = self._words_for(change["new"])
         self.refresh()

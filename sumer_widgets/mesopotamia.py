@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import mesopotamia
 from engine.bots import Bot
-from engine.core import InvalidInput, SumerError
+from engine.core import InvalidInput, SumerError, shown
 from engine.mesopotamia import State
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
@@ -562,7 +562,7 @@ def _split_key(key: Any) -> tuple[str, int, str]:
     """``"q,r|owner|token"`` → its parts; raises `InvalidInput` for anything else."""
     parts = key.split("|") if isinstance(key, str) else []
     if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
-        raise InvalidInput(f"a native is named 'q,r|owner|token', not {key!r}")
+        raise InvalidInput(f"a native is named 'q,r|owner|token', not {shown(key)}")
     field = mesopotamia.fmt(mesopotamia.parse_coord(parts[0], "field"))
     parse_token(parts[2])
     return field, int(parts[1]), parts[2]
@@ -584,7 +584,7 @@ def _check_viewer(viewer: Any, players: int) -> int | str | None:
         return viewer
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
         raise ValueError(f"viewer must be None, 'all' or a player 0 to {players - 1}, "
-                         f"not {viewer!r}")
+                         f"not {shown(viewer)}")
     return viewer
 
 

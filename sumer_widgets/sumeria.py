@@ -19,7 +19,7 @@ import traitlets
 
 from engine import sumeria
 from engine.bots import Bot
-from engine.core import InvalidInput
+from engine.core import InvalidInput, shown
 from engine.sumeria import Board, State
 from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
@@ -166,7 +166,7 @@ class SumeriaBoard(BoardWidget):
 
 def _player(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
-        raise InvalidInput(f"a player is 0 to 3, not {value!r}")
+        raise InvalidInput(f"a player is 0 to 3, not {shown(value)}")
     return value
 
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words
+from engine.core import InvalidInput, Move, check_arity, move_words, shown
 from engine.core import move_from_dict as _move_from_dict
 from engine.mesopotamia.board import WORD_OF, fmt, parse_coord
 from engine.mesopotamia.state import CARDS, MARKER_VALUES, OLD, cargo_token, parse_token
@@ -273,7 +273,7 @@ _CARD_ARGS = {"stamina": 0, "holy_stone": 0, "fertility": 0, "land": 0, "priest"
 
 def _number(text: str, what: str) -> int:
     if not text.lstrip("-").isdigit():
-        raise InvalidInput(f"{what} must be a whole number, not {text!r}")
+        raise InvalidInput(f"{what} must be a whole number, not {shown(text)}")
     return int(text)
 
 
@@ -290,7 +290,7 @@ def parse_move(text: str) -> Any:
         card, rest = args[0], args[1:]
         if len(rest) != _CARD_ARGS[card]:
             raise InvalidInput(f"'play {card}' takes {_CARD_ARGS[card]} argument(s), got "
-                               f"{len(rest)} in {text!r}")
+                               f"{len(rest)} in {shown(text)}")
         if card == "mana_theft":
             return PlayCard(card, None, rest[0])
         if card == "priest":
@@ -331,7 +331,7 @@ def _native(text: str) -> tuple[int, bool]:
 
 def _good(text: Any) -> int:
     if text not in GOODS:
-        raise InvalidInput(f"a good is 'L' (lumber) or 'S' (stone), not {text!r}")
+        raise InvalidInput(f"a good is 'L' (lumber) or 'S' (stone), not {shown(text)}")
     return GOODS[text]
 
 
@@ -346,7 +346,7 @@ def _target(text: Any, card: str) -> tuple[Any, ...]:
     if kind in ("native", "carried") and len(text) > 3 and text[1].isdigit() and text[2] == ":":
         cargo, stole = parse_token(text[3:])
         return (kind, int(text[1]), cargo, stole)
-    raise InvalidInput(f"unknown target {text!r}: write 'L'/'S' (a good lying there), 'n2:L' "
+    raise InvalidInput(f"unknown target {shown(text)}: write 'L'/'S' (a good lying there), 'n2:L' "
                        "(player 2's native carrying lumber), 'c2:S' (the stone it carries) or "
                        "'h2+'/'h2-' (player 2's hut with/without a marker)")
 
@@ -355,7 +355,7 @@ def to_internal(move: Any) -> tuple[Any, ...]:
     """The rules' tuple for a public move; raises `InvalidInput` if malformed."""
     kind = getattr(move, "KIND", None)
     if MOVE_KINDS.get(kind) is not type(move):
-        raise InvalidInput(f"not a Mesopotamia move: {move!r}")
+        raise InvalidInput(f"not a Mesopotamia move: {shown(move)}")
     if kind in ("go", "discover"):
         last = move.destination if kind == "go" else move.place
         return (kind, parse_coord(move.origin, "origin"), *_native(move.native),
@@ -369,7 +369,7 @@ def to_internal(move: Any) -> tuple[Any, ...]:
     if kind == "choose":
         if move.tile not in WORD_OF or move.tile == "temple":
             raise InvalidInput(f"choose 'plain', 'forest', 'quarry' or 'volcano', "
-                               f"not {move.tile!r}")
+                               f"not {shown(move.tile)}")
         return ("choose", WORD_OF[move.tile])
     if kind == "pick":
         return ("pick", parse_coord(move.field), *_native(move.native), _good(move.good))
@@ -388,7 +388,7 @@ def to_internal(move: Any) -> tuple[Any, ...]:
         return (kind,)
     card = move.card
     if card not in CARDS:
-        raise InvalidInput(f"unknown card {card!r}; cards: {', '.join(CARDS)}")
+        raise InvalidInput(f"unknown card {shown(card)}; cards: {', '.join(CARDS)}")
     wanted = _CARD_ARGS[card]
     given = sum(x is not None for x in (move.field, move.target, move.to))
     if card == "mana_theft":

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
 from engine.priest_kings.army import Army
 from engine.priest_kings.board import CITIES, CampaignMap
 
@@ -47,7 +47,7 @@ class Options(RulesetOptions):
     def __post_init__(self) -> None:
         if self.battles not in BATTLE_MODES:
             raise InvalidInput(f"battles must be one of {', '.join(map(repr, BATTLE_MODES))}, "
-                               f"not {self.battles!r}")
+                               f"not {shown(self.battles)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,14 +223,14 @@ def state_from_dict(data: Any) -> State:
                       "step", "attacks", "overlord", "blessed", "armies", "made",
                       "battles_fought", "to_move"), where)
     if data.get("ruleset") != State.RULESET:
-        raise InvalidInput(f"{where}: ruleset is {data.get('ruleset')!r}, not 'priest_kings'")
+        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'priest_kings'")
     map_data = data.get("map")
     campaign_map = (CampaignMap.standard() if map_data == "standard"
                     else CampaignMap.from_dict(map_data))
 
     def city(value: Any, what: str) -> int:
         if not isinstance(value, str):
-            raise InvalidInput(f"{where}: {what} must be a city id, not {value!r}")
+            raise InvalidInput(f"{where}: {what} must be a city id, not {shown(value)}")
         try:
             return campaign_map.index_of(value)
         except InvalidInput as exc:
@@ -260,7 +260,7 @@ def state_from_dict(data: Any) -> State:
     for c in campaign_map.cities:
         raw = raw_armies.get(c.id)
         if raw is None:
-            raise InvalidInput(f"{where}.armies has no army for {c.id!r}")
+            raise InvalidInput(f"{where}.armies has no army for {shown(c.id)}")
         armies.append(Army.standard() if raw == "standard" else Army.from_dict(raw))
     made = [[0] * players for _ in range(players)]
     for entry in field(data, "made", list, where):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words
+from engine.core import InvalidInput, Move, check_arity, move_words, shown
 from engine.core import move_from_dict as _move_from_dict
 from engine.sumeria.state import TILES
 
@@ -79,7 +79,7 @@ class TakeTiles(Move):
         if not isinstance(self.tiles, str) or not self.tiles or any(
                 t not in TILES for t in self.tiles):
             raise InvalidInput(f"tiles must be letters from {TILES} (E economy, M military, "
-                               f"P political, R religion), not {self.tiles!r}")
+                               f"P political, R religion), not {shown(self.tiles)}")
         object.__setattr__(self, "tiles", "".join(sorted(self.tiles, key=TILES.index)))
 
     def __str__(self) -> str:

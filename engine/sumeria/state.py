@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
 from engine.sumeria.board import Board
 
 #: Influence tile types, by the letter used in notation and save files.
@@ -59,7 +59,7 @@ class Options(RulesetOptions):
     def __post_init__(self) -> None:
         if self.tiebreak not in TIEBREAKS:
             raise InvalidInput(f"tiebreak must be one of {', '.join(map(repr, TIEBREAKS))}, "
-                               f"not {self.tiebreak!r}")
+                               f"not {shown(self.tiebreak)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,7 +251,7 @@ def state_from_dict(data: Any) -> State:
                       "first_player", "to_move", "traders", "reserve", "row", "offer", "bag",
                       "discard", "influence", "scoring"), where)
     if data.get("ruleset") != "sumeria":
-        raise InvalidInput(f"{where}: ruleset is {data.get('ruleset')!r}, not 'sumeria'")
+        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'sumeria'")
     board_data = data.get("board")
     board = Board.standard() if board_data == "standard" else Board.from_dict(board_data)
     players = field(data, "players", int, where)
@@ -260,7 +260,7 @@ def state_from_dict(data: Any) -> State:
     traders = [-1] * len(board.locations)
     for loc_id, owner in field(data, "traders", dict, where).items():
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < players:
-            raise InvalidInput(f"{where}: trader on {loc_id!r} has bad owner {owner!r}")
+            raise InvalidInput(f"{where}: trader on {shown(loc_id)} has bad owner {shown(owner)}")
         traders[board.index_of(loc_id)] = owner
     to_move = data.get("to_move")
     if to_move is not None and (not isinstance(to_move, int) or isinstance(to_move, bool)):

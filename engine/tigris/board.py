@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from engine.core import InvalidInput
+from engine.core import InvalidInput, shown
 
 WIDTH, HEIGHT = 16, 11
 SIZE = WIDTH * HEIGHT
@@ -75,7 +75,7 @@ def parse_cell(text: Any) -> int:
         digits = text[1:]
         if column >= 0 and digits.isdigit() and digits[0] != "0" and 1 <= int(digits) <= HEIGHT:
             return (int(digits) - 1) * WIDTH + column
-    raise InvalidInput(f"unknown cell {text!r}: name a cell by its column a–p and its row "
+    raise InvalidInput(f"unknown cell {shown(text)}: name a cell by its column a–p and its row "
                        f"1–11 from the top, e.g. 'a1' or 'p11'")
 
 
@@ -159,7 +159,7 @@ class Board:
     def __init__(self, name: str):
         if name not in LAYOUTS:
             raise InvalidInput(f"board must be one of {', '.join(map(repr, BOARDS))}, "
-                               f"not {name!r}")
+                               f"not {shown(name)}")
         rows = LAYOUTS[name]
         self.name = name
         self.rows = rows

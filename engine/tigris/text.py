@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core import InvalidInput
+from engine.core import InvalidInput, shown
 from engine.tigris.board import COLUMNS, HEIGHT, SIZE, WIDTH, Board, cell_name
 from engine.tigris.state import (
     CATASTROPHE,
@@ -158,7 +158,7 @@ def _parse_token(text: str, players: int, where: str) -> tuple[int, bool, bool]:
     if len(body) == 1 and body in COLOURS:
         colour = COLOURS.index(body)
         return (FLIPPED + colour if flipped else TILE + colour), treasure, building
-    raise InvalidInput(f"{where}: unknown token {text!r}: use . ~ k r b g (tiles), r* "
+    raise InvalidInput(f"{where}: unknown token {shown(text)}: use . ~ k r b g (tiles), r* "
                        "(treasure), k+ (building), x (catastrophe), #r (under a monument) or "
                        "a leader such as K0 or G1")
 
