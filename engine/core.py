@@ -76,7 +76,7 @@ class Message:
 
     __slots__ = ("key", "table", "values")
 
-    def __init__(self, table: Mapping[str, Mapping[str, str]], key: str, **values: Any):
+    def __init__(self, table: Mapping[str, Mapping[str, str]], key: str, /, **values: Any):
         if key not in table["en"]:
             raise KeyError(f"no English text for message {key!r}")
         self.table = table
@@ -350,33 +350,93 @@ def _json_constant(what: str) -> Callable[[str], Any]:
     return parse
 
 
-def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+#: What the reading helpers say about malformed input, in each language (a board shows the
+#: refusals of a forged message in its own language).
+INPUT_TEXT = {
+    "en": {
+        "not_object": "{where} must be an object, not {kind}",
+        "missing": "{where} has no {key}",
+        "wrong_type": "{where}.{key} must be {kinds}, not {value}",
+        "too_large": "{where}.{key} is far too large: {value}",
+        "unknown_fields": "{where} has unknown field(s) {unknown}; known: {known}",
+        "move_not_object": "a {ruleset} move must be an object, not {value}",
+        "unknown_kind": "unknown {ruleset} move kind {kind}; known: {known}",
+        "other_kind": "a {name} is a {expected} move, not {kind}",
+        "items": "{where}: every item of {key} must be {kinds}",
+        "malformed": "{kind} move is malformed: {error}",
+        "move_where": "{kind} move",
+        "move_not_text": "a move must be text, not {kind}",
+        "empty_move": "empty move: {usage}",
+        "long_move": "a move is a few words, not {length} characters: {usage}",
+        "unknown_move": "unknown move {text}: {usage}",
+        "arity": "{verb} takes {count} argument(s), got {got} in {text}: {usage}",
+        "or": " or ",
+        int.__name__: "a whole number", str.__name__: "a string", list.__name__: "a list",
+        dict.__name__: "an object", bool.__name__: "true or false", float.__name__: "a number",
+    },
+    "nl": {
+        "not_object": "{where} moet een object zijn, geen {kind}",
+        "missing": "{where} mist {key}",
+        "wrong_type": "{where}: '{key}' moet {kinds} zijn, niet {value}",
+        "too_large": "{where}: '{key}' is veel te groot: {value}",
+        "unknown_fields": "{where} heeft onbekende velden: {unknown}",
+        "move_not_object": "een zet moet een object zijn, niet {value}",
+        "unknown_kind": "onbekende soort zet {kind}",
+        "other_kind": "dit hoort een zet van de soort {expected} te zijn, niet {kind}",
+        "items": "{where}: elk element van '{key}' moet {kinds} zijn",
+        "malformed": "de zet '{kind}' is misvormd: {error}",
+        "move_where": "de zet '{kind}'",
+        "move_not_text": "een zet is tekst, geen {kind}",
+        "empty_move": "lege zet: {usage}",
+        "long_move": "een zet is een paar woorden, geen {length} tekens: {usage}",
+        "unknown_move": "onbekende zet {text}: {usage}",
+        "arity": "na {verb} horen {count} woord(en), niet {got}, in {text}: {usage}",
+        "or": " of ",
+        int.__name__: "een geheel getal", str.__name__: "tekst", list.__name__: "een lijst",
+        dict.__name__: "een object", bool.__name__: "waar of onwaar",
+        float.__name__: "een getal",
+    },
+}
+
+
+def _bad_input(message: str, /, **values: Any) -> InvalidInput:
+    return InvalidInput(Message(INPUT_TEXT, message, **values))
+
+
+def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
+          where: str | Named) -> Any:
     """``data[key]`` checked to be of `kind`; raises `InvalidInput` naming the field."""
     if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object, not {type(data).__name__}")
+        raise _bad_input("not_object", where=where, kind=type(data).__name__)
     if key not in data:
-        raise InvalidInput(f"{where} has no {shown(key)}")
+        raise _bad_input("missing", where=where, key=shown(key))
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     # bool is an int in Python but never a count or an index in a save file.
     if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {shown(value)}")
+        raise _bad_input("wrong_type", where=where, key=key, kinds=_kind_name(kinds),
+                         value=shown(value))
+    if isinstance(value, int) and not -_LIMIT < value < _LIMIT:
+        # No count, index or seed comes near; a save file could not even hold it.
+        raise _bad_input("too_large", where=where, key=key, value=shown(value))
     return value
 
 
-def _kind_name(kinds: tuple[type, ...]) -> str:
-    names = {int: "a whole number", str: "a string", list: "a list", dict: "an object",
-             bool: "true or false", float: "a number"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+_LIMIT = 10**MAX_DIGITS
 
 
-def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+def _kind_name(kinds: tuple[type, ...]) -> Named:
+    return Named(**{lang: words["or"].join(words.get(k.__name__, k.__name__) for k in kinds)
+                    for lang, words in INPUT_TEXT.items()})
+
+
+def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str | Named) -> None:
     """Refuse unknown keys, so a typo in a board or save file is not silently ignored."""
     unknown = sorted(map(shown, set(data) - set(allowed)))
     if unknown:
-        raise InvalidInput(f"{where} has unknown field(s) {', '.join(unknown[:5])}"
-                           f"{' …' if len(unknown) > 5 else ''}; "
-                           f"known: {', '.join(sorted(allowed))}")
+        raise _bad_input("unknown_fields", where=where,
+                         unknown=", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else ""),
+                         known=", ".join(sorted(allowed)))
 
 
 # --------------------------------------------------------------------------------------- events
@@ -399,7 +459,8 @@ class Event:
     def describe(self, lang: str = "en") -> str:
         """One sentence saying what happened, in English (``"en"``) or Dutch (``"nl"``)."""
         if lang not in LANGUAGES:
-            raise InvalidInput(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+            raise InvalidInput(f"unknown language {shown(lang)}; "
+                               f"choose one of {', '.join(LANGUAGES)}")
         return self._describe(lang)
 
     def _describe(self, lang: str) -> str:
@@ -449,8 +510,8 @@ class Move:
         if isinstance(data, Mapping):
             kind = data.get("kind", cls.KIND)
             if not isinstance(kind, str) or kind != cls.KIND:
-                raise InvalidInput(f"a {cls.__name__} is a {cls.KIND!r} move, "
-                                   f"not {shown(kind)}")
+                raise _bad_input("other_kind", name=cls.__name__, expected=repr(cls.KIND),
+                                 kind=shown(kind))
             data = {**data, "kind": cls.KIND}
         return move_from_dict(data, {cls.KIND: cls}, ruleset)
 
@@ -458,48 +519,51 @@ class Move:
 def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     """Build a move of one of `kinds` from its `to_dict` form, checking every field's type."""
     if not isinstance(data, Mapping):
-        raise InvalidInput(f"a {ruleset} move must be an object, not {shown(data)}")
+        raise _bad_input("move_not_object", ruleset=ruleset, value=shown(data))
     kind = data.get("kind")
     # The type first: a list or an object as the kind cannot even be looked up.
     if not isinstance(kind, str) or kind not in kinds:
-        raise InvalidInput(f"unknown {ruleset} move kind {shown(kind)}; "
-                           f"known: {', '.join(kinds)}")
+        raise _bad_input("unknown_kind", ruleset=ruleset, kind=shown(kind),
+                         known=", ".join(kinds))
     cls = kinds[kind]
     names = [f.name for f in fields(cls)]
-    check_keys(data, ["kind", *names], f"{kind} move")
+    where = Message(INPUT_TEXT, "move_where", kind=kind)
+    check_keys(data, ["kind", *names], where)
     values = {}
     for f in fields(cls):
-        values[f.name] = _typed(data, f.name, str(f.type), f"{kind} move")
+        values[f.name] = _typed(data, f.name, str(f.type), where)
     try:
         return cls(**values)
+    except SumerError:
+        raise
     except (TypeError, ValueError) as exc:
-        raise InvalidInput(f"{kind} move is malformed: {exc}") from None
+        raise _bad_input("malformed", kind=kind, error=shown(str(exc))) from None
 
 
-def move_words(text: Any, usage: str) -> tuple[str, list[str]]:
+def move_words(text: Any, usage: str | Named) -> tuple[str, list[str]]:
     """The verb (lower case) and the arguments of a move written as text.
 
     Raises:
         InvalidInput: `text` is not text, or is empty (`usage` says how to write a move).
     """
     if not isinstance(text, str):
-        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
+        raise _bad_input("move_not_text", kind=type(text).__name__)
     words = text.split()
     if not words:
-        raise InvalidInput(f"empty move: {usage}")
+        raise _bad_input("empty_move", usage=usage)
     if len(text) > MAX_MOVE_TEXT:
-        raise InvalidInput(f"a move is a few words, not {len(text)} characters: {usage}")
+        raise _bad_input("long_move", length=len(text), usage=usage)
     return words[0].lower(), words[1:]
 
 
 def check_arity(verb: str, args: Sequence[str], arity: Mapping[str, int], text: str,
-                usage: str) -> None:
+                usage: str | Named) -> None:
     """Refuse an unknown verb, or one with the wrong number of arguments."""
     if verb not in arity:
-        raise InvalidInput(f"unknown move {shown(text)}: {usage}")
+        raise _bad_input("unknown_move", text=shown(text), usage=usage)
     if len(args) != arity[verb]:
-        raise InvalidInput(f"{verb!r} takes {arity[verb]} argument(s), got {len(args)} in "
-                           f"{shown(text)}: {usage}")
+        raise _bad_input("arity", verb=repr(verb), count=arity[verb], got=len(args),
+                         text=shown(text), usage=usage)
 
 
 class RulesetOptions:
@@ -561,8 +625,7 @@ def _typed(data: Mapping[str, Any], name: str, annotation: str, where: str) -> A
         inner_kinds = inner if isinstance(inner, tuple) else (inner,)
         if not all(isinstance(v, inner_kinds) and (bool in inner_kinds or not isinstance(v, bool))
                    for v in items):
-            raise InvalidInput(f"{where}: every item of {name} must be "
-                               f"{_kind_name(inner_kinds)}")
+            raise _bad_input("items", where=where, key=name, kinds=_kind_name(inner_kinds))
         return tuple(items)
     raise TypeError(f"move field {name!r} has an annotation moves cannot load: {annotation}")
 
@@ -596,7 +659,7 @@ def rules_of(state_or_name: Any) -> Rules:
     name = state_or_name if isinstance(state_or_name, str) else getattr(
         state_or_name, "RULESET", None)
     if name not in RULESETS:
-        raise InvalidInput(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}")
+        raise InvalidInput(f"unknown ruleset {shown(name)}; known: {', '.join(RULESETS)}")
     return importlib.import_module(f"engine.{name}")  # type: ignore[return-value]
 
 
@@ -615,7 +678,12 @@ class Game:
     def __init__(self, state: Any):
         rules = self.rules()
         if getattr(state, "RULESET", None) != rules.NAME:
-            raise InvalidInput(f"a {rules.NAME} game needs a {rules.NAME} state, not {state!r}")
+            raise InvalidInput(f"a {rules.NAME} game needs a {rules.NAME} state, "
+                               f"not {shown(state)}")
+        if state.seed is None:
+            # A player's view hides the seed, so its game would fail at the first draw.
+            raise InvalidInput(f"a game is played from a whole {rules.NAME} state, not a "
+                               "player's view (its seed is hidden: null in a save file)")
         self._states: list[Any] = [state]
         self._moves: list[Any] = []
         self._events: list[list[Event]] = []
@@ -711,8 +779,9 @@ class Game:
 
     def truncate(self, ply: int) -> None:
         """Go back to ``history[ply]``, dropping every later move."""
-        if not isinstance(ply, int) or not 0 <= ply < len(self._states):
-            raise InvalidInput(f"ply must be between 0 and {len(self._states) - 1}, not {ply!r}")
+        if not is_int(ply) or not 0 <= ply < len(self._states):
+            raise InvalidInput(f"ply must be between 0 and {len(self._states) - 1}, "
+                               f"not {shown(ply)}")
         del self._states[ply + 1:], self._moves[ply:], self._events[ply:]
 
     # Save files ------------------------------------------------------------------------------
@@ -739,14 +808,14 @@ class Game:
         if not isinstance(data, dict):
             raise InvalidInput("save file must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidInput(f"not a Sumer save file (format is {data.get('format')!r})")
+            raise InvalidInput(f"not a Sumer save file (format is {shown(data.get('format'))})")
         if data.get("version") != SAVE_VERSION:
-            raise InvalidInput(f"unsupported save file version {data.get('version')!r}")
+            raise InvalidInput(f"unsupported save file version {shown(data.get('version'))}")
         check_keys(data, ["format", "version", "ruleset", "start", "moves"], "save file")
         ruleset = data.get("ruleset")
         game_cls: type[Game] = cls if cls.RULES else rules_of(ruleset).Game
         if ruleset != game_cls.RULES:
-            raise InvalidInput(f"this is a {ruleset} save file, not {game_cls.RULES}")
+            raise InvalidInput(f"this is a {shown(ruleset)} save file, not {game_cls.RULES}")
         rules = game_cls.rules()
         game = game_cls(rules.state_from_dict(field(data, "start", dict, "save file")))
         for number, move_data in enumerate(field(data, "moves", list, "save file"), start=1):

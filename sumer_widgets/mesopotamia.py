@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import mesopotamia
 from engine.bots import Bot
-from engine.core import InvalidInput, SumerError, shown
+from engine.core import InvalidInput, SumerError, parse_whole, shown
 from engine.mesopotamia import State
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
@@ -485,7 +485,7 @@ class MesopotamiaBoard(BoardWidget):
             raise SumerErrorForMessage(words["bot_turn"].format(player=name))
         key = content.get("native")
         if key is not None:
-            field, owner, token = _split_key(key)
+            field, owner, token = _split_key(key, state.players)
             if owner != p:
                 raise SumerErrorForMessage(words["not_yours"].format(
                     owner=player_name(owner, self.lang), player=name))
@@ -558,14 +558,17 @@ def _native_words(token: str, words: Mapping[str, str]) -> str:
     return text + (words["stole"] if stole else "")
 
 
-def _split_key(key: Any) -> tuple[str, int, str]:
-    """``"q,r|owner|token"`` → its parts; raises `InvalidInput` for anything else."""
+def _split_key(key: Any, players: int) -> tuple[str, int, str]:
+    """``"q,r|owner|token"`` → its parts; raises `InvalidInput` for anything else (an owner
+    who is not a player included)."""
     parts = key.split("|") if isinstance(key, str) else []
-    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
-        raise InvalidInput(f"a native is named 'q,r|owner|token', not {shown(key)}")
+    owner = parse_whole(parts[1]) if len(parts) == 3 else None
+    if owner is None or not 0 <= owner < players:
+        raise InvalidInput(f"a native is named 'q,r|owner|token' with an owner 0 to "
+                           f"{players - 1}, not {shown(key)}")
     field = mesopotamia.fmt(mesopotamia.parse_coord(parts[0], "field"))
     parse_token(parts[2])
-    return field, int(parts[1]), parts[2]
+    return field, owner, parts[2]
 
 
 def _neighbour(state: State, field: str) -> tuple[int, int]:

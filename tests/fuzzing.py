@@ -160,8 +160,9 @@ def mutated(draw: Callable[..., Any], original: Any, replacement: Any = garbage)
         elif change == "nudge" and isinstance(old, int) and not isinstance(old, bool):
             parent[key] = old + draw(st.sampled_from([-1, 1, -100, 10**6]))
         elif change == "text":
-            parent[key] = str(old) if not isinstance(old, (dict, list)) else draw(
-                st.sampled_from(TRICKY_TEXT))
+            small = not isinstance(old, (dict, list)) and not (
+                isinstance(old, int) and abs(old) > 10**100)
+            parent[key] = str(old) if small else draw(st.sampled_from(TRICKY_TEXT))
         elif change == "grow" and isinstance(old, list):
             parent[key] = old + old if old and draw(st.booleans()) else []
         elif change == "grow" and isinstance(old, str):

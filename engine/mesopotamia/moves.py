@@ -43,7 +43,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words, shown
+from engine.core import (
+    InvalidInput,
+    Move,
+    check_arity,
+    is_int,
+    move_words,
+    parse_whole,
+    shown,
+    whole_number,
+)
 from engine.core import move_from_dict as _move_from_dict
 from engine.mesopotamia.board import WORD_OF, fmt, parse_coord
 from engine.mesopotamia.state import CARDS, MARKER_VALUES, OLD, cargo_token, parse_token
@@ -272,9 +281,7 @@ _CARD_ARGS = {"stamina": 0, "holy_stone": 0, "fertility": 0, "land": 0, "priest"
 
 
 def _number(text: str, what: str) -> int:
-    if not text.lstrip("-").isdigit():
-        raise InvalidInput(f"{what} must be a whole number, not {shown(text)}")
-    return int(text)
+    return whole_number(text, what)
 
 
 def parse_move(text: str) -> Any:
@@ -329,8 +336,15 @@ def _native(text: str) -> tuple[int, bool]:
     return parse_token(text)
 
 
+def _whole(value: Any, what: str) -> int:
+    """A number field of a move built in Python (the parsers check theirs)."""
+    if not is_int(value) or not -99 <= value <= 99:
+        raise InvalidInput(f"{what} must be a whole number, not {shown(value)}")
+    return value
+
+
 def _good(text: Any) -> int:
-    if text not in GOODS:
+    if not isinstance(text, str) or text not in GOODS:
         raise InvalidInput(f"a good is 'L' (lumber) or 'S' (stone), not {shown(text)}")
     return GOODS[text]
 
@@ -341,9 +355,10 @@ def _target(text: Any, card: str) -> tuple[Any, ...]:
     if text in GOODS:
         return ("good", GOODS[text])
     kind = {"n": "native", "c": "carried", "h": "hut"}.get(text[0])
-    if kind == "hut" and len(text) == 3 and text[1].isdigit() and text[2] in "+-":
+    if kind == "hut" and len(text) == 3 and text[1] in "0123456789" and text[2] in "+-":
         return ("hut", int(text[1]), text[2] == "+")
-    if kind in ("native", "carried") and len(text) > 3 and text[1].isdigit() and text[2] == ":":
+    if kind in ("native", "carried") and len(text) > 3 and text[1] in "0123456789" and (
+            text[2] == ":"):
         cargo, stole = parse_token(text[3:])
         return (kind, int(text[1]), cargo, stole)
     raise InvalidInput(f"unknown target {shown(text)}: write 'L'/'S' (a good lying there), 'n2:L' "
@@ -363,11 +378,11 @@ def to_internal(move: Any) -> tuple[Any, ...]:
     if kind == "volcano":
         return ("volcano", parse_coord(move.place, "place"))
     if kind == "spread":
-        if not move.fields:
+        if not isinstance(move.fields, (tuple, list)) or not move.fields:
             raise InvalidInput("'spread' needs at least one field")
         return ("spread", tuple(sorted(parse_coord(f) for f in move.fields)))
     if kind == "choose":
-        if move.tile not in WORD_OF or move.tile == "temple":
+        if not isinstance(move.tile, str) or move.tile not in WORD_OF or move.tile == "temple":
             raise InvalidInput(f"choose 'plain', 'forest', 'quarry' or 'volcano', "
                                f"not {shown(move.tile)}")
         return ("choose", WORD_OF[move.tile])
@@ -376,26 +391,28 @@ def to_internal(move: Any) -> tuple[Any, ...]:
     if kind == "drop":
         return ("drop", parse_coord(move.field), *_native(move.native))
     if kind == "steal":
-        return ("steal", parse_coord(move.field), move.victim, _good(move.good))
+        return ("steal", parse_coord(move.field), _whole(move.victim, "the victim"),
+                _good(move.good))
     if kind == "lift":
-        return ("lift", parse_coord(move.field), move.value)
+        return ("lift", parse_coord(move.field), _whole(move.value, "the marker value"))
     if kind == "offer":
-        return ("offer", move.value)
+        return ("offer", _whole(move.value, "the marker value"))
     if kind in ("hut", "holy", "birth"):
-        args = (move.marker,) if kind == "hut" else ()
+        args = (_whole(move.marker, "the marker value"),) if kind == "hut" else ()
         return (kind, parse_coord(move.field), *args)
     if kind in ("end", "draw", "done"):
         return (kind,)
     card = move.card
-    if card not in CARDS:
+    if not isinstance(card, str) or card not in CARDS:
         raise InvalidInput(f"unknown card {shown(card)}; cards: {', '.join(CARDS)}")
     wanted = _CARD_ARGS[card]
     given = sum(x is not None for x in (move.field, move.target, move.to))
     if card == "mana_theft":
-        if move.target is None or not move.target.isdigit() or given != 1:
+        victim = parse_whole(move.target)
+        if victim is None or victim < 0 or given != 1:
             raise InvalidInput("'play mana_theft' names the player to rob, e.g. "
                                "'play mana_theft 2'")
-        return ("play", card, None, ("player", int(move.target)), None)
+        return ("play", card, None, ("player", victim), None)
     if given != wanted:
         raise InvalidInput(f"'play {card}' takes {wanted} argument(s), got {given}")
     if card == "priest":

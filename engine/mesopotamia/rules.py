@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, make_rng, shown
+from engine.core import IllegalMove, InvalidInput, check_seed, is_int, make_rng, shown
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import (
     FIELD_COUNTS,
@@ -83,7 +83,7 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
     Raises:
         InvalidInput: players other than 2 to 4, an unknown option or value.
     """
-    if isinstance(players, bool) or players not in FIRST_ROUND:
+    if not is_int(players) or players not in FIRST_ROUND:
         raise InvalidInput(f"Mesopotamia is played by 2, 3 or 4 players, not {shown(players)}")
     seed = check_seed(seed)
     opts = Options.from_keywords("Mesopotamia", options)

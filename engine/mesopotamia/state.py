@@ -124,7 +124,7 @@ def parse_token(text: Any) -> tuple[int, bool]:
     if body == "S":
         return STONE_CARGO, stole
     if len(body) == 2 and body[0] in "Mm" and (body[1] == "?" or (
-            body[1].isdigit() and int(body[1]) in MARKER_VALUES)):
+            body[1] in "0123456789" and int(body[1]) in MARKER_VALUES)):
         base = OLD if body[0] == "M" else FRESH
         return base + (0 if body[1] == "?" else int(body[1])), stole
     raise InvalidInput(f"unknown native {shown(text)}: write '.', 'L', 'S', 'M4' or 'm4' (with '!' "
@@ -475,7 +475,7 @@ def state_from_dict(data: Any) -> State:
         to_move = _int(to_move, f"{w}.to_move", 0, players - 1)
     tiles = []
     for i, (c, k) in enumerate(_rows(data, "tiles", w, 2)):
-        if k not in FIELD_COUNTS:
+        if not isinstance(k, str) or k not in FIELD_COUNTS:
             raise InvalidInput(f"{w}.tiles[{i}] has unknown kind {shown(k)}")
         tiles.append((_coord(c, f"{w}.tiles[{i}]"), k))
     pile = field(data, "pile", str, w)

@@ -284,7 +284,7 @@ def _army_from_dict(data: Any) -> Army:
             troop_name = field(raw, "troops", str, eat)
             if troop_name not in known:
                 raise InvalidInput(f"{eat}: troops {shown(troop_name)} are not defined in the "
-                                   f"list's troops ({', '.join(sorted(known))})")
+                                   f"list's troops ({', '.join(map(shown, sorted(known)[:8]))})")
             count = field(raw, "count", int, eat)
             general = raw.get("general", False)
             if not isinstance(general, bool):

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words, shown
+from engine.core import InvalidInput, Move, check_arity, move_words, parse_whole, shown
 from engine.core import move_from_dict as _move_from_dict
 from engine.priest_kings.battle import BROKEN
 
@@ -118,9 +118,10 @@ def parse_move(text: str) -> Any:
     if verb == "record":
         points = []
         for word in args[1:]:
-            if not (word.isascii() and word.isdigit()):
+            value = parse_whole(word)
+            if value is None or value < 0:
                 raise InvalidInput(f"points must be whole numbers ≥ 0, not {shown(word)}: {_USAGE}")
-            points.append(int(word))
+            points.append(value)
         return RecordedBattle(args[0].lower(), points[0], points[1])
     return MOVE_KINDS[verb](*args)
 

@@ -32,13 +32,17 @@ from typing import Any, NamedTuple
 import networkx as nx
 
 from engine.bitmask import bits
-from engine.core import InvalidInput, check_keys, dumps, field, shown
+from engine.core import InvalidInput, Message, check_keys, dumps, field, shown
 
 KINDS = ("city", "town", "village")
 KIND_NAMES = {
     "en": {"city": "city", "town": "town", "village": "village", "city_state": "city-state"},
     "nl": {"city": "hoofdstad", "town": "stad", "village": "dorp", "city_state": "stadstaat"},
 }
+
+#: Refusing an unknown location, in each language (boards are named in English only).
+_TEXT = {"en": {"unknown_location": "unknown location {location} on {board}"},
+         "nl": {"unknown_location": "er is geen plaats {location} op dit bord"}}
 
 _BOARD_KEYS = ("name", "source", "city_states", "locations", "routes", "river", "size")
 
@@ -294,7 +298,8 @@ class Board:
         try:
             return self._index[loc_id]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown location {shown(loc_id)} on {self.name}") from None
+            raise InvalidInput(Message(_TEXT, "unknown_location", location=shown(loc_id),
+                                       board=self.name)) from None
 
     def city_state(self, cs_id: str) -> CityState:
         try:

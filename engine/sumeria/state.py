@@ -40,6 +40,14 @@ PLAYER_NAMES = {
 
 PHASES = ("placement", "turns", "scoring", "over")
 
+_SUMMARY = {
+    "en": {"over": "game over, scores [{scores}]", "placement": "setup", "turns": "turn {turn}",
+           "scoring": "scoring", "line": "round {round}, {where}, {who} to move"},
+    "nl": {"over": "het spel is afgelopen, punten: {scores}", "placement": "spelvoorbereiding",
+           "turns": "beurt {turn}", "scoring": "de ronde wordt gescoord",
+           "line": "ronde {round}, {where}, {who} is aan zet"},
+}
+
 
 def player_name(player: int, lang: str = "en") -> str:
     return PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[player]
@@ -187,13 +195,14 @@ class State:
         rng.shuffle(bag)
         return _evolve(self, bag="".join(bag))
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
+        """One line on the position, in English or Dutch (``lang="nl"``)."""
+        words = _SUMMARY.get(lang, _SUMMARY["en"])
         if self.is_over:
-            return f"game over, scores {list(self.scores())}"
-        who = player_name(self.to_move) if self.to_move is not None else "-"
-        where = {"placement": "setup", "turns": f"turn {self.turn}",
-                 "scoring": "scoring"}[self.phase]
-        return f"round {self.round}, {where}, {who} to move"
+            return words["over"].format(scores=", ".join(map(str, self.scores())))
+        who = player_name(self.to_move, lang) if self.to_move is not None else "-"
+        where = words[self.phase].format(turn=self.turn)
+        return words["line"].format(round=self.round, where=where, who=who)
 
     def __str__(self) -> str:
         from engine.sumeria.text import render_text

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words, shown
+from engine.core import InvalidInput, Move, check_arity, move_words, parse_whole, shown
 from engine.core import move_from_dict as _move_from_dict
 from engine.tigris.board import cell_name, parse_cell
 from engine.tigris.state import COLOURS, MONUMENTS
@@ -273,9 +273,10 @@ def parse_move(text: str) -> Any:
     verb, args = move_words(text, _USAGE)
     check_arity(verb, args, _ARITY, text, _USAGE)
     if verb == "support":
-        if not args[0].isdigit():
+        count = parse_whole(args[0])
+        if count is None:
             raise InvalidInput(f"support takes a number of tiles, not {shown(args[0])}")
-        return Support(int(args[0]))
+        return Support(count)
     return MOVE_KINDS[verb](*args)
 
 

