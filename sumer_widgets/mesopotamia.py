@@ -490,8 +490,8 @@ class MesopotamiaBoard(BoardWidget):
                 raise SumerErrorForMessage(words["not_yours"].format(
                     owner=player_name(owner, self.lang), player=name))
             # An own native with nothing to do: the engine says why it cannot move.
-            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.Go(
-                field, token, mesopotamia.fmt(_neighbour(state, field)))]))
+            raise self._refusal(state, [mesopotamia.Go(
+                field, token, mesopotamia.fmt(_neighbour(state, field)))])
         field = content.get("field")
         c = mesopotamia.parse_coord(field, "field")
         field = mesopotamia.fmt(c)
@@ -501,26 +501,29 @@ class MesopotamiaBoard(BoardWidget):
             raise SumerErrorForMessage(words["nothing_here"].format(field=field))
         if state.phase == "action":
             marker = min(state.markers[p], default=0)
-            raise SumerErrorForMessage(self._refusal(state, [
+            raise self._refusal(state, [
                 mesopotamia.BuildHut(field, marker), mesopotamia.BuildHoly(field),
-                mesopotamia.Birth(field)], [words["no_hut"], words["no_holy"],
-                                            words["no_birth"]]))
+                mesopotamia.Birth(field)], [words["no_hut"], words["no_holy"], words["no_birth"]])
         if state.phase == "volcano":
-            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.PlaceVolcano(field)]))
+            raise self._refusal(state, [mesopotamia.PlaceVolcano(field)])
         if state.phase == "spread":
-            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.Spread((field,))]))
+            raise self._refusal(state, [mesopotamia.Spread((field,))])
         raise SumerErrorForMessage(words["nothing_here"].format(field=field))
 
     @staticmethod
-    def _refusal(state: State, moves: list[Any], heads: list[str] | None = None) -> str:
-        """The engine's reasons for refusing each of `moves` (a legal one is not mentioned)."""
-        reasons = []
+    def _refusal(state: State, moves: list[Any],
+                 heads: list[str] | None = None) -> SumerErrorForMessage:
+        """The engine's reasons for refusing each of `moves` (a legal one is not mentioned),
+        naming the rule of the first."""
+        reasons, rules = [], []
         for k, move in enumerate(moves):
             try:
                 mesopotamia.apply(state, move)
             except SumerError as exc:
                 reasons.append(f"{heads[k]}: {exc.reason}" if heads else exc.reason)
-        return "; ".join(reasons) or "—"
+                rules.append(exc.rule)
+        return SumerErrorForMessage("; ".join(reasons) or "—", rule=next(
+            (rule for rule in rules if rule), None))
 
     def __repr__(self) -> str:
         state = self.game.state

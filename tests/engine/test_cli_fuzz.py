@@ -37,13 +37,17 @@ def run(argv: list[str]) -> tuple[int, str, str, list]:
         return []
 
     out, err = io.StringIO(), io.StringIO()
-    with tempfile.TemporaryDirectory() as where, contextlib.chdir(where), \
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as where, \
             mock.patch.object(simulate_module, "simulate", fake_simulate), \
             contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        os.chdir(where)
         try:
             code = main(argv)
         except SystemExit as exc:
             code = exc.code
+        finally:
+            os.chdir(here)
     return code, out.getvalue(), err.getvalue(), played
 
 
