@@ -534,8 +534,8 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
         values[f.name] = _typed(data, f.name, str(f.type), where)
     try:
         return cls(**values)
-    except SumerError:
-        raise
+    except SumerError as exc:
+        raise _bad_input("malformed", kind=kind, error=exc.message or exc.reason) from None
     except (TypeError, ValueError) as exc:
         raise _bad_input("malformed", kind=kind, error=shown(str(exc))) from None
 

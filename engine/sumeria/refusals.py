@@ -73,8 +73,8 @@ TEXT = {
                        "{reach})",
         "stuck": "de handelaar op {origin} kan {destination} niet bereiken: hij springt over "
                  "bezette plaatsen en stopt op de eerste lege plaats (hij kan nergens heen)",
-        "same_place": "de handelaar staat al op {origin}: wie verplaatst, gaat naar een andere "
-                      "plaats",
+        "same_place": "de handelaar staat al op {origin}: een verplaatste handelaar komt "
+                      "altijd op een andere plaats",
         "take": "je kunt {tiles} niet nemen: kies {size} van de invloedsmarkers {offered} "
                 "boven de {rank} stadstaat ({choices})",
         "placing": "een handelaar plaatsen",
