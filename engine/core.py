@@ -581,7 +581,7 @@ class RulesetOptions:
         unknown = set(options) - set(names)
         if unknown:
             raise InvalidInput(f"unknown {game} option(s) "
-                               f"{', '.join(sorted(map(str, unknown)))}; "
+                               f"{', '.join(sorted(map(shown, unknown))[:5])}; "
                                f"known: {', '.join(names)}")
         return cls._checked(options, "options")
 
@@ -815,7 +815,8 @@ class Game:
         ruleset = data.get("ruleset")
         game_cls: type[Game] = cls if cls.RULES else rules_of(ruleset).Game
         if ruleset != game_cls.RULES:
-            raise InvalidInput(f"this is a {shown(ruleset)} save file, not {game_cls.RULES}")
+            named = ruleset if ruleset in RULESETS else shown(ruleset)
+            raise InvalidInput(f"this is a {named} save file, not {game_cls.RULES}")
         rules = game_cls.rules()
         game = game_cls(rules.state_from_dict(field(data, "start", dict, "save file")))
         for number, move_data in enumerate(field(data, "moves", list, "save file"), start=1):
