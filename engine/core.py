@@ -41,6 +41,7 @@ __all__ = [
     "is_int",
     "loads",
     "make_rng",
+    "parse_whole",
     "rules_of",
     "shown",
     "whole_number",

@@ -274,7 +274,8 @@ class BoardWidget(anywidget.AnyWidget):
             raise refused("over")
         if game.to_move in self.bots:
             raise refused("bot_turn", player=self.player_named(game.to_move),
-                          button=Named(**{lang: UI_WORDS[lang]["bot"] for lang in UI_WORDS}))
+                          button=Named(**{lang: self._words_for(lang)["bot"]
+                                          for lang in UI_WORDS}))
         game.play(move)
         self._run_bots()
         self.refresh()

@@ -605,7 +605,7 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
         return player
 
     def count_of(word: str, number: int, key: str) -> int:
-        return whole_number(word, f"position line {number}: '{key}' needs a number that", 0)
+        return whole_number(word, f"position line {number}: '{key}'", 0)
 
     for key, args, number in facts:
         if key == "players":
