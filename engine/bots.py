@@ -213,8 +213,9 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
     if budget:
         iterations = parse_whole(budget)
         if name != "mcts" or iterations is None or iterations < 1:
-            raise InvalidInput(f"bad bot spec {shown(spec)}: only mcts takes a budget, "
-                               "a whole number of iterations such as mcts:500")
+            why = "its budget is" if name == "mcts" else "only mcts takes a budget,"
+            raise InvalidInput(f"bad bot spec {shown(spec)}: {why} a whole number of "
+                               "iterations such as mcts:500")
         return MCTSBot(iterations, seed=seed)
     return BOTS[name](seed=seed)
 
