@@ -248,8 +248,9 @@ def _site(item: Any, where: str, seen: set[str]) -> Site:
 
 def _degrees(item: Mapping[str, Any], key: str, limit: float, where: str) -> float:
     value = item.get(key)
+    # The range first: isfinite cannot take an int of thousands of digits.
     if (isinstance(value, bool) or not isinstance(value, (int, float))
-            or not math.isfinite(value) or not -limit <= value <= limit):
+            or not -limit <= value <= limit or not math.isfinite(value)):
         raise InvalidInput(f"{where}.{key} must be a number of degrees from {-limit} to "
                            f"{limit}, not {shown(value)}")
     return float(value)

@@ -125,8 +125,8 @@ class Board:
         if not isinstance(data, Mapping):
             raise InvalidInput(f"a board must be an object, not {type(data).__name__}")
         check_keys(data, _BOARD_KEYS, "board")
-        self.name = str(data.get("name", "custom board"))
-        self.source = str(data.get("source", ""))
+        self.name = _text(data, "name", "custom board")
+        self.source = _text(data, "source", "")
 
         raw_cs = field(data, "city_states", list, "board")
         if not raw_cs:
@@ -426,8 +426,16 @@ class Board:
 
 
 def _is_number(value: Any) -> bool:
+    # Compared before isfinite, which cannot take an int of thousands of digits.
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
+            and -1e9 < value < 1e9 and math.isfinite(value))
+
+
+def _text(data: Mapping[str, Any], key: str, default: str) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise InvalidInput(f"board {key} must be a string, not {shown(value)}")
+    return value
 
 
 def _lay_out(locations: list[Location], city_states: list[str]) -> list[Location]:
