@@ -166,3 +166,16 @@ def test_the_odds_come_from_the_same_seeds_in_every_situation():
 def test_the_lesson_opens_in_a_notebook():
     opened = Lesson("priest_kings")
     assert len(opened.tasks) >= 3 and len(opened.exercises) >= 20
+
+
+def test_every_file_the_notebook_links_to_is_in_the_repository():
+    import json
+    from pathlib import Path
+
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
+    cells = json.loads((notebooks / "04-priest-kings.ipynb").read_text("utf-8"))["cells"]
+    text = "".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "markdown")
+    links = re.findall(r"\]\((\.\./[^)#]+)", text)
+    assert links, "the notebook links its catalogue, rulings and tests"
+    missing = sorted({link for link in links if not (notebooks / link).exists()})
+    assert not missing, f"04-priest-kings links to files that are not there: {missing}"
