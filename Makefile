@@ -1,18 +1,30 @@
 # `make lab` opens the start notebook in JupyterLab; `make test` runs every test.
-# Both set up what they need first (scripts/setup.sh), on a fresh machine too.
+# Both set up what they need first (scripts/setup.sh), on a fresh machine too, as root or not.
+# `make lite` builds the browser-only site (build/lite); `make app GAME=sumeria` serves one
+# game's board as an app (`make apps`: all four); `make update` brings a used checkout up to
+# date (see README.md).
 
 VENV := .venv
+export VENV
 STAMP := $(VENV)/.sumer-installed
+# Extra options for JupyterLab or Voilà, e.g. LAB_ARGS="--no-browser --ServerApp.port=8890".
+LAB_ARGS ?=
+APP_ARGS ?=
+GAME ?= sumeria
 
-.PHONY: lab test setup lint bench clean
+.PHONY: lab test setup lint bench lite app apps update clean
 
 $(STAMP): pyproject.toml scripts/setup.sh
 	scripts/setup.sh
 
 setup: $(STAMP)
 
-lab: $(STAMP)
-	$(VENV)/bin/jupyter lab notebooks/00-start-here.ipynb
+# --allow-root: Docker, Codespaces and CI machines run as root. The server's root is the
+# repository, so the docs/ the notebooks link to open too.
+lab:
+	scripts/setup.sh
+	$(VENV)/bin/jupyter lab --allow-root --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) \
+	  notebooks/00-start-here.ipynb
 
 test: $(STAMP)
 	scripts/setup.sh --browser
@@ -25,5 +37,22 @@ lint: $(STAMP)
 bench: $(STAMP)
 	for script in benchmarks/*.py; do $(VENV)/bin/python $$script || exit 1; done
 
+lite: $(STAMP)
+	$(VENV)/bin/python scripts/build_lite.py
+
+# One game's board-only app (GAME=sumeria, tigris, mesopotamia or priest_kings), or all four
+# to choose from (`make apps`).
+app:
+	scripts/setup.sh
+	$(VENV)/bin/voila --Voila.ip=127.0.0.1 $(APP_ARGS) apps/$(GAME).ipynb
+
+apps:
+	scripts/setup.sh
+	$(VENV)/bin/voila --Voila.ip=127.0.0.1 $(APP_ARGS) apps
+
+update:
+	python3 scripts/update.py
+	scripts/setup.sh
+
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) build/lite .pytest_cache .hypothesis

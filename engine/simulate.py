@@ -35,12 +35,17 @@ from __future__ import annotations
 import concurrent.futures as cf
 import importlib
 import os
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 from engine.bots import Bot, MCTSBot, make_bot
 from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, rules_of
+
+#: In the browser (Pyodide: the `make lite` site) there are no processes (nor threads) to start:
+#: there, simulate plays every game in this process whatever `workers` says.
+CAN_START_PROCESSES = sys.platform not in ("emscripten", "wasi")
 
 __all__ = ["GameRecord", "GameSpec", "make_seat_bot", "play_game", "resolve_stats", "simulate",
            "specs_for", "summarize"]
@@ -301,7 +306,8 @@ def simulate(specs: Iterable[GameSpec], executor: cf.Executor | None = None, *,
     Args:
         executor: where to run: any ``concurrent.futures.Executor`` (a thread pool, a process
             pool, ``dask.distributed.Client(...).get_executor()``). By default a process pool
-            of `workers` processes (every core), or this process itself when ``workers=1``.
+            of `workers` processes (every core), or this process itself when ``workers=1``
+            or where no process can start (in the browser).
         progress: show a tqdm progress bar.
         chunk: games per task, so that short games do not drown in messaging; by default
             enough tasks for every worker to get about eight, at most 32 games each.
@@ -315,7 +321,7 @@ def simulate(specs: Iterable[GameSpec], executor: cf.Executor | None = None, *,
         raise InvalidInput("simulate takes GameSpec objects (see specs_for)")
     if workers is not None and not _whole(workers, 1):
         raise InvalidInput(f"workers must be a whole number ≥ 1, not {workers!r}")
-    if executor is None and workers == 1:
+    if executor is None and (workers == 1 or not CAN_START_PROCESSES):
         return _play_inline(specs, progress)
     parallel = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     if chunk is None:

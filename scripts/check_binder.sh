@@ -17,6 +17,8 @@ uv=.venv/bin/uv
   "jupyterlab==$BINDER_JUPYTERLAB" "ipywidgets==$BINDER_IPYWIDGETS" nbval pytest
 NB_PYTHON_PREFIX="$work/env" bash binder/postBuild
 test -f "$work/env/share/jupyter/lab/settings/overrides.json"
+# The notebooks open with their pictures: trusted by the environment's own notary.
+"$work/env/bin/python" scripts/trust_notebooks.py --check
 "$work/env/bin/python" -c "import jupyterlab, ipywidgets; print('binder env: jupyterlab',
   jupyterlab.__version__, 'ipywidgets', ipywidgets.__version__)"
 # The kernels start in the notebooks' folder, so they import the installed package.

@@ -11,10 +11,13 @@ from sumer_widgets.mesopotamia import MesopotamiaBoard
 from sumer_widgets.mesopotamia_svg import render as mesopotamia_svg
 from sumer_widgets.priest_kings import CampaignMap
 from sumer_widgets.priest_kings_svg import render as priest_kings_svg
+from sumer_widgets.refusals import show_refusals_briefly
 from sumer_widgets.sumeria import SumeriaBoard
 from sumer_widgets.sumeria_svg import render as sumeria_svg
 from sumer_widgets.tigris import TigrisBoard
 from sumer_widgets.tigris_svg import render as tigris_svg
+
+show_refusals_briefly()
 
 __all__ = [
     "CampaignMap", "Exercise", "Lesson", "MesopotamiaBoard", "SumeriaBoard", "TigrisBoard",

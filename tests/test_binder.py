@@ -12,7 +12,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_binder_files_are_complete():
-    assert (ROOT / "binder/requirements.txt").read_text().split() == ["."]
+    # The project with JupyterLab and matplotlib (lab) and Voilà for the apps (apps).
+    assert (ROOT / "binder/requirements.txt").read_text().split() == [".[lab,apps]"]
     assert (ROOT / "binder/runtime.txt").read_text().strip() == "python-3.11"
     assert (ROOT / "binder/postBuild").stat().st_mode & 0o111
     readme = (ROOT / "README.md").read_text()

@@ -1,6 +1,8 @@
 """Matplotlib pictures for the notebooks, one module per ruleset (boards as networkx graphs,
 simulation results). Each function draws on the `ax` it is given (or a new one) and returns it,
-so notebooks can combine pictures and end the cell with ``plt.show()``."""
+so notebooks can combine pictures and end the cell with ``plt.show()``. Where matplotlib is
+missing (the browser-only site, a plain ``pip install sumer``) every one of them draws nothing
+and leaves a note instead (`sumer_widgets.plots.standin`)."""
 
 from sumer_widgets.plots.mesopotamia import draw_mesopotamia_graph, plot_mesopotamia_mana
 from sumer_widgets.plots.priest_kings import (

@@ -33,10 +33,9 @@ import textwrap
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-import matplotlib.pyplot as plt
-
 from engine.core import InvalidInput, derive_seed
 from engine.simulate import GameRecord, GameSpec
+from sumer_widgets.plots.standin import plotting, plt
 
 __all__ = [
     "Estimate", "Rate", "battle_odds", "bootstrap", "bradley_terry", "campaign_figures",
@@ -610,6 +609,7 @@ def _axes(ax: Any, size: tuple[float, float]) -> Any:
     return ax
 
 
+@plotting
 def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: Any = None,
                    baseline: float | None = None, baseline_label: str = "",
                    percent: bool = False, ylabel: str = "", title: str = "",
@@ -663,6 +663,7 @@ def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: A
     return ax
 
 
+@plotting
 def plot_ratings(ratings: Mapping[str, Estimate], *, ax: Any = None, title: str = "",
                  anchor: str = "random") -> Any:
     """Elo ratings with their intervals, one row per bot, strongest on top."""
@@ -683,6 +684,7 @@ def plot_ratings(ratings: Mapping[str, Estimate], *, ax: Any = None, title: str 
     return ax
 
 
+@plotting
 def plot_survival(curves: Mapping[str, tuple[Sequence[float], Sequence[bool]]], *,
                   ax: Any = None, xlabel: str = "rounds", title: str = "") -> Any:
     """Kaplan–Meier curves: the share of games still running, one line per label.
@@ -711,6 +713,7 @@ def plot_survival(curves: Mapping[str, tuple[Sequence[float], Sequence[bool]]], 
     return ax
 
 
+@plotting
 def plot_battle_odds(odds: Mapping[tuple[bool, int], Mapping[str, Rate]], *, ax: Any = None,
                      outcomes: Sequence[str] = ("defender breaks", "attacker breaks")) -> Any:
     """The odds of `battle_odds` against the number of corps reorganized: one line per

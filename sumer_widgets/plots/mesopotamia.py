@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import matplotlib.pyplot as plt
 import networkx as nx
-from matplotlib.lines import Line2D
 
 from engine import mesopotamia
 from engine.mesopotamia.board import KIND_NAMES
 from sumer_widgets.mesopotamia_svg import KIND_FILL, KIND_STROKE, PLAYER_COLORS
+from sumer_widgets.plots.standin import plotting, plt
 
 #: Each kind of field has its own marker as well as its colour.
 KIND_MARKER = {"temple": "*", "plain": "o", "forest": "^", "quarry": "s", "volcano": "X"}
 _LETTER = {"temple": "T", "plain": "P", "forest": "F", "quarry": "Q", "volcano": "V"}
 
 
+@plotting
 def draw_mesopotamia_graph(state: mesopotamia.State, *, ax: Any = None,
                            path: Sequence[str] = (), reach: Mapping[str, int] | None = None,
                            labels: bool = True, lang: str = "en") -> Any:
@@ -32,6 +32,7 @@ def draw_mesopotamia_graph(state: mesopotamia.State, *, ax: Any = None,
         reach: ``{field: cost}`` to ring in red, with the cost written beside each.
         labels: write each field's ``q,r``.
     """
+    from matplotlib.lines import Line2D
     graph = mesopotamia.map_graph(state)
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 6))
@@ -76,6 +77,7 @@ def draw_mesopotamia_graph(state: mesopotamia.State, *, ax: Any = None,
     return ax
 
 
+@plotting
 def plot_mesopotamia_mana(game: mesopotamia.Game, *, ax: Any = None,
               players: Iterable[int] | None = None) -> Any:
     """Each player's mana (solid) and maximum mana (dashed) after every move of `game`."""

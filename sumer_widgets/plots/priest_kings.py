@@ -6,12 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import matplotlib.pyplot as plt
 import networkx as nx
-from matplotlib.lines import Line2D
-from matplotlib.patches import Patch
 
 from engine import priest_kings as pk
+from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
 
 #: matplotlib's markers for the players' shapes (circle, square, triangle, diamond).
@@ -21,6 +19,7 @@ OUTCOMES = (("defender", "defender broke", "#009E73"), ("both", "both broke", "#
             ("none", "neither broke", "#BBBBBB"), ("attacker", "attacker broke", "#D55E00"))
 
 
+@plotting
 def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
                         state: pk.State | None = None, ax: Any = None,
                         targets: Iterable[str] = (), attacker: str | None = None,
@@ -35,6 +34,7 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
         attacker: a city id to ring in black.
         km: label each avenue with its length.
     """
+    from matplotlib.lines import Line2D
     cmap = state.map if state is not None else campaign_map or pk.CampaignMap.standard()
     graph = cmap.graph
     if ax is None:
@@ -83,6 +83,7 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
     return ax
 
 
+@plotting
 def plot_battle_odds(outcomes: Mapping[str, Sequence[pk.Outcome]], *, ax: Any = None) -> Any:
     """Stacked bars: for each label, how often each side broke over its battles.
 
@@ -90,6 +91,7 @@ def plot_battle_odds(outcomes: Mapping[str, Sequence[pk.Outcome]], *, ax: Any = 
         outcomes: ``{label: [Outcome, ...]}``, e.g. battles fought with and without a
             sacrifice (``battle.fight`` returns an `Outcome`).
     """
+    from matplotlib.patches import Patch
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 0.6 + 0.55 * len(outcomes)))
     labels = list(outcomes)
@@ -112,6 +114,7 @@ def plot_battle_odds(outcomes: Mapping[str, Sequence[pk.Outcome]], *, ax: Any = 
     return ax
 
 
+@plotting
 def plot_campaign_lengths(turns: Sequence[int], *, ax: Any = None) -> Any:
     """A histogram of how many turns campaigns took."""
     if ax is None:

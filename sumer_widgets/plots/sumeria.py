@@ -5,16 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import matplotlib.pyplot as plt
 import networkx as nx
-from matplotlib.lines import Line2D
 
 from engine.sumeria import Board
+from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
 
 KIND_STYLE = {"city": ("s", 260), "town": ("o", 110), "village": ("D", 55)}
 
 
+@plotting
 def draw_sumeria_graph(board: Board | None = None, *, ax: Any = None,
                        routes: Iterable[int] = (), path: Sequence[str] = (),
                        traders: dict[str, int] | None = None, labels: bool = True) -> Any:
@@ -26,6 +26,7 @@ def draw_sumeria_graph(board: Board | None = None, *, ax: Any = None,
         traders: ``{location id: player}`` to mark in the players' colours.
         labels: name each city-state at its city.
     """
+    from matplotlib.lines import Line2D
     board = board or Board.standard()
     graph = board.graph
     if ax is None:

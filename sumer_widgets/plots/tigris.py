@@ -6,19 +6,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-import matplotlib.pyplot as plt
 import networkx as nx
-from matplotlib.lines import Line2D
 
 from engine.tigris import Board, Game, State
 from engine.tigris.board import WIDTH
 from engine.tigris.state import CATASTROPHE, COLOUR_NAMES, FLIPPED, LEADER, TILE, player_name
+from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.tigris_svg import TILE_FILL
 
 GROUP_COLOURS = ("#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000", "#009E73")
 PLAYER_MARKERS = ("o", "s", "^", "D")
 
 
+@plotting
 def draw_tigris_graph(position: State | Board | None = None, *, ax: Any = None,
                       groups: Iterable[Sequence[int]] = (), labels: bool = True) -> Any:
     """The board drawn as its networkx graph: a node per cell, an edge per shared side.
@@ -29,6 +29,7 @@ def draw_tigris_graph(position: State | Board | None = None, *, ax: Any = None,
             traced, each in its own colour and named in the legend.
         labels: name the columns a–p and the rows 1–11.
     """
+    from matplotlib.lines import Line2D
     state = position if isinstance(position, State) else None
     board = state.board if state is not None else position or Board.get("standard")
     graph = board.graph
@@ -95,6 +96,7 @@ def draw_tigris_graph(position: State | Board | None = None, *, ax: Any = None,
     return ax
 
 
+@plotting
 def plot_tigris_scores(game: Game, *, ax: Any = None, lang: str = "en") -> Any:
     """Each player's score — the weakest colour once the treasures are placed — after every
     move of `game` (everything is shown: an after-the-game picture)."""

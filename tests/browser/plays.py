@@ -1,0 +1,86 @@
+"""Playing one move on a board by clicks, as a person would, with nothing but the page: select
+a piece (the board lights where it may go), click a lit place, and see the board redraw at the
+next ply. Used where there is no kernel to ask (a Voilà app) and where there is (the site).
+
+Each ruleset's board marks its pieces and targets with data attributes (see
+``sumer_widgets/static``); the helpers look for a piece that lights up targets, so they work in
+any position where the player to move is a person."""
+
+from __future__ import annotations
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+SHORT = 15_000
+
+
+def ply(page, board: str) -> str:
+    return page.get_attribute(f"{board} .sumer-host", "data-ply")
+
+
+def wait_for_next_ply(page, board: str, before: str, timeout: float = 60_000) -> None:
+    page.wait_for_function(
+        "([sel, ply]) => document.querySelector(sel + ' .sumer-host')?.dataset.ply !== ply",
+        arg=[board, before], timeout=timeout)
+
+
+def _click_until_lit(page, board: str, pieces: str, lit: str) -> bool:
+    """Click each piece in turn until one lights up targets; True if one did."""
+    for n in range(page.locator(f"{board} {pieces}").count()):
+        page.locator(f"{board} {pieces}").nth(n).click(force=True)
+        try:
+            # The board lights targets from the choices it holds, with no round trip.
+            page.wait_for_selector(f"{board} {lit}", timeout=2_000)
+            return True
+        except PlaywrightTimeout:  # not this piece
+            continue
+    return False
+
+
+def play_sumeria(page, board: str) -> None:
+    """Move a trader along the routes, or (in the set-up) put one on an empty place."""
+    before = ply(page, board)
+    if _click_until_lit(page, board, ".sumer-host [data-loc][data-owner]", "circle.sumer-dest"):
+        destination = page.get_attribute(f"{board} circle.sumer-dest", "data-dest")
+        page.locator(f'{board} .sumer-host [data-loc="{destination}"]').first.click(force=True)
+        wait_for_next_ply(page, board, before)
+        return
+    empty = page.locator(f"{board} .sumer-host [data-loc]:not([data-owner])")
+    for n in range(min(empty.count(), 8)):
+        empty.nth(n).click(force=True)
+        try:
+            wait_for_next_ply(page, board, before, timeout=SHORT)
+            return
+        except PlaywrightTimeout:  # not a place to put one
+            continue
+    raise AssertionError("no trader could move and no place took a new one")
+
+
+def play_tigris(page, board: str) -> None:
+    """Place a tile from the hand on a lit square."""
+    _select_and_go(page, board, "[data-hand]", "rect.tg-lit", "data-lit", '[data-cell="{}"]')
+
+
+def _select_and_go(page, board: str, pieces: str, lit: str, target: str, place: str) -> None:
+    """Click a piece that lights targets, then the place the first lit target names (`place`
+    with ``{}`` for the lit mark's `target` attribute)."""
+    before = ply(page, board)
+    assert _click_until_lit(page, board, pieces, lit), f"no {pieces} lights a {lit}"
+    page.locator(f"{board} " + place.format(page.get_attribute(f"{board} {lit}", target))
+                 ).first.click(force=True)
+    wait_for_next_ply(page, board, before)
+
+
+def play_mesopotamia(page, board: str) -> None:
+    """Move a native to a lit field."""
+    _select_and_go(page, board, "[data-native]", "polygon.meso-dest", "data-field",
+                   '.sumer-host [data-field="{}"]:not([data-native])')
+
+
+def play_priest_kings(page, board: str) -> None:
+    """Choose an attack: the city to move, then a lit target."""
+    _select_and_go(page, board, "[data-city] .pk-city-mark", "circle.pk-lit", "data-target",
+                   '[data-city="{}"] .pk-city-mark')
+
+
+PLAYS = {"sumeria": play_sumeria, "tigris": play_tigris, "mesopotamia": play_mesopotamia,
+         "priest_kings": play_priest_kings}

@@ -1,0 +1,108 @@
+"""The board-only apps (`make app GAME=...`, Voilà): each renders its board with a line of
+instructions and no code or error boxes, a click plays a move, and a refusal shows as a line.
+
+`make app GAME=sumeria` (the command the README gives) serves Sumeria's; one `make apps` server
+serves the other three."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from sumer_widgets.apps import GAMES
+from tests.browser.lab import free_port
+from tests.browser.plays import PLAYS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Voila:
+    """`make <target>` serving Voilà on 127.0.0.1, stopped with its process group."""
+
+    def __init__(self, target: str, folder: Path, *variables: str):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder / f"{target}.log"
+        self.log = open(self.log_path, "w")  # noqa: SIM115 - closed in stop()
+        env = dict(os.environ, JUPYTER_CONFIG_DIR=str(folder / "config"),
+                   JUPYTER_DATA_DIR=str(folder / "data"),
+                   JUPYTER_RUNTIME_DIR=str(folder / "runtime"), MPLCONFIGDIR=str(folder / "mpl"))
+        self.process = subprocess.Popen(
+            ["make", "--no-print-directory", target, *variables,
+             f"APP_ARGS=--no-browser --port={self.port}"],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+            start_new_session=True)
+        deadline = time.monotonic() + 180
+        while True:
+            try:
+                with urllib.request.urlopen(self.url, timeout=5):
+                    return
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    raise RuntimeError("Voilà did not start:\n"
+                                       + self.log_path.read_text()) from None
+                time.sleep(0.5)
+
+    def stop(self) -> None:
+        try:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            self.process.wait(timeout=30)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.log.close()
+
+
+@pytest.fixture(scope="module")
+def voila_apps(tmp_path_factory, browser_type_launch_args):
+    if not (ROOT / ".venv/bin/voila").exists():
+        if os.environ.get("CI"):
+            pytest.fail(".venv has no voila: `make test` should have set it up")
+        pytest.skip("the apps are tested against the checkout's .venv (run scripts/setup.sh)")
+    server = Voila("apps", tmp_path_factory.mktemp("voila"))
+    yield server
+    server.stop()
+
+
+def check_the_app(page, url: str, game: str) -> None:
+    page.set_default_timeout(120_000)
+    page.goto(url)
+    board = f'.sumer-board[data-name="{game}"]'
+    page.wait_for_selector(f"{board} .sumer-host svg")
+    text = page.inner_text("body")
+    assert GAMES[game].instructions in text
+    assert page.locator(".jp-InputArea, .CodeMirror, .cm-editor").count() == 0, "code shows"
+    assert page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-"
+                        "output[data-mime-type*=error]").count() == 0, "an error box shows"
+    assert "Traceback" not in text and "Your turn:" not in text
+    assert page.locator(f"{board} .sumer-error").is_hidden()
+
+    PLAYS[game](page, board)
+
+    page.locator(f"{board} button", has_text="Bot moves").click()
+    page.wait_for_selector(f"{board} .sumer-error:visible")
+    refusal = page.inner_text(f"{board} .sumer-error")
+    assert "no bot is seated" in refusal and "\n" not in refusal.strip()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(set(GAMES) - {"sumeria"}))
+def test_an_app_renders_plays_and_refuses(page, voila_apps, game):
+    check_the_app(page, f"{voila_apps.url}/voila/render/{game}.ipynb", game)
+
+
+@pytest.mark.slow
+def test_make_app_serves_one_game(page, browser_type_launch_args, tmp_path):
+    if not (ROOT / ".venv/bin/voila").exists() and not os.environ.get("CI"):
+        pytest.skip("the apps are tested against the checkout's .venv (run scripts/setup.sh)")
+    server = Voila("app", tmp_path, "GAME=sumeria")
+    try:
+        check_the_app(page, server.url, "sumeria")
+    finally:
+        server.stop()

@@ -1,0 +1,116 @@
+"""The browser-only site (`make lite`) works with nothing from outside: built once per test
+session into build/lite (kept when nothing it is built from has changed), served on 127.0.0.1,
+opened in Chromium with every request that would leave the machine aborted — and none is
+attempted. Each game's notebook runs to its end in Pyodide (cells that raise on purpose may
+raise, no other), its plots leave a note instead of an error, and on its board a piece is
+selected and a move played by clicks."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from scripts import build_lite
+from tests.browser.lab import CHROMIUM, LAUNCH_ARGS, kernel_eval
+from tests.browser.lite import (
+    OFFLINE_ARGS,
+    Outside,
+    StaticSite,
+    cell_errors,
+    cell_texts,
+    open_notebook,
+    run_all,
+)
+from tests.browser.plays import PLAYS
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Each game's notebook, and the ruleset of the boards to play on.
+GAME_NOTEBOOKS = {"01-sumeria.ipynb": "sumeria", "02-tigris-euphrates.ipynb": "tigris",
+                  "03-mesopotamia.ipynb": "mesopotamia", "04-priest-kings.ipynb": "priest_kings"}
+
+
+@pytest.fixture(scope="session")
+def lite_site():
+    if shutil.which("npm") is None and not build_lite.is_current(build_lite.DEFAULT_OUT):
+        if os.environ.get("CI"):
+            pytest.fail("npm is not installed: the site's Pyodide comes from npm")
+        pytest.skip("building the site needs npm (apt-get install nodejs npm)")
+    started = time.monotonic()
+    out = build_lite.build(build_lite.DEFAULT_OUT)
+    print(f"\nthe site: {time.monotonic() - started:.0f} s to build or reuse")
+    site = StaticSite(out)
+    yield out, site
+    site.stop()
+
+
+@pytest.fixture(scope="module")
+def offline(browser_type, browser_type_launch_args):
+    """One browser context for the module (the browser keeps Pyodide in its cache, as a
+    student's does), with every request that would leave the machine aborted and recorded."""
+    browser = browser_type.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS + OFFLINE_ARGS)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    yield context, Outside(context)
+    context.close()
+    browser.close()
+
+
+@pytest.mark.slow
+def test_the_site_has_its_own_pyodide_and_packages(lite_site):
+    out, _ = lite_site
+    config = json.loads((out / "jupyter-lite.json").read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"][build_lite.KERNEL_PLUGIN]
+    assert kernel["pyodideUrl"] == "./static/pyodide/pyodide.mjs"
+    assert kernel["disablePyPIFallback"] is True
+    lock = json.loads((out / "static/pyodide/pyodide-lock.json").read_text())
+    for entry in lock["packages"].values():
+        assert (out / "static/pyodide" / entry["file_name"]).exists(), entry["name"]
+    names = set(lock["packages"])
+    assert {"sumer", "networkx", "anywidget", "ipywidgets", "ipython"} <= names
+    assert not {"matplotlib", "numpy"} & names, "no real matplotlib or numpy in the site"
+    assert (out / "files/notebooks/00-start-here.ipynb").exists()
+    assert (out / "files/docs/rulings.md").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("notebook", sorted(GAME_NOTEBOOKS))
+def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
+    _, site = lite_site
+    context, outside = offline
+    page = context.new_page()
+    try:
+        open_notebook(page, site, f"notebooks/{notebook}")
+        run_all(page)
+        unexpected = [e for e in cell_errors(page) if "raises-exception" not in e["tags"]]
+        assert not unexpected, unexpected
+        texts = "\n".join(cell_texts(page))
+        assert "No picture here" in texts, "the plots leave their note"
+        assert "ModuleNotFoundError" not in texts
+        assert kernel_eval(page, "import sys; print(sys.platform)").strip() == "emscripten"
+
+        ruleset = GAME_NOTEBOOKS[notebook]
+        boards = page.locator(".jp-Notebook .sumer-board")
+        played, tried = None, []
+        # The game boards come late in a walkthrough: try the last first.
+        for n in reversed(range(boards.count())):
+            name = boards.nth(n).get_attribute("data-name") or ""
+            selector = f'.jp-Notebook .sumer-board[data-name="{name}"]'
+            if not name or page.locator(selector).count() != 1:
+                continue
+            page.locator(selector).scroll_into_view_if_needed()
+            try:
+                PLAYS[ruleset](page, selector)
+                played = name
+                break
+            except (AssertionError, TimeoutError) as exc:
+                tried.append(f"{name}: {exc}")
+        assert played, f"no board took a move by clicks: {tried}"
+        error = page.inner_text(f'.jp-Notebook .sumer-board[data-name="{played}"] .sumer-error')
+        assert not error.strip(), error
+    finally:
+        page.close()
+    assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
