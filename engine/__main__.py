@@ -9,43 +9,66 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-from engine.core import RULESETS, SumerError
+from engine.core import RULESETS, SumerError, parse_whole, shown
+
+
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments get one line on stderr (not the usage block) and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def _whole(least: int, most: int | None = None):
+    """An argument type: a whole number in ASCII digits from `least` to `most`."""
+    def parse(text: str) -> int:
+        value = parse_whole(text)
+        if value is None or value < least or (most is not None and value > most):
+            bounds = f"from {least:,} to {most:,}" if most is not None else f"≥ {least}"
+            raise argparse.ArgumentTypeError(f"must be a whole number {bounds}, "
+                                             f"not {shown(text)}")
+        return value
+    return parse
 
 
 def _option(text: str) -> tuple[str, object]:
     key, sep, value = text.partition("=")
     if not sep:
-        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {text!r}")
+        raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {shown(text)}")
     parsed: object = value
     if value.lower() in ("true", "false"):
         parsed = value.lower() == "true"
     elif value.lower() == "none":
         parsed = None
-    elif value.lstrip("-").isdigit():
-        parsed = int(value)
+    elif parse_whole(value) is not None:
+        parsed = parse_whole(value)
     return key, parsed
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
-    commands = parser.add_subparsers(dest="command", required=True)
+    from engine.simulate import MAX_GAMES, MAX_WORKERS, RUNAWAY
+
+    parser = _Parser(prog="python -m engine", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = commands.add_parser("simulate", help="play many games between bots")
     sim.add_argument("ruleset", choices=RULESETS)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--players", type=int, default=None,
+    sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=100)
+    sim.add_argument("--players", type=_whole(1), default=None,
                      help="number of players (default: as many as bots)")
     sim.add_argument("--bots", default="random,random,random",
                      help="comma-separated bot per seat: random, greedy, mcts, mcts:N "
                           "(N iterations) or mcts:N:hH (playouts cut after H decisions)")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--workers", type=int, default=None,
+    sim.add_argument("--seed", type=_whole(0, 2**64 - 1), default=0)
+    sim.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=None,
                      help="worker processes (default: every core; 1 runs in this process)")
     sim.add_argument("--option", type=_option, action="append", default=[],
                      metavar="KEY=VALUE", help="a ruleset option, e.g. tiebreak=villages")
-    sim.add_argument("--max-moves", type=int, default=None,
+    sim.add_argument("--max-moves", type=_whole(1, RUNAWAY), default=None,
                      help="stop each game after this many decisions")
     sim.add_argument("--stats", action="store_true",
                      help="add the ruleset's per-game statistics to the --records file")
@@ -58,20 +81,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engine.simulate import RULESET_STATS, simulate, specs_for, summarize
 
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    players = args.players or len(bots)
+    players = len(bots) if args.players is None else args.players
+    out = None
     try:
         specs = specs_for(args.ruleset, args.games, players, bots, seed=args.seed,
                           options=dict(args.option), rotate=not args.no_rotate,
                           max_moves=args.max_moves,
                           stats=RULESET_STATS if args.stats else None)
+        # The records file is opened before the first game, so a bad path costs no games.
+        out = _open_records(args.records)
         records = simulate(specs, workers=args.workers, progress=not args.quiet)
-    except SumerError as exc:
-        print(f"error: {exc.reason}", file=sys.stderr)
-        return 2
-    if args.records:
-        with open(args.records, "w", encoding="utf-8") as out:
+        if out is not None:
             for record in records:
                 out.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
+            out.close()
+    except (SumerError, OSError) as exc:
+        if out is not None:
+            out.close()
+            os.remove(out.name)
+        reason = exc.reason if isinstance(exc, SumerError) else _os_reason(exc, args.records)
+        print(f"error: {reason}", file=sys.stderr)
+        return 2
     table = summarize(records)
     unfinished = sum(not r.finished for r in records)
     print(f"{args.ruleset}: {len(records)} games, {players} players, seed {args.seed}"
@@ -81,6 +111,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{bot:<14}{row['seats']:>7}{row['wins']:>9.1f}{row['win_rate']:>10.1%}"
               f"{row['mean_score']:>12.1f}")
     return 0
+
+
+def _open_records(path: str | None):
+    if path is None:
+        return None
+    if not path or "\0" in path:
+        raise OSError(f"{shown(path)} is not a file name")
+    return open(path, "w", encoding="utf-8")
+
+
+def _os_reason(exc: OSError, path: str | None) -> str:
+    what = exc.strerror or str(exc)
+    return f"cannot write the records to {shown(path)}: {what}"
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import InvalidInput, fresh_seed, make_rng, rules_of
+from engine.core import InvalidInput, fresh_seed, make_rng, parse_whole, rules_of, shown
 
 __all__ = ["LEVELS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "bot_for_level", "make_bot"]
 
@@ -101,6 +101,11 @@ class _Node:
         self.reward = 0.0
 
 
+#: The most iterations (and playout decisions) an MCTS bot may be given: a few minutes a move
+#: already, so that a mistyped budget is refused rather than run for days.
+MAX_BUDGET = 1_000_000
+
+
 class MCTSBot(Bot):
     """UCT with random playouts; `iterations` playouts per decision.
 
@@ -116,8 +121,10 @@ class MCTSBot(Bot):
     def __init__(self, iterations: int = 200, seed: int | None = None,
                  exploration: float = 1.0, horizon: int = 500):
         for label, value in (("iterations", iterations), ("horizon", horizon)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise InvalidInput(f"{label} must be a whole number ≥ 1, not {value!r}")
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= (
+                    MAX_BUDGET):
+                raise InvalidInput(f"{label} must be a whole number from 1 to {MAX_BUDGET:,}, "
+                                   f"not {shown(value)}")
         super().__init__(seed)
         self.iterations = iterations
         self.exploration = exploration
@@ -201,13 +208,15 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
         return spec
     name, _, budget = str(spec).partition(":")
     if name not in BOTS:
-        raise InvalidInput(f"unknown bot {spec!r}; choose from {', '.join(BOTS)} "
+        raise InvalidInput(f"unknown bot {shown(spec)}; choose from {', '.join(BOTS)} "
                            "(mcts takes a budget, e.g. mcts:500)")
     if budget:
-        if name != "mcts" or not budget.isdigit() or int(budget) < 1:
-            raise InvalidInput(f"bad bot spec {spec!r}: only mcts takes a budget, "
-                               "a whole number of iterations such as mcts:500")
-        return MCTSBot(int(budget), seed=seed)
+        iterations = parse_whole(budget)
+        if name != "mcts" or iterations is None or iterations < 1:
+            why = "its budget is" if name == "mcts" else "only mcts takes a budget,"
+            raise InvalidInput(f"bad bot spec {shown(spec)}: {why} a whole number of "
+                               "iterations such as mcts:500")
+        return MCTSBot(iterations, seed=seed)
     return BOTS[name](seed=seed)
 
 
@@ -225,5 +234,5 @@ def bot_for_level(ruleset: str, level: str, seed: int | None = None) -> Bot:
     """
     rules_of(ruleset)
     if level not in _LEVEL_SPECS:
-        raise InvalidInput(f"unknown level {level!r}; choose from {', '.join(LEVELS)}")
+        raise InvalidInput(f"unknown level {shown(level)}; choose from {', '.join(LEVELS)}")
     return make_bot(_LEVEL_SPECS[level], seed=seed)

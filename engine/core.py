@@ -12,10 +12,14 @@ replays every move through the checked ``apply``, so a tampered file is refused,
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
+import itertools
 import json
 import random
+import re
+import reprlib
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
@@ -34,14 +38,26 @@ __all__ = [
     "derive_seed",
     "dumps",
     "fresh_seed",
+    "is_int",
     "loads",
     "make_rng",
+    "parse_whole",
     "rules_of",
+    "shown",
+    "whole_number",
 ]
 
 SAVE_FORMAT = "sumer.game"
 SAVE_VERSION = 1
 LANGUAGES = ("en", "nl")
+#: The most digits a whole number read from text may have: far beyond any count, index or seed
+#: of the games, far below what makes ``int()`` slow or refuse (4,300 digits).
+MAX_DIGITS = 30
+#: The deepest nesting of arrays and objects a JSON input may have (save files need 4), far
+#: below the depth at which the parser or a ``repr`` runs out of stack.
+MAX_JSON_DEPTH = 64
+#: The longest text a move may be written in (the longest real one is under 60 characters).
+MAX_MOVE_TEXT = 200
 
 
 # --------------------------------------------------------------------------------------- errors
@@ -61,7 +77,7 @@ class Message:
 
     __slots__ = ("key", "table", "values")
 
-    def __init__(self, table: Mapping[str, Mapping[str, str]], key: str, **values: Any):
+    def __init__(self, table: Mapping[str, Mapping[str, str]], key: str, /, **values: Any):
         if key not in table["en"]:
             raise KeyError(f"no English text for message {key!r}")
         self.table = table
@@ -154,13 +170,22 @@ def fresh_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+#: The largest seed: every seed `derive_seed` makes fits.
+MAX_SEED = 2**64 - 1
+
+
 def check_seed(seed: Any) -> int:
     """Return `seed` as an int, or raise `InvalidInput` naming what was wrong."""
     if seed is None:
         return fresh_seed()
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidInput(f"seed must be a whole number ≥ 0, not {seed!r}")
+    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
+        raise InvalidInput(f"seed must be a whole number from 0 to 2**64 - 1, not {shown(seed)}")
     return seed
+
+
+def is_int(value: Any) -> bool:
+    """Whether `value` is an int and not a bool (True is an int in Python, never a count)."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def derive_seed(seed: int, *salt: object) -> int:
@@ -196,6 +221,67 @@ def recording_randrange(rng: random.Random, record: list[int] | None) -> Callabl
     return randrange
 
 
+# ------------------------------------------------------------------------------ reading input
+
+
+class _ShortRepr(reprlib.Repr):
+    """`repr` cut short at every level, and safe for any value: deep nesting stops at a few
+    levels and a number of thousands of digits is told by its size (``repr`` of it raises)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, 40, 40, 40
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 5
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x) >= 10**MAX_DIGITS:
+            return f"<a number of about {int(abs(x).bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+    def repr_instance(self, x: Any, level: int) -> str:
+        try:
+            return super().repr_instance(x, level)
+        except Exception:
+            return f"<{type(x).__name__}>"
+
+
+_SHORT = _ShortRepr()
+
+
+def shown(value: Any) -> str:
+    """`value` as ``repr`` writes it, kept short: how a refusal quotes what it was given."""
+    return _SHORT.repr(value)
+
+
+_WHOLE = re.compile(rf"[+-]?[0-9]{{1,{MAX_DIGITS}}}")
+
+
+def parse_whole(text: Any) -> int | None:
+    """`text` as an int when it is a whole number written in ASCII digits (an optional sign,
+    at most `MAX_DIGITS` digits), else None. ``str.isdigit`` is not this test: it accepts
+    ``"²"`` and ``"٣"``, which ``int`` refuses or reads."""
+    if isinstance(text, str) and _WHOLE.fullmatch(text):
+        return int(text)
+    return None
+
+
+def whole_number(text: Any, what: str, least: int | None = None,
+                 most: int | None = None) -> int:
+    """`text` read as a whole number from `least` to `most` (either may be open).
+
+    Raises:
+        InvalidInput: naming `what`, when `text` is not such a number.
+    """
+    value = parse_whole(text)
+    if value is None or (least is not None and value < least) or (
+            most is not None and value > most):
+        bounds = ("" if least is None and most is None
+                  else f" from {least} to {most}" if least is not None and most is not None
+                  else f" ≥ {least}" if least is not None else f" ≤ {most}")
+        raise InvalidInput(f"{what} must be a whole number{bounds}, not {shown(text)}")
+    return value
+
+
 # ----------------------------------------------------------------------------------------- JSON
 
 
@@ -205,43 +291,153 @@ def dumps(obj: Any) -> str:
 
 
 def loads(text: str | bytes, what: str = "JSON text") -> Any:
-    """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong."""
-    if not isinstance(text, (str, bytes, bytearray)):
+    """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong.
+
+    Beyond the JSON grammar it refuses what no Sumer file holds and what would break the
+    parser or the code after it: nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more
+    than `MAX_DIGITS` digits, and ``NaN``/``Infinity``.
+    """
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput(f"{what} is not UTF-8 text: {exc.reason} at byte "
+                               f"{exc.start}") from None
+    if not isinstance(text, str):
         raise InvalidInput(f"{what} must be a string, not {type(text).__name__}")
+    depth = _nesting(text)
+    if depth > MAX_JSON_DEPTH:
+        raise InvalidInput(f"{what} nests arrays and objects {depth} deep; at most "
+                           f"{MAX_JSON_DEPTH} levels are allowed")
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        return json.loads(text, parse_int=_json_int(what), parse_float=_json_float(what),
+                          parse_constant=_json_constant(what))
+    except json.JSONDecodeError as exc:
         raise InvalidInput(f"{what} is not valid JSON: {exc}") from None
 
 
-def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+_JSON_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _nesting(text: str) -> int:
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside)."""
+    brackets = _JSON_BRACKET.findall(_JSON_STRING.sub("", text))
+    steps = itertools.accumulate(1 if b in "[{" else -1 for b in brackets)
+    return max(steps, default=0)
+
+
+def _json_int(what: str) -> Callable[[str], int]:
+    def parse(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_DIGITS:
+            raise InvalidInput(f"{what} holds a number of {len(digits.lstrip('-'))} digits; "
+                               f"no Sumer file needs more than {MAX_DIGITS}")
+        return int(digits)
+    return parse
+
+
+def _json_float(what: str) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        value = float(text) if len(text) <= 2 * MAX_DIGITS else float("inf")
+        if not -1e300 < value < 1e300:
+            raise InvalidInput(f"{what} holds a number too large to use: {shown(text)}")
+        return value
+    return parse
+
+
+def _json_constant(what: str) -> Callable[[str], Any]:
+    def parse(name: str) -> Any:
+        raise InvalidInput(f"{what} holds {name}, which is not a number JSON allows")
+    return parse
+
+
+#: What the reading helpers say about malformed input, in each language (a board shows the
+#: refusals of a forged message in its own language).
+INPUT_TEXT = {
+    "en": {
+        "not_object": "{where} must be an object, not {kind}",
+        "missing": "{where} has no {key}",
+        "wrong_type": "{where}.{key} must be {kinds}, not {value}",
+        "too_large": "{where}.{key} is far too large: {value}",
+        "unknown_fields": "{where} has unknown field(s) {unknown}; known: {known}",
+        "move_not_object": "a {ruleset} move must be an object, not {value}",
+        "unknown_kind": "unknown {ruleset} move kind {kind}; known: {known}",
+        "other_kind": "a {name} is a {expected} move, not {kind}",
+        "items": "{where}: every item of {key} must be {kinds}",
+        "malformed": "{kind} move is malformed: {error}",
+        "move_where": "{kind} move",
+        "move_not_text": "a move must be text, not {kind}",
+        "empty_move": "empty move: {usage}",
+        "long_move": "a move is a few words, not {length} characters: {usage}",
+        "unknown_move": "unknown move {text}: {usage}",
+        "arity": "{verb} takes {count} argument(s), got {got} in {text}: {usage}",
+        "or": " or ",
+        int.__name__: "a whole number", str.__name__: "a string", list.__name__: "a list",
+        dict.__name__: "an object", bool.__name__: "true or false", float.__name__: "a number",
+    },
+    "nl": {
+        "not_object": "{where} moet een object zijn, geen {kind}",
+        "missing": "{where} mist {key}",
+        "wrong_type": "{where}: '{key}' moet {kinds} zijn, niet {value}",
+        "too_large": "{where}: '{key}' is veel te groot: {value}",
+        "unknown_fields": "{where} heeft onbekende velden: {unknown}",
+        "move_not_object": "een zet moet een object zijn, niet {value}",
+        "unknown_kind": "onbekende soort zet {kind}",
+        "other_kind": "dit hoort een zet van de soort {expected} te zijn, niet {kind}",
+        "items": "{where}: elk element van '{key}' moet {kinds} zijn",
+        "malformed": "de zet '{kind}' is misvormd: {error}",
+        "move_where": "de zet '{kind}'",
+        "move_not_text": "een zet is tekst, geen {kind}",
+        "empty_move": "lege zet: {usage}",
+        "long_move": "een zet is een paar woorden, geen {length} tekens: {usage}",
+        "unknown_move": "onbekende zet {text}: {usage}",
+        "arity": "na {verb} horen {count} woord(en), niet {got}, in {text}: {usage}",
+        "or": " of ",
+        int.__name__: "een geheel getal", str.__name__: "tekst", list.__name__: "een lijst",
+        dict.__name__: "een object", bool.__name__: "waar of onwaar",
+        float.__name__: "een getal",
+    },
+}
+
+
+def _bad_input(message: str, /, **values: Any) -> InvalidInput:
+    return InvalidInput(Message(INPUT_TEXT, message, **values))
+
+
+def field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...],
+          where: str | Named) -> Any:
     """``data[key]`` checked to be of `kind`; raises `InvalidInput` naming the field."""
     if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object, not {type(data).__name__}")
+        raise _bad_input("not_object", where=where, kind=type(data).__name__)
     if key not in data:
-        raise InvalidInput(f"{where} has no {key!r}")
+        raise _bad_input("missing", where=where, key=shown(key))
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     # bool is an int in Python but never a count or an index in a save file.
-    if isinstance(value, bool) and bool not in kinds:
-        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {value!r}")
-    if not isinstance(value, kinds):
-        raise InvalidInput(f"{where}.{key} must be {_kind_name(kinds)}, not {value!r}")
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise _bad_input("wrong_type", where=where, key=key, kinds=_kind_name(kinds),
+                         value=shown(value))
+    if isinstance(value, int) and not -_LIMIT < value < _LIMIT:
+        # No count, index or seed comes near; a save file could not even hold it.
+        raise _bad_input("too_large", where=where, key=key, value=shown(value))
     return value
 
 
-def _kind_name(kinds: tuple[type, ...]) -> str:
-    names = {int: "a whole number", str: "a string", list: "a list", dict: "an object",
-             bool: "true or false", float: "a number"}
-    return " or ".join(names.get(k, k.__name__) for k in kinds)
+_LIMIT = 10**MAX_DIGITS
 
 
-def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str) -> None:
+def _kind_name(kinds: tuple[type, ...]) -> Named:
+    return Named(**{lang: words["or"].join(words.get(k.__name__, k.__name__) for k in kinds)
+                    for lang, words in INPUT_TEXT.items()})
+
+
+def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str | Named) -> None:
     """Refuse unknown keys, so a typo in a board or save file is not silently ignored."""
-    unknown = sorted(set(data) - set(allowed))
+    unknown = sorted(map(shown, set(data) - set(allowed)))
     if unknown:
-        raise InvalidInput(f"{where} has unknown field(s) {', '.join(map(repr, unknown))}; "
-                           f"known: {', '.join(sorted(allowed))}")
+        raise _bad_input("unknown_fields", where=where,
+                         unknown=", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else ""),
+                         known=", ".join(sorted(allowed)))
 
 
 # --------------------------------------------------------------------------------------- events
@@ -264,7 +460,8 @@ class Event:
     def describe(self, lang: str = "en") -> str:
         """One sentence saying what happened, in English (``"en"``) or Dutch (``"nl"``)."""
         if lang not in LANGUAGES:
-            raise InvalidInput(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+            raise InvalidInput(f"unknown language {shown(lang)}; "
+                               f"choose one of {', '.join(LANGUAGES)}")
         return self._describe(lang)
 
     def _describe(self, lang: str) -> str:
@@ -313,8 +510,9 @@ class Move:
         ruleset = cls.__module__.split(".")[1] if cls.__module__.count(".") >= 2 else "move"
         if isinstance(data, Mapping):
             kind = data.get("kind", cls.KIND)
-            if kind != cls.KIND:
-                raise InvalidInput(f"a {cls.__name__} is a {cls.KIND!r} move, not {kind!r}")
+            if not isinstance(kind, str) or kind != cls.KIND:
+                raise _bad_input("other_kind", name=cls.__name__, expected=repr(cls.KIND),
+                                 kind=shown(kind))
             data = {**data, "kind": cls.KIND}
         return move_from_dict(data, {cls.KIND: cls}, ruleset)
 
@@ -322,44 +520,51 @@ class Move:
 def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     """Build a move of one of `kinds` from its `to_dict` form, checking every field's type."""
     if not isinstance(data, Mapping):
-        raise InvalidInput(f"a {ruleset} move must be an object, not {data!r}")
+        raise _bad_input("move_not_object", ruleset=ruleset, value=shown(data))
     kind = data.get("kind")
-    if kind not in kinds:
-        raise InvalidInput(f"unknown {ruleset} move kind {kind!r}; known: {', '.join(kinds)}")
+    # The type first: a list or an object as the kind cannot even be looked up.
+    if not isinstance(kind, str) or kind not in kinds:
+        raise _bad_input("unknown_kind", ruleset=ruleset, kind=shown(kind),
+                         known=", ".join(kinds))
     cls = kinds[kind]
     names = [f.name for f in fields(cls)]
-    check_keys(data, ["kind", *names], f"{kind} move")
+    where = Message(INPUT_TEXT, "move_where", kind=kind)
+    check_keys(data, ["kind", *names], where)
     values = {}
     for f in fields(cls):
-        values[f.name] = _typed(data, f.name, str(f.type), f"{kind} move")
+        values[f.name] = _typed(data, f.name, str(f.type), where)
     try:
         return cls(**values)
+    except SumerError as exc:
+        raise _bad_input("malformed", kind=kind, error=exc.message or exc.reason) from None
     except (TypeError, ValueError) as exc:
-        raise InvalidInput(f"{kind} move is malformed: {exc}") from None
+        raise _bad_input("malformed", kind=kind, error=shown(str(exc))) from None
 
 
-def move_words(text: Any, usage: str) -> tuple[str, list[str]]:
+def move_words(text: Any, usage: str | Named) -> tuple[str, list[str]]:
     """The verb (lower case) and the arguments of a move written as text.
 
     Raises:
         InvalidInput: `text` is not text, or is empty (`usage` says how to write a move).
     """
     if not isinstance(text, str):
-        raise InvalidInput(f"a move must be text, not {type(text).__name__}")
+        raise _bad_input("move_not_text", kind=type(text).__name__)
     words = text.split()
     if not words:
-        raise InvalidInput(f"empty move: {usage}")
+        raise _bad_input("empty_move", usage=usage)
+    if len(text) > MAX_MOVE_TEXT:
+        raise _bad_input("long_move", length=len(text), usage=usage)
     return words[0].lower(), words[1:]
 
 
 def check_arity(verb: str, args: Sequence[str], arity: Mapping[str, int], text: str,
-                usage: str) -> None:
+                usage: str | Named) -> None:
     """Refuse an unknown verb, or one with the wrong number of arguments."""
     if verb not in arity:
-        raise InvalidInput(f"unknown move {text!r}: {usage}")
+        raise _bad_input("unknown_move", text=shown(text), usage=usage)
     if len(args) != arity[verb]:
-        raise InvalidInput(f"{verb!r} takes {arity[verb]} argument(s), got {len(args)} in "
-                           f"{text!r}: {usage}")
+        raise _bad_input("arity", verb=repr(verb), count=arity[verb], got=len(args),
+                         text=shown(text), usage=usage)
 
 
 class RulesetOptions:
@@ -376,9 +581,10 @@ class RulesetOptions:
         names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
         unknown = set(options) - set(names)
         if unknown:
-            raise InvalidInput(f"unknown {game} option(s) {', '.join(sorted(unknown))}; "
+            raise InvalidInput(f"unknown {game} option(s) "
+                               f"{', '.join(sorted(map(shown, unknown))[:5])}; "
                                f"known: {', '.join(names)}")
-        return cls(**options)
+        return cls._checked(options, "options")
 
     @classmethod
     def from_dict(cls, data: Any) -> Any:
@@ -386,7 +592,18 @@ class RulesetOptions:
         if not isinstance(data, Mapping):
             raise InvalidInput("options must be an object")
         check_keys(data, [f.name for f in fields(cls)], "options")  # type: ignore[arg-type]
-        return cls(**data)
+        return cls._checked(data, "options")
+
+    @classmethod
+    def _checked(cls, values: Mapping[str, Any], where: str) -> Any:
+        """The options, each value checked against its field's type before the class's own
+        checks see it (which may look it up in a table: a list there is no TypeError)."""
+        for f in fields(cls):  # type: ignore[arg-type]
+            if f.name in values:
+                # A type moves do not use (TypeError) is left to the class's own checks.
+                with contextlib.suppress(TypeError):
+                    _typed(values, f.name, str(f.type), where)
+        return cls(**values)
 
 
 _SCALARS: dict[str, type | tuple[type, ...]] = {
@@ -409,8 +626,7 @@ def _typed(data: Mapping[str, Any], name: str, annotation: str, where: str) -> A
         inner_kinds = inner if isinstance(inner, tuple) else (inner,)
         if not all(isinstance(v, inner_kinds) and (bool in inner_kinds or not isinstance(v, bool))
                    for v in items):
-            raise InvalidInput(f"{where}: every item of {name} must be "
-                               f"{_kind_name(inner_kinds)}")
+            raise _bad_input("items", where=where, key=name, kinds=_kind_name(inner_kinds))
         return tuple(items)
     raise TypeError(f"move field {name!r} has an annotation moves cannot load: {annotation}")
 
@@ -444,7 +660,7 @@ def rules_of(state_or_name: Any) -> Rules:
     name = state_or_name if isinstance(state_or_name, str) else getattr(
         state_or_name, "RULESET", None)
     if name not in RULESETS:
-        raise InvalidInput(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}")
+        raise InvalidInput(f"unknown ruleset {shown(name)}; known: {', '.join(RULESETS)}")
     return importlib.import_module(f"engine.{name}")  # type: ignore[return-value]
 
 
@@ -463,7 +679,12 @@ class Game:
     def __init__(self, state: Any):
         rules = self.rules()
         if getattr(state, "RULESET", None) != rules.NAME:
-            raise InvalidInput(f"a {rules.NAME} game needs a {rules.NAME} state, not {state!r}")
+            raise InvalidInput(f"a {rules.NAME} game needs a {rules.NAME} state, "
+                               f"not {shown(state)}")
+        if state.seed is None:
+            # A player's view hides the seed, so its game would fail at the first draw.
+            raise InvalidInput(f"a game is played from a whole {rules.NAME} state, not a "
+                               "player's view (its seed is hidden: null in a save file)")
         self._states: list[Any] = [state]
         self._moves: list[Any] = []
         self._events: list[list[Event]] = []
@@ -559,8 +780,9 @@ class Game:
 
     def truncate(self, ply: int) -> None:
         """Go back to ``history[ply]``, dropping every later move."""
-        if not isinstance(ply, int) or not 0 <= ply < len(self._states):
-            raise InvalidInput(f"ply must be between 0 and {len(self._states) - 1}, not {ply!r}")
+        if not is_int(ply) or not 0 <= ply < len(self._states):
+            raise InvalidInput(f"ply must be between 0 and {len(self._states) - 1}, "
+                               f"not {shown(ply)}")
         del self._states[ply + 1:], self._moves[ply:], self._events[ply:]
 
     # Save files ------------------------------------------------------------------------------
@@ -587,14 +809,15 @@ class Game:
         if not isinstance(data, dict):
             raise InvalidInput("save file must be a JSON object")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidInput(f"not a Sumer save file (format is {data.get('format')!r})")
+            raise InvalidInput(f"not a Sumer save file (format is {shown(data.get('format'))})")
         if data.get("version") != SAVE_VERSION:
-            raise InvalidInput(f"unsupported save file version {data.get('version')!r}")
+            raise InvalidInput(f"unsupported save file version {shown(data.get('version'))}")
         check_keys(data, ["format", "version", "ruleset", "start", "moves"], "save file")
         ruleset = data.get("ruleset")
         game_cls: type[Game] = cls if cls.RULES else rules_of(ruleset).Game
         if ruleset != game_cls.RULES:
-            raise InvalidInput(f"this is a {ruleset} save file, not {game_cls.RULES}")
+            named = ruleset if ruleset in RULESETS else shown(ruleset)
+            raise InvalidInput(f"this is a {named} save file, not {game_cls.RULES}")
         rules = game_cls.rules()
         game = game_cls(rules.state_from_dict(field(data, "start", dict, "save file")))
         for number, move_data in enumerate(field(data, "moves", list, "save file"), start=1):

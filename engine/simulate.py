@@ -33,6 +33,7 @@ turn boundary after the cap rather than exactly on it.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import importlib
 import os
 import sys
@@ -41,7 +42,7 @@ from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
 from engine.bots import Bot, MCTSBot, make_bot
-from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, rules_of
+from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, parse_whole, rules_of, shown
 
 #: In the browser (Pyodide: the `make lite` site) there are no processes (nor threads) to start:
 #: there, simulate plays every game in this process whatever `workers` says.
@@ -55,6 +56,10 @@ RULESET_STATS = "ruleset"
 #: Past this many decisions an uncapped game is taken to be stuck (a bug, or a ruleset whose
 #: random games may never end: give such games a `max_moves`).
 RUNAWAY = 1_000_000
+#: The most games one call plans (a million games of the fastest ruleset take hours already).
+MAX_GAMES = 1_000_000
+#: The most worker processes `simulate` starts (a process pool starts them all at once).
+MAX_WORKERS = 256
 
 
 @dataclass(frozen=True)
@@ -81,29 +86,31 @@ class GameSpec:
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
-            raise InvalidInput(f"unknown ruleset {self.ruleset!r}; known: {', '.join(RULESETS)}")
+            raise InvalidInput(f"unknown ruleset {shown(self.ruleset)}; "
+                               f"known: {', '.join(RULESETS)}")
         if not _whole(self.players, 1):
-            raise InvalidInput(f"players must be a whole number ≥ 1, not {self.players!r}")
+            raise InvalidInput(f"players must be a whole number ≥ 1, not {shown(self.players)}")
         if not _whole(self.seed, 0):
-            raise InvalidInput(f"seed must be a whole number ≥ 0, not {self.seed!r}")
+            raise InvalidInput(f"seed must be a whole number ≥ 0, not {shown(self.seed)}")
         if isinstance(self.bots, str) or not all(isinstance(b, str) for b in self.bots):
-            raise InvalidInput(f"bots must be a sequence of bot specs, not {self.bots!r}")
+            raise InvalidInput(f"bots must be a sequence of bot specs, not {shown(self.bots)}")
         object.__setattr__(self, "bots", tuple(self.bots))
         if len(self.bots) != self.players:
             raise InvalidInput(f"{self.players} players need {self.players} bots, "
                                f"got {len(self.bots)}: {', '.join(self.bots)}")
         for spec in self.bots:
-            make_seat_bot(spec, 0)
+            _check_bot_spec(spec)
         if not isinstance(self.options, Mapping):
             raise InvalidInput(f"options must be a mapping of option names to values, "
-                               f"not {self.options!r}")
-        if self.max_moves is not None and not _whole(self.max_moves, 1):
-            raise InvalidInput(f"max_moves must be a whole number ≥ 1 or None, "
-                               f"not {self.max_moves!r}")
+                               f"not {shown(self.options)}")
+        if self.max_moves is not None and (not _whole(self.max_moves, 1)
+                                           or self.max_moves > RUNAWAY):
+            raise InvalidInput(f"max_moves must be a whole number from 1 to {RUNAWAY:,} or "
+                               f"None, not {shown(self.max_moves)}")
         if self.stats is not None:
             if not isinstance(self.stats, str) or not self.stats:
                 raise InvalidInput(f"stats must be the name of a statistics function, "
-                                   f"not {self.stats!r}")
+                                   f"not {shown(self.stats)}")
             resolve_stats(self.stats, self.ruleset)
 
 
@@ -164,6 +171,12 @@ def _whole(value: Any, least: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
+@functools.lru_cache(maxsize=256)
+def _check_bot_spec(spec: str) -> None:
+    """Refuse a malformed bot spec (each spec is checked once, not once per game)."""
+    make_seat_bot(spec, 0)
+
+
 def make_seat_bot(spec: str, seed: int) -> Bot:
     """The bot a seat's spec names: `engine.bots.make_bot`'s specs, and ``"mcts:N:hH"`` for
     MCTS with N iterations whose playouts stop after H decisions.
@@ -173,11 +186,12 @@ def make_seat_bot(spec: str, seed: int) -> Bot:
     """
     if isinstance(spec, str) and spec.count(":") == 2:
         name, iterations, horizon = spec.split(":")
-        if (name != "mcts" or not iterations.isdigit() or not horizon.startswith("h")
-                or not horizon[1:].isdigit() or int(iterations) < 1 or int(horizon[1:]) < 1):
-            raise InvalidInput(f"bad bot spec {spec!r}: MCTS with a horizon is written "
+        budget = parse_whole(iterations)
+        decisions = parse_whole(horizon[1:]) if horizon.startswith("h") else None
+        if name != "mcts" or budget is None or decisions is None or budget < 1 or decisions < 1:
+            raise InvalidInput(f"bad bot spec {shown(spec)}: MCTS with a horizon is written "
                                "mcts:ITERATIONS:hDECISIONS, e.g. mcts:100:h40")
-        return MCTSBot(int(iterations), seed=seed, horizon=int(horizon[1:]))
+        return MCTSBot(budget, seed=seed, horizon=decisions)
     return make_bot(spec, seed=seed)
 
 
@@ -201,11 +215,12 @@ def resolve_stats(name: str, ruleset: str) -> tuple[Callable[..., dict[str, Any]
         # of its own is a bug to see whole.
         if exc.name is None or not module_name.startswith(exc.name):
             raise
-        raise InvalidInput(f"statistics {name!r}: there is no module {module_name!r}") from None
+        raise InvalidInput(f"statistics {shown(name)}: there is no module "
+                           f"{shown(module_name)}") from None
     function = getattr(module, function_name, None)
     if not callable(function):
-        raise InvalidInput(f"statistics {name!r}: module {module_name!r} has no function "
-                           f"{function_name!r}")
+        raise InvalidInput(f"statistics {shown(name)}: module {shown(module_name)} has no function "
+                           f"{shown(function_name)}")
     return function, f"{module_name}:{function_name}"
 
 
@@ -284,8 +299,11 @@ def specs_for(ruleset: str, games: int, players: int, bots: Sequence[str], *, se
     Raises:
         InvalidInput: fewer than one game, or a bad spec (see `GameSpec`).
     """
-    if not _whole(games, 1):
-        raise InvalidInput(f"games must be at least 1, not {games}")
+    if not _whole(games, 1) or games > MAX_GAMES:
+        raise InvalidInput(f"games must be at least 1 and at most {MAX_GAMES:,}, "
+                           f"not {shown(games)}")
+    if not _whole(seed, 0):
+        raise InvalidInput(f"seed must be a whole number ≥ 0, not {shown(seed)}")
     bots = tuple(bots)
     if not bots:
         raise InvalidInput("bots must name at least one bot")
@@ -295,6 +313,9 @@ def specs_for(ruleset: str, games: int, players: int, bots: Sequence[str], *, se
         seated = bots[shift:] + bots[:shift]
         out.append(GameSpec(ruleset, players, derive_seed(seed, ruleset, g) % 2**31, seated,
                             dict(options or {}), max_moves, stats))
+        if g == 0:
+            # The options and the player count, checked once before any game is played.
+            rules_of(ruleset).new_state(players, out[0].seed, **out[0].options)
     return out
 
 
@@ -319,15 +340,16 @@ def simulate(specs: Iterable[GameSpec], executor: cf.Executor | None = None, *,
     specs = list(specs)
     if not all(isinstance(s, GameSpec) for s in specs):
         raise InvalidInput("simulate takes GameSpec objects (see specs_for)")
-    if workers is not None and not _whole(workers, 1):
-        raise InvalidInput(f"workers must be a whole number ≥ 1, not {workers!r}")
+    if workers is not None and (not _whole(workers, 1) or workers > MAX_WORKERS):
+        raise InvalidInput(f"workers must be a whole number from 1 to {MAX_WORKERS}, "
+                           f"not {shown(workers)}")
     if executor is None and (workers == 1 or not CAN_START_PROCESSES):
         return _play_inline(specs, progress)
     parallel = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     if chunk is None:
         chunk = max(1, min(32, len(specs) // (8 * parallel)))
     elif not _whole(chunk, 1):
-        raise InvalidInput(f"chunk must be a whole number ≥ 1, not {chunk!r}")
+        raise InvalidInput(f"chunk must be a whole number ≥ 1, not {shown(chunk)}")
     batches = [specs[i:i + chunk] for i in range(0, len(specs), chunk)]
     own = executor is None
     pool: cf.Executor = cf.ProcessPoolExecutor(parallel) if own else executor  # type: ignore

@@ -3,7 +3,7 @@
 Every exercise's answer and reasoning and every board task's solution come from the same
 objects the notebooks' checks use (``sumer_widgets.lessons``), so a key never drifts from what
 the learner is checked against. A task's solution is replayed through the engine and told as
-the events it causes.
+the events it causes, in the ruleset's words (`display.told`).
 
 ``python scripts/answer_keys.py`` writes the keys; ``--check`` says whether they are current
 (exit 1 if not; the test suite runs it).
@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from engine.core import rules_of
+from sumer_widgets import display
 from sumer_widgets.catalogue import rule_text
 from sumer_widgets.lessons import GAMES, Lesson
 from sumer_widgets.tasks import say
@@ -76,7 +77,8 @@ def key(game: str, lang: str = "en") -> str:
         rules = rules_of(task.ruleset)
         for step, text in enumerate(task.solution, start=1):
             events = game_.play(rules.parse_move(text))
-            told = " ".join(event.describe(lang) for event in events)
+            # As `attempt` tells them: in the ruleset's words, a battle's meetings left out.
+            told = " ".join(display.told(events, lang, game_.state).lines())
             lines.append(f"{step}. `{text}` — {told}")
         verdict = task.verdict(game_)
         lines += ["", f"*{w['checked']}:* {say(verdict.why, lang)}", ""]

@@ -7,7 +7,9 @@ the heading's ``<a id>`` anchor); the tests are every test function that names t
 ``@pytest.mark.rules(...)`` (or a module's ``pytestmark``), found by reading the test files.
 
 ``python scripts/rule_coverage.py`` writes the tables; ``--check`` exits 1 if one is out of date
-(the test suite runs it).
+(the test suite runs it). ``--notebook RULESET`` prints the table a walkthrough closes with —
+rule → the part teaching it → the exercises and board tasks practising it → the test files
+checking it — to paste into its last cell.
 """
 
 from __future__ import annotations
@@ -111,12 +113,37 @@ def table(ruleset: str, tests: dict[str, list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def notebook_table(ruleset: str, tests: dict[str, list[str]]) -> str:
+    """The closing table of `ruleset`'s walkthrough, linked from the notebook's folder."""
+    from sumer_widgets.lessons import Lesson
+
+    taught = sections(ROOT / "notebooks" / WALKTHROUGHS[ruleset])
+    lesson = Lesson(ruleset)
+    practised: dict[str, list[str]] = defaultdict(list)
+    for item in [*lesson.exercises, *lesson.tasks]:
+        for rule in item.rules:
+            practised[rule].append(item.id)
+    lines = ["| rule | taught in | practised by | checked by |", "|---|---|---|---|"]
+    for rule in catalogue(ruleset):
+        heading, anchor = taught.get(rule, ("", ""))
+        heading = re.sub(r"\s*\(about [^)]*\)$", "", heading)
+        where = f"[{_cell(heading)}](#{anchor})" if anchor else _cell(heading) or "—"
+        ids = ", ".join(f"`{i}`" for i in practised.get(rule, [])) or "—"
+        files = sorted({name.split("::")[0] for name in tests.get(rule, [])})
+        checked = ", ".join(f"[`{Path(f).name}`](../{f})" for f in files) or "—"
+        lines.append(f"| {rule} | {where} | {ids} | {checked} |")
+    return "\n".join(lines)
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
 def main(argv: list[str]) -> int:
     tests = tests_by_rule()
+    if "--notebook" in argv:
+        print(notebook_table(argv[argv.index("--notebook") + 1], tests))
+        return 0
     stale = []
     for ruleset in WALKTHROUGHS:
         path = OUT / f"{ruleset}.md"

@@ -7,10 +7,13 @@ clicks into *intents*: ``{"intent": "play", "move": {...}, "ply": n}``, ``undo``
 - ``svg``: the picture of the shown position (the same renderer gives the static fallback);
 - ``choices``: what each click may do in the shown position, computed by the engine, so the page
   can highlight at once without a round trip;
-- ``log``, ``error`` (why the last intent was refused), ``ply``/``plies`` (the history slider),
-  ``status`` and the seated bots.
+- ``log``, ``error`` (why the last intent was refused, in the board's language) and
+  ``error_rule`` (the catalogue id of the rule it enforces), ``ply``/``plies`` (the history
+  slider), ``status`` and the seated bots.
 
 A forged or out-of-turn intent is refused and shown in ``error``; it never changes the game.
+Only the project's own errors (`SumerError`) are refusals: anything else reaching `_on_msg` is
+a bug, shown as one and raised instead when `STRICT` is set (as the tests do).
 Rules never live in JavaScript.
 """
 
@@ -25,7 +28,7 @@ import anywidget
 import traitlets
 
 from engine.bots import Bot
-from engine.core import Game, SumerError
+from engine.core import Game, Message, Named, SumerError, shown
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
@@ -40,6 +43,51 @@ UI_WORDS = {
            "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
            "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd"},
 }
+
+
+#: The board's own refusals (the engines word theirs), in each language.
+TEXT = {
+    "en": {
+        "no_intent": "a message from the page must name an intent",
+        "unknown_intent": "unknown intent {intent}",
+        "no_game_to_play": "there is no game on this board to play a move in",
+        "stale": "that click was for another position: the board has been redrawn, try again",
+        "move_not_object": "a move from the page must be an object",
+        "no_game": "there is no game on this board",
+        "over": "the game is over",
+        "bot_turn": "it is a bot's turn ({player}): press “{button}”",
+        "no_bot": "no bot is seated at the player to move",
+        "no_game_to_undo": "there is no game to undo",
+        "nothing_to_undo": "there is no move to undo: the game is at its start",
+        "no_position": "there is no position {ply}: the game has {latest} moves",
+        "unknown_language": "unknown language {lang}",
+        "bug": "the board could not do that ({error}); please report it",
+        "player": "player {number}",
+    },
+    "nl": {
+        "no_intent": "een bericht van de pagina moet zeggen wat er moet gebeuren",
+        "unknown_intent": "onbekend verzoek {intent}",
+        "no_game_to_play": "op dit bord wordt geen spel gespeeld, dus ook geen zet",
+        "stale": "die klik hoorde bij een andere stelling: het bord is opnieuw getekend, "
+                 "probeer het nog eens",
+        "move_not_object": "een zet van de pagina moet een object zijn",
+        "no_game": "op dit bord wordt geen spel gespeeld",
+        "over": "het spel is afgelopen",
+        "bot_turn": "een bot is aan de beurt ({player}): druk op “{button}”",
+        "no_bot": "de speler die aan zet is, wordt niet door een bot gespeeld",
+        "no_game_to_undo": "er is geen spel om een zet van terug te nemen",
+        "nothing_to_undo": "er is geen zet om terug te nemen: het spel staat aan het begin",
+        "no_position": "er is geen stelling {ply}: het spel telt {latest} zetten",
+        "unknown_language": "onbekende taal {lang}",
+        "bug": "het bord kon dat niet uitvoeren ({error}); meld dit alsjeblieft",
+        "player": "speler {number}",
+    },
+}
+
+
+def refused(key: str, *, rule: str | None = None, **values: Any) -> SumerErrorForMessage:
+    """The board's refusal `key` of `TEXT`, told in every language."""
+    return SumerErrorForMessage(Message(TEXT, key, **values), rule=rule)
 
 
 def bundle(*names: str) -> str:
@@ -57,7 +105,9 @@ class BoardWidget(anywidget.AnyWidget):
     log = traitlets.List([]).tag(sync=True)
     """The game's events as ``{"ply": n, "text": sentence}``, oldest first."""
     error = traitlets.Unicode("").tag(sync=True)
-    """Why the last intent was refused ('' when it was not)."""
+    """Why the last intent was refused, in `lang` ('' when it was not)."""
+    error_rule = traitlets.Unicode("").tag(sync=True)
+    """The catalogue id of the rule the last refusal enforces ('' when none)."""
     ply = traitlets.Int(0).tag(sync=True)
     """The position shown: 0 is the start, `plies` the latest."""
     plies = traitlets.Int(0).tag(sync=True)
@@ -85,6 +135,9 @@ class BoardWidget(anywidget.AnyWidget):
     LOG_LINES: ClassVar[int] = 500
     #: A board's own interface words, ``{lang: {key: text}}``, merged into `words`.
     WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    #: Raise an exception other than `SumerError` from an intent instead of showing it: a
+    #: board shows such a bug in `error`; tests set this to see that none happens.
+    STRICT: ClassVar[bool] = False
 
     def __init__(self, game: Game | None, *, bots: Mapping[int, Bot] | None = None,
                  lang: str = "en", autoplay: bool = True, name: str = ""):
@@ -95,6 +148,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._task: Any = None
         self._hint_asked = False
         self._shown = -1
+        self._last_refusal: SumerError | None = None
         self._described: dict[tuple[int, str], tuple[Any, str]] = {}
         self.bots: dict[int, Bot] = {}
         if bots:
@@ -138,7 +192,7 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             self._play_human(move)
         except SumerError as exc:
-            self.error = exc.reason
+            self._show_refusal(exc)
             raise
 
     def undo(self) -> None:
@@ -184,16 +238,29 @@ class BoardWidget(anywidget.AnyWidget):
         """Every intent is checked; anything malformed or illegal ends up in `error`."""
         try:
             if not isinstance(content, Mapping) or not isinstance(content.get("intent"), str):
-                raise SumerErrorForMessage("a message from the page must name an intent")
+                raise refused("no_intent")
             handler = self.intents().get(content["intent"])
             if handler is None:
-                raise SumerErrorForMessage(f"unknown intent {content['intent']!r}")
-            self.error = ""
+                raise refused("unknown_intent", intent=shown(content["intent"]))
+            self._show_refusal(None)
             handler(content)
         except SumerError as exc:
-            self.error = exc.reason
+            self._show_refusal(exc)
         except Exception as exc:
-            self.error = f"{type(exc).__name__}: {exc}"
+            self._bug(exc)
+
+    def _show_refusal(self, exc: SumerError | None) -> None:
+        """Show why an intent was refused (nothing for None), in the board's language."""
+        self._last_refusal = exc
+        with self.hold_sync():
+            self.error = "" if exc is None else exc.describe(self.lang)
+            self.error_rule = "" if exc is None or exc.rule is None else exc.rule
+
+    def _bug(self, exc: Exception) -> None:
+        """The last resort for an exception no intent should raise: shown, never hidden."""
+        if self.STRICT:
+            raise exc
+        self._show_refusal(refused("bug", error=f"{type(exc).__name__}: {shown(str(exc))}"))
 
     def intents(self) -> dict[str, Callable[[Mapping[str, Any]], None]]:
         return {"play": self._intent_play, "undo": lambda _: self._undo(),
@@ -214,14 +281,13 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _intent_play(self, content: Mapping[str, Any]) -> None:
         if self.game is None:
-            raise SumerErrorForMessage("there is no game on this board to play a move in")
+            raise refused("no_game_to_play")
         seen = content.get("ply")
-        if seen != len(self.game.moves) or self.ply != len(self.game.moves):
-            raise SumerErrorForMessage("that click was for another position: the board has "
-                                       "been redrawn, try again")
+        if not _is_ply(seen, len(self.game.moves)) or self.ply != len(self.game.moves):
+            raise refused("stale")
         move = content.get("move")
         if not isinstance(move, Mapping):
-            raise SumerErrorForMessage("a move from the page must be an object")
+            raise refused("move_not_object")
         self._play_human(self.game.rules().move_from_dict(move))
 
     def _intent_resume(self, _content: Mapping[str, Any]) -> None:
@@ -239,12 +305,13 @@ class BoardWidget(anywidget.AnyWidget):
     def _play_human(self, move: Any) -> None:
         game = self.game
         if game is None:
-            raise SumerErrorForMessage("there is no game on this board")
+            raise refused("no_game")
         if game.is_over:
-            raise SumerErrorForMessage("the game is over")
+            raise refused("over")
         if game.to_move in self.bots:
-            raise SumerErrorForMessage(
-                f"it is a bot's turn (player {game.to_move}): press “{self.words['bot']}”")
+            raise refused("bot_turn", player=self.player_named(game.to_move),
+                          button=Named(**{lang: self._words_for(lang)["bot"]
+                                          for lang in UI_WORDS}))
         game.play(move)
         self._run_bots()
         self.refresh()
@@ -262,7 +329,7 @@ class BoardWidget(anywidget.AnyWidget):
     def _bot_step(self) -> None:
         game = self.game
         if game is None or game.is_over or game.to_move not in self.bots:
-            raise SumerErrorForMessage("no bot is seated at the player to move")
+            raise refused("no_bot")
         player = game.to_move
         game.play(self.bots[player].choose(game.state.view(player)))
         self.refresh()
@@ -270,9 +337,9 @@ class BoardWidget(anywidget.AnyWidget):
     def _undo(self) -> None:
         game = self.game
         if game is None:
-            raise SumerErrorForMessage("there is no game to undo")
+            raise refused("no_game_to_undo")
         if not game.moves:
-            raise SumerErrorForMessage("there is no move to undo: the game is at its start")
+            raise refused("nothing_to_undo")
         game.undo()
         # Take back the bots' replies too, to the last position a human decides in.
         while game.moves and game.to_move in self.bots:
@@ -308,20 +375,22 @@ class BoardWidget(anywidget.AnyWidget):
                 return
             latest = len(self.game.moves) if self.game is not None else 0
             if not 0 <= ply <= latest:
-                self.error = f"there is no position {ply}: the game has {latest} moves"
+                self._show_refusal(refused("no_position", ply=ply, latest=latest))
                 self.ply = latest
                 return
             with self.hold_sync():
                 self._show(ply)
         except Exception as exc:
-            self.error = f"{type(exc).__name__}: {exc}"
+            self._bug(exc)
 
     def _on_lang(self, change: Mapping[str, Any]) -> None:
         if change["new"] not in UI_WORDS:
             self.lang = change["old"]
-            self.error = f"unknown language {change['new']!r}"
+            self._show_refusal(refused("unknown_language", lang=shown(change["new"])))
             return
         self.words = self._words_for(change["new"])
+        if self._last_refusal is not None:
+            self._show_refusal(self._last_refusal)
         self.refresh()
 
     @classmethod
@@ -332,7 +401,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._shown = ply
         state = self.game.history[ply] if self.game is not None else None
         self.svg = self.picture(state)
-        self.status = state.summary() if state is not None else ""
+        self.status = self.status_of(state) if state is not None else ""
         latest = self.game is not None and ply == len(self.game.moves)
         self.choices = self.choices_for(state) if latest or self.game is None else {
             "mode": "history"}
@@ -342,6 +411,14 @@ class BoardWidget(anywidget.AnyWidget):
     def shown(self) -> int:
         """The ply being drawn (what `picture` and `choices_for` are asked about)."""
         return self._shown
+
+    def status_of(self, state: Any) -> str:
+        """The status line for `state` (a board whose states speak `lang` tells it there)."""
+        return state.summary()
+
+    def player_named(self, player: int) -> Named:
+        """A player as the board's messages name them, in each language."""
+        return Named(**{lang: TEXT[lang]["player"].format(number=player) for lang in TEXT})
 
     def after_show(self, ply: int) -> None:
         """Called after the board has drawn `ply`: update a board's own traits here."""
@@ -404,4 +481,8 @@ class BoardWidget(anywidget.AnyWidget):
 
 class SumerErrorForMessage(SumerError):
     """An intent from the page that cannot be carried out (stale, out of turn, malformed)."""
+
+
+def _is_ply(value: Any, latest: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value == latest
 

@@ -7,12 +7,16 @@
   move was legal.
 - `show(state)` draws any position with its ruleset's renderer; `picture_options(game, ...)`
   sets how one game is drawn wherever `show` and `attempt` draw it (a lesson's positions may
-  show the map without its side panel).
+  show the map without its side panel); a ruleset whose picture needs more than the position
+  (Priest-Kings draws the turn's choices and battles from the game's events) registers
+  `register_context`, which `show` and `attempt` ask of the game they draw.
 - `refusal(error)` is the one line a refusal shows as.
 - `told(events)` lists events as sentences; a ruleset whose events name places in notation
   (Mesopotamia's ``"-1,0"``) registers a `register_teller` that says them in words, given
-  the position they happened in.
-- `Table`: a small table (HTML, with a plain-text form), for the readers' tables.
+  the position they happened in. A teller that says nothing of an event ("") leaves it out of
+  the list (Priest-Kings tells a dice battle's single meetings in its battle report instead).
+- `Table`: a small table (HTML, with a plain-text form), for the readers' tables; `Sentence`:
+  a sentence that shows as itself (not as a quoted Python string).
 - `install()` (done when ``sumer_widgets`` is imported inside IPython) teaches IPython to show
   moves, events and refusals as readable text; a ruleset's lesson module adds its own
   readers with `register`, and with `register_change` a small picture of what a legal move
@@ -57,7 +61,7 @@ def picture_options(game: Game, **options: Any) -> Game:
 def show(position: Any, lang: str = "en", **options: Any) -> Svg:
     """The picture of a state (or of a game's current state), as its board draws it."""
     if isinstance(position, Game):
-        options = {**_GAME_OPTIONS.get(position, {}), **options}
+        options = {**game_context(position), **_GAME_OPTIONS.get(position, {}), **options}
     state = position.state if isinstance(position, Game) else position
     return renderer(state.RULESET)(state, lang=lang, **options)
 
@@ -114,7 +118,7 @@ class Told:
         teller = _TELLERS.get(getattr(self.state, "RULESET", ""))
         if teller is None:
             return [event.describe(self.lang) for event in self.events]
-        return [teller(event, self.state, self.lang) for event in self.events]
+        return [line for event in self.events if (line := teller(event, self.state, self.lang))]
 
     def _repr_html_(self) -> str:
         if not self.events:
@@ -136,6 +140,17 @@ def listed(items: Sequence[str], lang: str = "en") -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + (" en " if lang == "nl" else " and ") + items[-1]
+
+
+class Sentence(str):
+    """A sentence a reader function returns: a `str` that a notebook shows as itself, without
+    the quotes of a Python string."""
+
+    def _repr_html_(self) -> str:
+        return f"<p>{html.escape(self)}</p>"
+
+    def __repr__(self) -> str:
+        return str(self)
 
 
 class Table:
@@ -184,7 +199,9 @@ class Attempt:
             self.error = exc
         self.state = game.state
         self._picture = picture and self.error is None
-        self._options = {**_GAME_OPTIONS.get(game, {}), **options}
+        # What the picture needs of the game is taken now: the game goes on after this cell.
+        self._options = {**(game_context(game) if self._picture else {}),
+                         **_GAME_OPTIONS.get(game, {}), **options}
 
     @property
     def legal(self) -> bool:
@@ -263,6 +280,20 @@ def register_change(ruleset: str, picture: Callable[[Any, Any, list[Event], str]
 
 
 _TELLERS: dict[str, Callable[[Event, Any, str], str]] = {}
+
+_CONTEXTS: dict[str, Callable[[Game], dict[str, Any]]] = {}
+
+
+def register_context(ruleset: str, options: Callable[[Game], dict[str, Any]]) -> None:
+    """Draw `ruleset`'s games with the renderer options ``options(game)`` wherever `show` and
+    `attempt` draw a game (not a bare state): what a picture needs of the game's history."""
+    _CONTEXTS[ruleset] = options
+
+
+def game_context(game: Game) -> dict[str, Any]:
+    """The renderer options `game`'s ruleset registered for it (`register_context`), or {}."""
+    context = _CONTEXTS.get(getattr(game.state, "RULESET", ""))
+    return context(game) if context is not None else {}
 
 
 def register_teller(ruleset: str, tell: Callable[[Event, Any, str], str]) -> None:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core import is_int, parse_whole
 from sumer_widgets.tasks import Words, say
 
 MESSAGES = {
@@ -117,7 +118,7 @@ class Exercise:
         if answer is None:
             return False
         if self.kind == "number":
-            answer = parse_whole(answer)
+            answer = whole_answer(answer)
             if answer is None:
                 return False
         return self.normalize(answer) == self.normalize(self.expected())
@@ -144,18 +145,13 @@ def _key(value: Any) -> Any:
     return frozenset(value) if isinstance(value, (set, frozenset)) else value
 
 
-def parse_whole(value: Any) -> int | None:
-    """`value` as a whole number (an int, or text of ASCII digits), else None."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
+def whole_answer(value: Any) -> int | None:
+    """A learner's answer as a whole number: an int, or text of ASCII digits (spaces and a
+    leading + allowed, as people type them); None for anything else."""
+    if is_int(value):
         return value
     if isinstance(value, str):
-        text = value.strip().lstrip("+")
-        negative = text.startswith("-")
-        digits = text[1:] if negative else text
-        if digits and len(digits) <= 12 and all("0" <= c <= "9" for c in digits):
-            return -int(digits) if negative else int(digits)
+        return parse_whole(value.strip().removeprefix("+"))
     return None
 
 
@@ -178,7 +174,7 @@ class Question:
         if answer is None or answer == "" or answer == ():
             self.passed = False
             return self.words["todo"]
-        if self.exercise.kind == "number" and parse_whole(answer) is None:
+        if self.exercise.kind == "number" and whole_answer(answer) is None:
             self.passed = False
             return self.words["not_number"]
         self.passed = self.exercise.is_right(answer)

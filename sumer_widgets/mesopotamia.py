@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import mesopotamia
 from engine.bots import Bot
-from engine.core import InvalidInput, SumerError
+from engine.core import InvalidInput, SumerError, parse_whole, shown
 from engine.mesopotamia import State
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
@@ -491,13 +491,13 @@ class MesopotamiaBoard(BoardWidget):
             raise SumerErrorForMessage(words["bot_turn"].format(player=name))
         key = content.get("native")
         if key is not None:
-            field, owner, token = _split_key(key)
+            field, owner, token = _split_key(key, state.players)
             if owner != p:
                 raise SumerErrorForMessage(words["not_yours"].format(
                     owner=player_name(owner, self.lang), player=name))
             # An own native with nothing to do: the engine says why it cannot move.
-            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.Go(
-                field, token, mesopotamia.fmt(_neighbour(state, field)))]))
+            raise self._refusal(state, [mesopotamia.Go(
+                field, token, mesopotamia.fmt(_neighbour(state, field)))])
         field = content.get("field")
         c = mesopotamia.parse_coord(field, "field")
         field = mesopotamia.fmt(c)
@@ -507,26 +507,29 @@ class MesopotamiaBoard(BoardWidget):
             raise SumerErrorForMessage(words["nothing_here"].format(field=field))
         if state.phase == "action":
             marker = min(state.markers[p], default=0)
-            raise SumerErrorForMessage(self._refusal(state, [
+            raise self._refusal(state, [
                 mesopotamia.BuildHut(field, marker), mesopotamia.BuildHoly(field),
-                mesopotamia.Birth(field)], [words["no_hut"], words["no_holy"],
-                                            words["no_birth"]]))
+                mesopotamia.Birth(field)], [words["no_hut"], words["no_holy"], words["no_birth"]])
         if state.phase == "volcano":
-            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.PlaceVolcano(field)]))
+            raise self._refusal(state, [mesopotamia.PlaceVolcano(field)])
         if state.phase == "spread":
-            raise SumerErrorForMessage(self._refusal(state, [mesopotamia.Spread((field,))]))
+            raise self._refusal(state, [mesopotamia.Spread((field,))])
         raise SumerErrorForMessage(words["nothing_here"].format(field=field))
 
     @staticmethod
-    def _refusal(state: State, moves: list[Any], heads: list[str] | None = None) -> str:
-        """The engine's reasons for refusing each of `moves` (a legal one is not mentioned)."""
-        reasons = []
+    def _refusal(state: State, moves: list[Any],
+                 heads: list[str] | None = None) -> SumerErrorForMessage:
+        """The engine's reasons for refusing each of `moves` (a legal one is not mentioned),
+        naming the rule of the first."""
+        reasons, rules = [], []
         for k, move in enumerate(moves):
             try:
                 mesopotamia.apply(state, move)
             except SumerError as exc:
                 reasons.append(f"{heads[k]}: {exc.reason}" if heads else exc.reason)
-        return "; ".join(reasons) or "—"
+                rules.append(exc.rule)
+        return SumerErrorForMessage("; ".join(reasons) or "—", rule=next(
+            (rule for rule in rules if rule), None))
 
     def __repr__(self) -> str:
         state = self.game.state
@@ -564,14 +567,17 @@ def _native_words(token: str, words: Mapping[str, str]) -> str:
     return text + (words["stole"] if stole else "")
 
 
-def _split_key(key: Any) -> tuple[str, int, str]:
-    """``"q,r|owner|token"`` → its parts; raises `InvalidInput` for anything else."""
+def _split_key(key: Any, players: int) -> tuple[str, int, str]:
+    """``"q,r|owner|token"`` → its parts; raises `InvalidInput` for anything else (an owner
+    who is not a player included)."""
     parts = key.split("|") if isinstance(key, str) else []
-    if len(parts) != 3 or not parts[1].lstrip("-").isdigit():
-        raise InvalidInput(f"a native is named 'q,r|owner|token', not {key!r}")
+    owner = parse_whole(parts[1]) if len(parts) == 3 else None
+    if owner is None or not 0 <= owner < players:
+        raise InvalidInput(f"a native is named 'q,r|owner|token' with an owner 0 to "
+                           f"{players - 1}, not {shown(key)}")
     field = mesopotamia.fmt(mesopotamia.parse_coord(parts[0], "field"))
     parse_token(parts[2])
-    return field, int(parts[1]), parts[2]
+    return field, owner, parts[2]
 
 
 def _neighbour(state: State, field: str) -> tuple[int, int]:
@@ -590,7 +596,7 @@ def _check_viewer(viewer: Any, players: int) -> int | str | None:
         return viewer
     if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players:
         raise ValueError(f"viewer must be None, 'all' or a player 0 to {players - 1}, "
-                         f"not {viewer!r}")
+                         f"not {shown(viewer)}")
     return viewer
 
 

@@ -19,11 +19,34 @@ import traitlets
 
 from engine import sumeria
 from engine.bots import Bot
-from engine.core import InvalidInput
+from engine.core import InvalidInput, Message, Named, shown
 from engine.sumeria import Board, State
+from engine.sumeria.refusals import named_place, named_player
 from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
 from sumer_widgets.sumeria_svg import render
+
+#: The explorer's refusals, in the words of the rulebooks (see engine/sumeria/refusals.py).
+TEXT = {
+    "en": {
+        "plays_a_game": "this board plays a game: placing traders freely is for the explorer "
+                        "(a board without a game)",
+        "occupied": "{where} is occupied: each location holds a single trader",
+        "no_trader": "there is no trader on {where}",
+        "unreachable": "the trader on {origin} cannot reach {destination}: a trader jumps "
+                       "occupied locations and stops at the first empty one",
+        "bad_player": "a player is 0 to 3, not {value}",
+    },
+    "nl": {
+        "plays_a_game": "op dit bord wordt een spel gespeeld: handelaren vrij neerzetten kan "
+                        "alleen op een bord zonder spel",
+        "occupied": "{where} is al bezet: op elke plaats staat maar één handelaar",
+        "no_trader": "op {where} staat geen handelaar",
+        "unreachable": "de handelaar op {origin} kan {destination} niet bereiken: hij springt "
+                       "over bezette plaatsen en stopt op de eerste lege plaats",
+        "bad_player": "een speler is 0, 1, 2 of 3, niet {value}",
+    },
+}
 
 
 class SumeriaBoard(BoardWidget):
@@ -103,6 +126,12 @@ class SumeriaBoard(BoardWidget):
             out["scored"] = board.city_state(state.row[state.scoring]).name
         return out
 
+    def status_of(self, state: State) -> str:
+        return state.summary(self.lang)
+
+    def player_named(self, player: int) -> Named:
+        return named_player(player)
+
     # The explorer's intents ---------------------------------------------------------------
 
     def intents(self) -> dict[str, Any]:
@@ -111,15 +140,13 @@ class SumeriaBoard(BoardWidget):
 
     def _explorer(self) -> None:
         if self.game is not None:
-            raise SumerErrorForMessage("this board plays a game: placing traders freely is for "
-                                       "the explorer (a board without a game)")
+            raise _refused("plays_a_game")
 
     def _place(self, content: Mapping[str, Any]) -> None:
         self._explorer()
         loc = self._location(content, "location")
         if loc in self._traders:
-            raise SumerErrorForMessage(f"{self._board.label(loc, self.lang)} is occupied: each "
-                                       "location holds a single trader")
+            raise _refused("occupied", "S-SETUP-7", where=named_place(self._board, loc))
         self._traders[loc] = _player(content.get("player", self.brush))
         self.refresh()
 
@@ -127,7 +154,7 @@ class SumeriaBoard(BoardWidget):
         self._explorer()
         loc = self._location(content, "location")
         if loc not in self._traders:
-            raise SumerErrorForMessage(f"there is no trader on {self._board.label(loc)}")
+            raise _refused("no_trader", where=named_place(self._board, loc))
         del self._traders[loc]
         self.refresh()
 
@@ -136,12 +163,10 @@ class SumeriaBoard(BoardWidget):
         origin = self._location(content, "origin")
         destination = self._location(content, "destination")
         if origin not in self._traders:
-            raise SumerErrorForMessage(f"there is no trader on {self._board.label(origin)}")
+            raise _refused("no_trader", where=named_place(self._board, origin))
         if destination not in self._board.reachable(origin, set(self._traders)):
-            raise SumerErrorForMessage(
-                f"the trader on {self._board.label(origin)} cannot reach "
-                f"{self._board.label(destination)}: a trader jumps occupied locations and "
-                "stops at the first empty one")
+            raise _refused("unreachable", "S-MOVE-3", origin=named_place(self._board, origin),
+                           destination=named_place(self._board, destination))
         self._traders[destination] = self._traders.pop(origin)
         self.refresh()
 
@@ -166,8 +191,12 @@ class SumeriaBoard(BoardWidget):
 
 def _player(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
-        raise InvalidInput(f"a player is 0 to 3, not {value!r}")
+        raise InvalidInput(Message(TEXT, "bad_player", value=shown(value)))
     return value
+
+
+def _refused(key: str, rule: str | None = None, **values: Any) -> SumerErrorForMessage:
+    return SumerErrorForMessage(Message(TEXT, key, **values), rule=rule)
 
 
 def _load_board(board: Any) -> Board:

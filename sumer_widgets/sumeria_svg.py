@@ -19,6 +19,7 @@ from html import escape
 
 from engine.sumeria import TILE_NAMES, TILES, Board, State, player_name
 from engine.sumeria.scoring import score_counts
+from engine.sumeria.text import render_text
 from sumer_widgets.svg import (
     PLAYER_COLORS,
     PLAYER_SHAPES,
@@ -103,10 +104,11 @@ def render(state: State | None = None, *, board: Board | None = None,
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" '
            f'{attrs(viewBox=f"0 0 {w:.0f} {total_h:.0f}", width=width, class_="sumeria-board")}'
            f' role="img">']
-    title = "Sumeria" if state is None else f"Sumeria — {state.summary()}"
+    title = "Sumeria" if state is None else f"Sumeria — {state.summary(lang)}"
     out.append(f"<title>{escape(title)}</title>")
-    out.append(f"<desc>{escape(str(state) if state is not None else _traders_text(traders))}"
-               "</desc>")
+    described = (render_text(state, lang) if state is not None
+                 else _traders_text(board, traders, lang))
+    out.append(f"<desc>{escape(described)}</desc>")
     out.append(f"<style>{CSS}</style>")
     out.append(f'<rect width="{w:.0f}" height="{total_h:.0f}" fill="#f6efdc"/>')
     out.append(_landscape(board))
@@ -275,5 +277,6 @@ def _panel(state: State, top: float, width: float, words: Mapping[str, str],
     return out
 
 
-def _traders_text(traders: Mapping[str, int]) -> str:
-    return ", ".join(f"{loc}: {player_name(p)}" for loc, p in sorted(traders.items()))
+def _traders_text(board: Board, traders: Mapping[str, int], lang: str) -> str:
+    return ", ".join(f"{board.label(loc, lang)}: {player_name(p, lang)}"
+                     for loc, p in sorted(traders.items()))

@@ -1,10 +1,14 @@
-"""Shared test set-up: the `rules` marker names the catalogued rules a test checks."""
+"""Shared test set-up: hypothesis profiles, and every refusal naming a catalogued rule."""
 
 from __future__ import annotations
 
 import os
+import sys
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from engine.core import IllegalMove
 
 settings.register_profile(
     "sumer", max_examples=60, deadline=None,
@@ -12,3 +16,30 @@ settings.register_profile(
 settings.register_profile("thorough", max_examples=500, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "sumer"))
+
+
+@pytest.fixture(autouse=True)
+def _refusals_name_their_rule(monkeypatch):
+    """Every refusal an engine makes during any test names a rule of its catalogue.
+
+    Refusals the engines raise are collected as they are made (whether a test expects them or
+    not) and checked when the test ends; only `Game.undo` at the start of a game refuses
+    without a rule, as it enforces none.
+    """
+    unnamed: list[str] = []
+    init = IllegalMove.__init__
+
+    def recording_init(self, reason, *, rule=None):
+        init(self, reason, rule=rule)
+        module = sys._getframe(1).f_globals.get("__name__", "")
+        if module.startswith("engine.") and module != "engine.core" and rule not in ids:
+            unnamed.append(f"{module} refused without a catalogued rule ({rule!r}): "
+                           f"{self.reason}")
+
+    from tests.fuzzing import rule_ids
+
+    ids = rule_ids()
+    monkeypatch.setattr(IllegalMove, "__init__", recording_init)
+    yield
+    monkeypatch.undo()
+    assert not unnamed, unnamed[0]

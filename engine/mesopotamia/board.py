@@ -23,7 +23,7 @@ from typing import Any
 
 import networkx as nx
 
-from engine.core import InvalidInput
+from engine.core import InvalidInput, shown
 
 Coord = tuple[int, int]
 
@@ -62,16 +62,17 @@ def fmt(c: Coord) -> str:
 def parse_coord(text: Any, what: str = "field") -> Coord:
     """``"1,-2"`` → ``(1, -2)``; raises `InvalidInput` naming `what`."""
     if not isinstance(text, str):
-        raise InvalidInput(f"{what} must be written 'q,r' (e.g. '-1,0'), not {text!r}")
+        raise InvalidInput(f"{what} must be written 'q,r' (e.g. '-1,0'), not {shown(text)}")
     parts = text.split(",")
     try:
         if len(parts) != 2:
             raise ValueError
         q, r = int(parts[0]), int(parts[1])
     except ValueError:
-        raise InvalidInput(f"{what} must be written 'q,r' (e.g. '-1,0'), not {text!r}") from None
+        raise InvalidInput(f"{what} must be written 'q,r' (e.g. '-1,0'), "
+                           f"not {shown(text)}") from None
     if abs(q) > 99 or abs(r) > 99:
-        raise InvalidInput(f"{what} {text!r} is too far from the temple place")
+        raise InvalidInput(f"{what} {shown(text)} is too far from the temple place")
     return (q, r)
 
 

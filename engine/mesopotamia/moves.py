@@ -43,7 +43,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words
+from engine.core import (
+    InvalidInput,
+    Move,
+    check_arity,
+    is_int,
+    move_words,
+    parse_whole,
+    shown,
+    whole_number,
+)
 from engine.core import move_from_dict as _move_from_dict
 from engine.mesopotamia.board import WORD_OF, fmt, parse_coord
 from engine.mesopotamia.state import CARDS, MARKER_VALUES, OLD, cargo_token, parse_token
@@ -273,9 +282,7 @@ _CARD_ARGS = {"stamina": 0, "holy_stone": 0, "fertility": 0, "land": 0, "priest"
 
 
 def _number(text: str, what: str) -> int:
-    if not text.lstrip("-").isdigit():
-        raise InvalidInput(f"{what} must be a whole number, not {text!r}")
-    return int(text)
+    return whole_number(text, what)
 
 
 def parse_move(text: str) -> Any:
@@ -291,7 +298,7 @@ def parse_move(text: str) -> Any:
         card, rest = args[0], args[1:]
         if len(rest) != _CARD_ARGS[card]:
             raise InvalidInput(f"'play {card}' takes {_CARD_ARGS[card]} argument(s), got "
-                               f"{len(rest)} in {text!r}")
+                               f"{len(rest)} in {shown(text)}")
         if card == "mana_theft":
             return PlayCard(card, None, rest[0])
         if card == "priest":
@@ -330,9 +337,16 @@ def _native(text: str) -> tuple[int, bool]:
     return parse_token(text)
 
 
+def _whole(value: Any, what: str) -> int:
+    """A number field of a move built in Python (the parsers check theirs)."""
+    if not is_int(value) or not -99 <= value <= 99:
+        raise InvalidInput(f"{what} must be a whole number, not {shown(value)}")
+    return value
+
+
 def _good(text: Any) -> int:
-    if text not in GOODS:
-        raise InvalidInput(f"a good is 'L' (lumber) or 'S' (stone), not {text!r}")
+    if not isinstance(text, str) or text not in GOODS:
+        raise InvalidInput(f"a good is 'L' (lumber) or 'S' (stone), not {shown(text)}")
     return GOODS[text]
 
 
@@ -342,12 +356,13 @@ def _target(text: Any, card: str) -> tuple[Any, ...]:
     if text in GOODS:
         return ("good", GOODS[text])
     kind = {"n": "native", "c": "carried", "h": "hut"}.get(text[0])
-    if kind == "hut" and len(text) == 3 and text[1].isdigit() and text[2] in "+-":
+    if kind == "hut" and len(text) == 3 and text[1] in "0123456789" and text[2] in "+-":
         return ("hut", int(text[1]), text[2] == "+")
-    if kind in ("native", "carried") and len(text) > 3 and text[1].isdigit() and text[2] == ":":
+    if kind in ("native", "carried") and len(text) > 3 and text[1] in "0123456789" and (
+            text[2] == ":"):
         cargo, stole = parse_token(text[3:])
         return (kind, int(text[1]), cargo, stole)
-    raise InvalidInput(f"unknown target {text!r}: write 'L'/'S' (a good lying there), 'n2:L' "
+    raise InvalidInput(f"unknown target {shown(text)}: write 'L'/'S' (a good lying there), 'n2:L' "
                        "(player 2's native carrying lumber), 'c2:S' (the stone it carries) or "
                        "'h2+'/'h2-' (player 2's hut with/without a marker)")
 
@@ -356,7 +371,7 @@ def to_internal(move: Any) -> tuple[Any, ...]:
     """The rules' tuple for a public move; raises `InvalidInput` if malformed."""
     kind = getattr(move, "KIND", None)
     if MOVE_KINDS.get(kind) is not type(move):
-        raise InvalidInput(f"not a Mesopotamia move: {move!r}")
+        raise InvalidInput(f"not a Mesopotamia move: {shown(move)}")
     if kind in ("go", "discover"):
         last = move.destination if kind == "go" else move.place
         return (kind, parse_coord(move.origin, "origin"), *_native(move.native),
@@ -364,39 +379,41 @@ def to_internal(move: Any) -> tuple[Any, ...]:
     if kind == "volcano":
         return ("volcano", parse_coord(move.place, "place"))
     if kind == "spread":
-        if not move.fields:
+        if not isinstance(move.fields, (tuple, list)) or not move.fields:
             raise InvalidInput("'spread' needs at least one field")
         return ("spread", tuple(sorted(parse_coord(f) for f in move.fields)))
     if kind == "choose":
-        if move.tile not in WORD_OF or move.tile == "temple":
+        if not isinstance(move.tile, str) or move.tile not in WORD_OF or move.tile == "temple":
             raise InvalidInput(f"choose 'plain', 'forest', 'quarry' or 'volcano', "
-                               f"not {move.tile!r}")
+                               f"not {shown(move.tile)}")
         return ("choose", WORD_OF[move.tile])
     if kind == "pick":
         return ("pick", parse_coord(move.field), *_native(move.native), _good(move.good))
     if kind == "drop":
         return ("drop", parse_coord(move.field), *_native(move.native))
     if kind == "steal":
-        return ("steal", parse_coord(move.field), move.victim, _good(move.good))
+        return ("steal", parse_coord(move.field), _whole(move.victim, "the victim"),
+                _good(move.good))
     if kind == "lift":
-        return ("lift", parse_coord(move.field), move.value)
+        return ("lift", parse_coord(move.field), _whole(move.value, "the marker value"))
     if kind == "offer":
-        return ("offer", move.value)
+        return ("offer", _whole(move.value, "the marker value"))
     if kind in ("hut", "holy", "birth"):
-        args = (move.marker,) if kind == "hut" else ()
+        args = (_whole(move.marker, "the marker value"),) if kind == "hut" else ()
         return (kind, parse_coord(move.field), *args)
     if kind in ("end", "draw", "done"):
         return (kind,)
     card = move.card
-    if card not in CARDS:
-        raise InvalidInput(f"unknown card {card!r}; cards: {', '.join(CARDS)}")
+    if not isinstance(card, str) or card not in CARDS:
+        raise InvalidInput(f"unknown card {shown(card)}; cards: {', '.join(CARDS)}")
     wanted = _CARD_ARGS[card]
     given = sum(x is not None for x in (move.field, move.target, move.to))
     if card == "mana_theft":
-        if move.target is None or not move.target.isdigit() or given != 1:
+        victim = parse_whole(move.target)
+        if victim is None or victim < 0 or given != 1:
             raise InvalidInput("'play mana_theft' names the player to rob, e.g. "
                                "'play mana_theft 2'")
-        return ("play", card, None, ("player", int(move.target)), None)
+        return ("play", card, None, ("player", victim), None)
     if given != wanted:
         raise InvalidInput(f"'play {card}' takes {wanted} argument(s), got {given}")
     if card == "priest":

@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.core import IllegalMove, InvalidInput, check_seed, is_int, make_rng, shown
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import (
     FIELD_COUNTS,
@@ -83,8 +83,8 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
     Raises:
         InvalidInput: players other than 2 to 4, an unknown option or value.
     """
-    if isinstance(players, bool) or players not in FIRST_ROUND:
-        raise InvalidInput(f"Mesopotamia is played by 2, 3 or 4 players, not {players!r}")
+    if not is_int(players) or players not in FIRST_ROUND:
+        raise InvalidInput(f"Mesopotamia is played by 2, 3 or 4 players, not {shown(players)}")
     seed = check_seed(seed)
     opts = Options.from_keywords("Mesopotamia", options)
     setup = layout(players)
@@ -996,16 +996,18 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         InvalidInput: the move is malformed or not a Mesopotamia move.
     """
     if state.phase == "over":
+        all_placed = len(state.delivered[state.won[0]]) == MARKERS_TO_WIN
         raise IllegalMove("the game is over: "
                           + (f"{player_name(state.won[0])} placed all four sacrifice markers"
-                             if len(state.delivered[state.won[0]]) == MARKERS_TO_WIN
-                             else "the round limit was reached"))
+                             if all_placed else "the round limit was reached"),
+                          rule="M-END-1" if all_placed else "M-END-2")
     t = to_internal(move)
     work = Work(state)
     if t not in work.legal():
-        from engine.mesopotamia.explain import explain
+        from engine.mesopotamia.explain import refusal
 
-        raise IllegalMove(explain(work, t))
+        rule, reason = refusal(work, t)
+        raise IllegalMove(reason, rule=rule)
     work.events = []
     work.do(t)
     return work.freeze(), work.events
@@ -1028,9 +1030,9 @@ def check_state(state: State) -> None:
 def _check_state(s: State) -> str | None:
     n = s.players
     if s.phase not in PHASES:
-        return f"phase {s.phase!r} is not one of {', '.join(PHASES)}"
+        return f"phase {shown(s.phase)} is not one of {', '.join(PHASES)}"
     if s.action not in ("", "hut", "holy", "birth", "draw"):
-        return f"action {s.action!r} is unknown"
+        return f"action {shown(s.action)} is unknown"
     tiles = dict(s.tiles)
     if len(tiles) != len(s.tiles):
         return "two fields share a place"
@@ -1178,7 +1180,7 @@ def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = 
         letter = WORD_OF.get(kind, kind)
         c = parse_coord(text)
         if letter not in FIELD_COUNTS or letter == "T":
-            raise InvalidInput(f"unknown field kind {kind!r}")
+            raise InvalidInput(f"unknown field kind {shown(kind)}")
         if c in work.tiles:
             raise InvalidInput(f"{text} already holds a field")
         if letter not in work.pile:
@@ -1213,11 +1215,11 @@ def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = 
         for p, cards in enumerate(hands):
             for card in cards:
                 if card not in work.deck:
-                    raise InvalidInput(f"no {card!r} card left in the deck for player {p}")
+                    raise InvalidInput(f"no {shown(card)} card left in the deck for player {p}")
                 work.deck.remove(card)
             work.hands[p] = list(cards)
     if not 0 <= to_move < players:
-        raise InvalidInput(f"to_move must be a player 0 to {players - 1}, not {to_move!r}")
+        raise InvalidInput(f"to_move must be a player 0 to {players - 1}, not {shown(to_move)}")
     work.turn = (round - 1) * players + to_move
     work.to_move = to_move
     work.phase = phase

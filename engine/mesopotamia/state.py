@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
 from engine.mesopotamia.board import FIELD_COUNTS, Coord, fmt
 
 NATIVES = 8
@@ -114,7 +114,7 @@ def parse_token(text: Any) -> tuple[int, bool]:
     """The inverse of `cargo_token`; raises `InvalidInput`."""
     if not isinstance(text, str) or not text:
         raise InvalidInput(f"a native is written '.', 'L', 'S', 'M4' or 'm4' (with '!' once it "
-                           f"stole this turn), not {text!r}")
+                           f"stole this turn), not {shown(text)}")
     stole = text.endswith("!")
     body = text[:-1] if stole else text
     if body == ".":
@@ -124,10 +124,10 @@ def parse_token(text: Any) -> tuple[int, bool]:
     if body == "S":
         return STONE_CARGO, stole
     if len(body) == 2 and body[0] in "Mm" and (body[1] == "?" or (
-            body[1].isdigit() and int(body[1]) in MARKER_VALUES)):
+            body[1] in "0123456789" and int(body[1]) in MARKER_VALUES)):
         base = OLD if body[0] == "M" else FRESH
         return base + (0 if body[1] == "?" else int(body[1])), stole
-    raise InvalidInput(f"unknown native {text!r}: write '.', 'L', 'S', 'M4' or 'm4' (with '!' "
+    raise InvalidInput(f"unknown native {shown(text)}: write '.', 'L', 'S', 'M4' or 'm4' (with '!' "
                        "once it stole this turn)")
 
 
@@ -159,16 +159,16 @@ class Options(RulesetOptions):
         for name in ("cards_at_start", "no_reshuffle"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInput(f"option {name} must be true or false, "
-                                   f"not {getattr(self, name)!r}")
+                                   f"not {shown(getattr(self, name))}")
         rp = self.removed_plains
         if rp is not None and (isinstance(rp, bool) or not isinstance(rp, int)
                                or not 0 <= rp <= FIELD_COUNTS["P"] - 2):
             raise InvalidInput(f"option removed_plains must be a whole number from 0 to "
-                               f"{FIELD_COUNTS['P'] - 2} or None, not {rp!r}")
+                               f"{FIELD_COUNTS['P'] - 2} or None, not {shown(rp)}")
         mr = self.max_rounds
         if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
             raise InvalidInput(f"option max_rounds must be a whole number ≥ 1 or None, "
-                               f"not {mr!r}")
+                               f"not {shown(mr)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,7 +430,7 @@ def _evolve(state: State, **changes: Any) -> State:
 
 def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{where} must be a whole number, not {value!r}")
+        raise InvalidInput(f"{where} must be a whole number, not {shown(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         raise InvalidInput(f"{where} must be between {low} and {high}, not {value}")
     return value
@@ -469,19 +469,19 @@ def state_from_dict(data: Any) -> State:
         raise InvalidInput(f"{w} must be an object")
     check_keys(data, [*_FIELDS, "ruleset"], w)
     if data.get("ruleset") != "mesopotamia":
-        raise InvalidInput(f"{w}: ruleset is {data.get('ruleset')!r}, not 'mesopotamia'")
+        raise InvalidInput(f"{w}: ruleset is {shown(data.get('ruleset'))}, not 'mesopotamia'")
     players = _int(field(data, "players", int, w), f"{w}.players", 2, 4)
     to_move = data.get("to_move")
     if to_move is not None:
         to_move = _int(to_move, f"{w}.to_move", 0, players - 1)
     tiles = []
     for i, (c, k) in enumerate(_rows(data, "tiles", w, 2)):
-        if k not in FIELD_COUNTS:
-            raise InvalidInput(f"{w}.tiles[{i}] has unknown kind {k!r}")
+        if not isinstance(k, str) or k not in FIELD_COUNTS:
+            raise InvalidInput(f"{w}.tiles[{i}] has unknown kind {shown(k)}")
         tiles.append((_coord(c, f"{w}.tiles[{i}]"), k))
     pile = field(data, "pile", str, w)
     if any(k not in FIELD_COUNTS for k in pile):
-        raise InvalidInput(f"{w}.pile holds unknown field kinds: {pile!r}")
+        raise InvalidInput(f"{w}.pile holds unknown field kinds: {shown(pile)}")
     natives = []
     for i, (c, owner, cargo, stole) in enumerate(_rows(data, "natives", w, 4)):
         q, r = _coord(c, f"{w}.natives[{i}]")

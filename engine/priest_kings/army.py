@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_keys, field, loads
+from engine.core import IllegalMove, InvalidInput, check_keys, field, loads, shown
 
 #: DBMM troop types (the dice model gives each a combat factor).
 TROOP_TYPES = ("El", "Kn", "Cv", "LH", "Cm", "Ch", "Sp", "Pk", "Bd", "Wb", "Ax", "Bw", "Ps",
@@ -142,14 +142,14 @@ class Army:
         for t in self.troops:
             if t.name == name:
                 return t
-        raise InvalidInput(f"army list {self.name!r} has no troops called {name!r}")
+        raise InvalidInput(f"army list {shown(self.name)} has no troops called {shown(name)}")
 
     def command(self, command_id: str) -> Command:
         """The command with id `command_id`; raises `InvalidInput` for an unknown id."""
         for c in self.commands:
             if c.id == command_id:
                 return c
-        raise InvalidInput(f"unknown corps {command_id!r}; this army's corps are "
+        raise InvalidInput(f"unknown corps {shown(command_id)}; this army's corps are "
                            f"{', '.join(c.id for c in self.commands)}")
 
     @property
@@ -188,12 +188,13 @@ class Army:
         command = self.command(command_id)
         if not any(t.name == REORGANIZE_TO for t in self.troops):
             raise IllegalMove(f"the army list has no {REORGANIZE_TO}, so no corps can be "
-                              "reorganized")
+                              "reorganized", rule="P-REORG-1")
         have = command.count(REORGANIZE_FROM)
         if have < REORGANIZE_COUNT:
             raise IllegalMove(
                 f"the {command.name} has {have} {REORGANIZE_FROM}: a reorganization swaps "
-                f"{REORGANIZE_COUNT} {REORGANIZE_FROM} from a single corps for 1 {REORGANIZE_TO}")
+                f"{REORGANIZE_COUNT} {REORGANIZE_FROM} from a single corps for 1 {REORGANIZE_TO}",
+                rule="P-REORG-1")
         elements: list[Element] = []
         to_remove = REORGANIZE_COUNT
         for e in command.elements:
@@ -242,19 +243,19 @@ def _army_from_dict(data: Any) -> Army:
         check_keys(item, ("name", "type", "grade", "ap", "me"), at)
         troop_name = field(item, "name", str, at)
         if not troop_name.strip() or any(t.name == troop_name for t in troops):
-            raise InvalidInput(f"{at}: troops name {troop_name!r} is empty or used twice")
+            raise InvalidInput(f"{at}: troops name {shown(troop_name)} is empty or used twice")
         kind = field(item, "type", str, at)
         if kind not in TROOP_TYPES:
-            raise InvalidInput(f"{at}: unknown troop type {kind!r}; DBMM types: "
+            raise InvalidInput(f"{at}: unknown troop type {shown(kind)}; DBMM types: "
                                f"{', '.join(TROOP_TYPES)}")
         grade = field(item, "grade", str, at)
         if grade not in GRADES:
-            raise InvalidInput(f"{at}: unknown grade {grade!r}; grades: {', '.join(GRADES)}")
+            raise InvalidInput(f"{at}: unknown grade {shown(grade)}; grades: {', '.join(GRADES)}")
         ap = field(item, "ap", int, at)
         me = field(item, "me", (int, float), at)
         if ap < 0 or not math.isfinite(me) or me < 0 or me * 2 != round(me * 2):
             raise InvalidInput(f"{at}: ap must be a whole number ≥ 0 and me a whole or half "
-                               f"number ≥ 0, not {ap!r} and {me!r}")
+                               f"number ≥ 0, not {shown(ap)} and {shown(me)}")
         troops.append(Troops(troop_name, kind, grade, ap, float(me)))
     known = {t.name for t in troops}
     commands: list[Command] = []
@@ -269,7 +270,7 @@ def _army_from_dict(data: Any) -> Army:
         command_id = field(item, "id", str, at)
         if (not command_id or any(c.isspace() for c in command_id)
                 or any(c.id == command_id for c in commands)):
-            raise InvalidInput(f"{at}: corps id {command_id!r} must be non-empty, without "
+            raise InvalidInput(f"{at}: corps id {shown(command_id)} must be non-empty, without "
                                "spaces, and unique")
         command_name = item.get("name", command_id)
         if not isinstance(command_name, str):
@@ -282,8 +283,8 @@ def _army_from_dict(data: Any) -> Army:
             check_keys(raw, ("troops", "count", "general"), eat)
             troop_name = field(raw, "troops", str, eat)
             if troop_name not in known:
-                raise InvalidInput(f"{eat}: troops {troop_name!r} are not defined in the "
-                                   f"list's troops ({', '.join(sorted(known))})")
+                raise InvalidInput(f"{eat}: troops {shown(troop_name)} are not defined in the "
+                                   f"list's troops ({', '.join(map(shown, sorted(known)[:8]))})")
             count = field(raw, "count", int, eat)
             general = raw.get("general", False)
             if not isinstance(general, bool):

@@ -27,7 +27,7 @@ from typing import Any
 
 import networkx as nx
 
-from engine.core import InvalidInput, check_keys, dumps, field, loads
+from engine.core import InvalidInput, check_keys, dumps, field, loads, shown
 
 #: The rule text's players: "each controlling the city states of Kish, Lagash, Uruk and Ur".
 CITIES = 4
@@ -118,16 +118,17 @@ class CampaignMap:
         for n, pair in enumerate(field(data, "avenues", list, "map")):
             if not (isinstance(pair, list) and len(pair) == 2
                     and all(isinstance(c, str) for c in pair)):
-                raise InvalidInput(f"map avenue {n} must be a pair of city ids, not {pair!r}")
+                raise InvalidInput(f"map avenue {n} must be a pair of city ids, not {shown(pair)}")
             for city in pair:
                 if city not in index:
-                    raise InvalidInput(f"map avenue {n} names unknown city {city!r}; "
+                    raise InvalidInput(f"map avenue {n} names unknown city {shown(city)}; "
                                        f"cities: {', '.join(index)}")
             a, b = index[pair[0]], index[pair[1]]
             if a == b:
-                raise InvalidInput(f"map avenue {n} joins {pair[0]!r} to itself")
+                raise InvalidInput(f"map avenue {n} joins {shown(pair[0])} to itself")
             if (a, b) in avenues or (b, a) in avenues:
-                raise InvalidInput(f"map avenue {n} joins {pair[0]!r} and {pair[1]!r} again")
+                raise InvalidInput(f"map avenue {n} joins {shown(pair[0])} and "
+                                   f"{shown(pair[1])} again")
             avenues.append((a, b))
 
         # Project onto a plane for drawing: kilometres east and south of the north-west corner.
@@ -200,7 +201,7 @@ class CampaignMap:
         try:
             return self._index[city_id]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown city {city_id!r} on {self.name}; cities: "
+            raise InvalidInput(f"unknown city {shown(city_id)} on {self.name}; cities: "
                                f"{', '.join(self._index)}") from None
 
     def city_id(self, player: int) -> str:
@@ -236,9 +237,9 @@ def _site(item: Any, where: str, seen: set[str]) -> Site:
     check_keys(item, _SITE_KEYS, where)
     site_id = field(item, "id", str, where)
     if not site_id or site_id != site_id.strip() or any(c.isspace() for c in site_id):
-        raise InvalidInput(f"{where}: id {site_id!r} must be non-empty with no spaces")
+        raise InvalidInput(f"{where}: id {shown(site_id)} must be non-empty with no spaces")
     if site_id in seen:
-        raise InvalidInput(f"duplicate place id {site_id!r} on the map")
+        raise InvalidInput(f"duplicate place id {shown(site_id)} on the map")
     seen.add(site_id)
     name = field(item, "name", str, where) if "name" in item else site_id
     lat, lon = _degrees(item, "lat", 90, where), _degrees(item, "lon", 180, where)
@@ -247,16 +248,17 @@ def _site(item: Any, where: str, seen: set[str]) -> Site:
 
 def _degrees(item: Mapping[str, Any], key: str, limit: float, where: str) -> float:
     value = item.get(key)
+    # The range first: isfinite cannot take an int of thousands of digits.
     if (isinstance(value, bool) or not isinstance(value, (int, float))
-            or not math.isfinite(value) or not -limit <= value <= limit):
+            or not -limit <= value <= limit or not math.isfinite(value)):
         raise InvalidInput(f"{where}.{key} must be a number of degrees from {-limit} to "
-                           f"{limit}, not {value!r}")
+                           f"{limit}, not {shown(value)}")
     return float(value)
 
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str):
-        raise InvalidInput(f"{what} must be a string, not {value!r}")
+        raise InvalidInput(f"{what} must be a string, not {shown(value)}")
     return value
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words
+from engine.core import InvalidInput, Move, check_arity, move_words, parse_whole, shown
 from engine.core import move_from_dict as _move_from_dict
 from engine.priest_kings.battle import BROKEN
 from engine.priest_kings.board import CITIES
@@ -91,12 +91,12 @@ class RecordedBattle(Move):
     def __post_init__(self) -> None:
         if self.broken not in BROKEN:
             raise InvalidInput(f"broken must be one of {', '.join(BROKEN)} (whose army broke),"
-                               f" not {self.broken!r}")
+                               f" not {shown(self.broken)}")
         for name in ("attacker_points", "defender_points"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InvalidInput(f"{name} must be a whole number of points ≥ 0, not "
-                                   f"{value!r}")
+                                   f"{shown(value)}")
 
     def __str__(self) -> str:
         return f"record {self.broken} {self.attacker_points} {self.defender_points}"
@@ -153,9 +153,10 @@ def parse_move(text: str) -> Any:
     if verb == "record":
         points = []
         for word in args[1:]:
-            if not (word.isascii() and word.isdigit()):
-                raise InvalidInput(f"points must be whole numbers ≥ 0, not {word!r}: {_USAGE}")
-            points.append(int(word))
+            value = parse_whole(word)
+            if value is None or value < 0:
+                raise InvalidInput(f"points must be whole numbers ≥ 0, not {shown(word)}: {_USAGE}")
+            points.append(value)
         return RecordedBattle(args[0].lower(), points[0], points[1])
     return MOVE_KINDS[verb](*args)
 

@@ -26,7 +26,7 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, Message, Named, check_seed, make_rng
+from engine.core import IllegalMove, InvalidInput, Message, Named, check_seed, make_rng, shown
 from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_COUNT, REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.battle import STATUS_NAMES, fight
@@ -77,7 +77,7 @@ def new_state(players: int = PLAYERS, seed: int | None = None, *,
     """
     if isinstance(players, bool) or players != PLAYERS:
         raise InvalidInput(f"Priest-Kings of God is played by exactly {PLAYERS} players (Kish, "
-                           f"Lagash, Uruk and Ur), not {players!r}")
+                           f"Lagash, Uruk and Ur), not {shown(players)}")
     seed = check_seed(seed)
     campaign_map = CampaignMap.standard() if campaign_map is None else campaign_map
     if not isinstance(campaign_map, CampaignMap):
@@ -204,9 +204,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     """
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise InvalidInput(f"not a Priest-Kings move: {move!r}")
+        raise InvalidInput(f"not a Priest-Kings move: {shown(move)}")
     if state.phase == "over":
-        raise IllegalMove("the campaign is over: every city serves the same overlord")
+        raise IllegalMove("the campaign is over: every city serves the same overlord",
+                          rule="P-END-1")
     phase, what = _PHASE_OF[type(move)]
     if state.phase != phase:
         if isinstance(move, ActivationOrder):
@@ -214,7 +215,9 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
                 raise IllegalMove(Message(_MESSAGES, "order_drawn"), rule="P-TURN-4")
             raise IllegalMove(Message(_MESSAGES, "order_not_now", hint=_phase_hint(state)),
                               rule="P-TURN-4")
-        raise IllegalMove(f"{what} is not possible now: {_phase_hint(state)}")
+        raise IllegalMove(f"{what} is not possible now: {_phase_hint(state)}",
+                          rule={"activation": "P-TURN-4", "orders": "P-TURN-2"}.get(
+                              state.phase, "P-TURN-3"))
     return handler(state, move)
 
 
@@ -242,29 +245,30 @@ def _attack(state: State, move: Attack) -> tuple[State, list[ev.Event]]:
     if player in attackers:
         raise IllegalMove(f"{me} has been attacked this turn by {state.name(attackers[player])}:"
                           " an attacked city cannot attack another city, but may still "
-                          "sacrifice or reorganize before its battle")
+                          "sacrifice or reorganize before its battle", rule="P-ATTACK-3")
     if target == player:
-        raise IllegalMove(f"{me} cannot attack itself")
+        raise IllegalMove(f"{me} cannot attack itself", rule="P-ATTACK-1")
     lord = state.overlord
     if lord[player] == target:
         raise IllegalMove(f"{me} cannot attack {them}: {them} is its overlord, and a vassal "
-                          "never attacks its overlord")
+                          "never attacks its overlord", rule="P-ATTACK-5")
     if lord[target] == player:
-        raise IllegalMove(f"{me} cannot attack {them}: {them} is already its vassal")
+        raise IllegalMove(f"{me} cannot attack {them}: {them} is already its vassal",
+                          rule="P-ATTACK-5")
     if lord[player] >= 0 and lord[player] == lord[target]:
         raise IllegalMove(f"{me} cannot attack {them}: both are vassals of "
                           f"{state.name(lord[player])}, and a vassal never attacks its "
-                          "overlord's other vassals")
+                          "overlord's other vassals", rule="P-ATTACK-5")
     if target in attackers:
         raise IllegalMove(f"{them} is already attacked by {state.name(attackers[target])} this "
                           "turn: a city cannot be attacked by more than one enemy city in a "
-                          "turn")
+                          "turn", rule="P-ATTACK-4")
     reachable = targets(lord, cmap.neighbours, player, ())
     if target not in reachable:
         raise IllegalMove(
             f"{me} cannot reach {them}: the target must be joined by an avenue to the "
             f"attacker's city or to one of its vassals' cities (from {me}: "
-            f"{', '.join(state.name(t) for t in reachable) or 'none'})")
+            f"{', '.join(state.name(t) for t in reachable) or 'none'})", rule="P-ATTACK-1")
     via = None
     if not cmap.joined(player, target):
         via = next(v for v in state.vassals_of(player) if cmap.joined(v, target))
@@ -290,7 +294,8 @@ def _reorganize(state: State, move: Reorganize) -> tuple[State, list[ev.Event]]:
     try:
         changed = army.reorganize(move.corps)
     except IllegalMove as exc:
-        raise IllegalMove(f"{state.name(player)} cannot reorganize: {exc.reason}") from None
+        raise IllegalMove(f"{state.name(player)} cannot reorganize: {exc.reason}",
+                          rule=exc.rule) from None
     events: list[ev.Event] = [ev.ArmyReorganized(
         player, state.name(player), command.id, command.name, REORGANIZE_COUNT,
         REORGANIZE_FROM, REORGANIZE_TO)]
@@ -376,7 +381,7 @@ def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         if mode == "recorded":
             raise IllegalMove("this campaign's battles are fought on the table and typed in "
                               "(option battles='recorded'): write 'record BROKEN "
-                              "ATTACKER_POINTS DEFENDER_POINTS'")
+                              "ATTACKER_POINTS DEFENDER_POINTS'", rule="P-BATTLE-4")
         rng = make_rng(_seed_of(state), *battle_rng_salt(number))
         log: list[tuple[Any, ...]] = []
         outcome = fight(state.armies[attacker], state.armies[defender],
@@ -389,13 +394,14 @@ def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     else:
         if mode == "dice":
             raise IllegalMove("this campaign's battles are fought with the dice model (option "
-                              "battles='dice'): write 'dice'")
+                              "battles='dice'): write 'dice'", rule="P-BATTLE-4")
         for points, loser in ((move.attacker_points, defender),
                               (move.defender_points, attacker)):
             worth = state.armies[loser].total_ap
             if points > worth:
                 raise IllegalMove(f"{state.name(loser)}'s army is worth {worth} AP, so its "
-                                  f"enemy cannot have scored {points} points of it")
+                                  f"enemy cannot have scored {points} points of it",
+                                  rule="P-BATTLE-2")
         events.append(ev.BattleBegan(number, attacker, defender, *names, "recorded", rerolls))
         broken, att_points, def_points = (move.broken, move.attacker_points,
                                           move.defender_points)
@@ -496,7 +502,7 @@ def _check_state(state: State) -> str | None:
     if n != PLAYERS or len(state.map.cities) != n:
         return f"a campaign has {PLAYERS} players, one per city of the map"
     if state.phase not in PHASES:
-        return f"phase {state.phase!r} is not one of {', '.join(PHASES)}"
+        return f"phase {shown(state.phase)} is not one of {', '.join(PHASES)}"
     if state.turn < 1 or state.battles_fought < 0 or state.step < 0:
         return "turn must be at least 1, and step and battles_fought at least 0"
     if state.phase == "activation":
@@ -514,7 +520,7 @@ def _check_state(state: State) -> str | None:
         return "armies must be army lists"
     for city, lord in enumerate(state.overlord):
         if lord == city or not -1 <= lord < n:
-            return f"{state.name(city)} has overlord {lord!r}"
+            return f"{state.name(city)} has overlord {shown(lord)}"
         if lord >= 0 and state.overlord[lord] >= 0:
             return (f"{state.name(city)} is the vassal of {state.name(lord)}, itself a vassal:"
                     " a vassal's overlord is always independent")
@@ -602,12 +608,13 @@ def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders
         for corps in corps_list:
             armies_now[c] = armies_now[c].reorganize(corps)
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-        raise InvalidInput(f"turn must be a whole number ≥ 1, not {turn!r}")
+        raise InvalidInput(f"turn must be a whole number ≥ 1, not {shown(turn)}")
     turn_order = (activation_order(seed, turn) if order is None
                   else tuple(cmap.index_of(c) for c in order))
     declared = tuple((cmap.index_of(a), cmap.index_of(d)) for a, d in attacks)
     if phase not in ("activation", "orders", "battles"):
-        raise InvalidInput(f"phase must be 'activation', 'orders' or 'battles', not {phase!r}")
+        raise InvalidInput("phase must be 'activation', 'orders' or 'battles', not "
+                           f"{shown(phase)}")
     if phase == "activation":
         turn_order, to_move = (), ORDER_TYPIST
     elif phase == "orders":

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
 from engine.priest_kings.army import Army
 from engine.priest_kings.battle import REROLL_LIMITS
 from engine.priest_kings.board import CITIES, CampaignMap
@@ -61,7 +61,7 @@ class Options(RulesetOptions):
             value = getattr(self, name)
             if not isinstance(value, str) or value not in allowed:
                 raise InvalidInput(f"{name} must be one of {', '.join(map(repr, allowed))}, "
-                                   f"not {value!r}")
+                                   f"not {shown(value)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,14 +242,14 @@ def state_from_dict(data: Any) -> State:
                       "step", "attacks", "overlord", "blessed", "armies", "made",
                       "battles_fought", "to_move"), where)
     if data.get("ruleset") != State.RULESET:
-        raise InvalidInput(f"{where}: ruleset is {data.get('ruleset')!r}, not 'priest_kings'")
+        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'priest_kings'")
     map_data = data.get("map")
     campaign_map = (CampaignMap.standard() if map_data == "standard"
                     else CampaignMap.from_dict(map_data))
 
     def city(value: Any, what: str) -> int:
         if not isinstance(value, str):
-            raise InvalidInput(f"{where}: {what} must be a city id, not {value!r}")
+            raise InvalidInput(f"{where}: {what} must be a city id, not {shown(value)}")
         try:
             return campaign_map.index_of(value)
         except InvalidInput as exc:
@@ -279,7 +279,7 @@ def state_from_dict(data: Any) -> State:
     for c in campaign_map.cities:
         raw = raw_armies.get(c.id)
         if raw is None:
-            raise InvalidInput(f"{where}.armies has no army for {c.id!r}")
+            raise InvalidInput(f"{where}.armies has no army for {shown(c.id)}")
         armies.append(Army.standard() if raw == "standard" else Army.from_dict(raw))
     made = [[0] * players for _ in range(players)]
     for entry in field(data, "made", list, where):

@@ -32,13 +32,17 @@ from typing import Any, NamedTuple
 import networkx as nx
 
 from engine.bitmask import bits
-from engine.core import InvalidInput, check_keys, dumps, field
+from engine.core import InvalidInput, Message, check_keys, dumps, field, shown
 
 KINDS = ("city", "town", "village")
 KIND_NAMES = {
     "en": {"city": "city", "town": "town", "village": "village", "city_state": "city-state"},
     "nl": {"city": "hoofdstad", "town": "stad", "village": "dorp", "city_state": "stadstaat"},
 }
+
+#: Refusing an unknown location, in each language (boards are named in English only).
+_TEXT = {"en": {"unknown_location": "unknown location {location} on {board}"},
+         "nl": {"unknown_location": "er is geen plaats {location} op dit bord"}}
 
 _BOARD_KEYS = ("name", "source", "city_states", "locations", "routes", "river", "size")
 
@@ -121,8 +125,8 @@ class Board:
         if not isinstance(data, Mapping):
             raise InvalidInput(f"a board must be an object, not {type(data).__name__}")
         check_keys(data, _BOARD_KEYS, "board")
-        self.name = str(data.get("name", "custom board"))
-        self.source = str(data.get("source", ""))
+        self.name = _text(data, "name", "custom board")
+        self.source = _text(data, "source", "")
 
         raw_cs = field(data, "city_states", list, "board")
         if not raw_cs:
@@ -133,7 +137,7 @@ class Board:
             check_keys(item if isinstance(item, Mapping) else {}, ("id", "name"), where)
             cs_id = _identifier(field(item, "id", str, where), where)
             if any(cs.id == cs_id for cs in city_states):
-                raise InvalidInput(f"duplicate city-state id {cs_id!r}")
+                raise InvalidInput(f"duplicate city-state id {shown(cs_id)}")
             city_states.append(CityState(cs_id, str(item.get("name", cs_id))))
         cs_ids = {cs.id for cs in city_states}
 
@@ -146,15 +150,15 @@ class Board:
                        ("id", "kind", "city_state", "x", "y"), where)
             loc_id = _identifier(field(item, "id", str, where), where)
             if loc_id in seen:
-                raise InvalidInput(f"duplicate location id {loc_id!r}")
+                raise InvalidInput(f"duplicate location id {shown(loc_id)}")
             seen.add(loc_id)
             kind = field(item, "kind", str, where)
             if kind not in KINDS:
-                raise InvalidInput(f"location {loc_id!r} has kind {kind!r}; "
+                raise InvalidInput(f"location {shown(loc_id)} has kind {shown(kind)}; "
                                    f"a kind is one of {', '.join(KINDS)}")
             cs = field(item, "city_state", str, where)
             if cs not in cs_ids:
-                raise InvalidInput(f"location {loc_id!r} names unknown city-state {cs!r}")
+                raise InvalidInput(f"location {shown(loc_id)} names unknown city-state {shown(cs)}")
             if "x" in item or "y" in item:
                 x, y = (_coordinate(item, axis, loc_id) for axis in ("x", "y"))
             else:
@@ -163,7 +167,7 @@ class Board:
         for cs in city_states:
             cities = [loc.id for loc in locations if loc.city_state == cs.id and loc.kind == "city"]
             if len(cities) != 1:
-                raise InvalidInput(f"city-state {cs.id!r} has {len(cities)} cities "
+                raise InvalidInput(f"city-state {shown(cs.id)} has {len(cities)} cities "
                                    f"({', '.join(cities) or 'none'}); it must have exactly one")
 
         raw_routes = field(data, "routes", list, "board")
@@ -177,7 +181,7 @@ class Board:
                                    "or more")
             for loc_id in route:
                 if loc_id not in seen:
-                    raise InvalidInput(f"route {n} names unknown location {loc_id!r}")
+                    raise InvalidInput(f"route {n} names unknown location {shown(loc_id)}")
             repeated = sorted({r for r in route if route.count(r) > 1})
             if repeated:
                 raise InvalidInput(f"route {n} passes {', '.join(repeated)} more than once")
@@ -294,13 +298,14 @@ class Board:
         try:
             return self._index[loc_id]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown location {loc_id!r} on {self.name}") from None
+            raise InvalidInput(Message(_TEXT, "unknown_location", location=shown(loc_id),
+                                       board=self.name)) from None
 
     def city_state(self, cs_id: str) -> CityState:
         try:
             return self.city_states[self._cs_index[cs_id]]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown city-state {cs_id!r} on {self.name}") from None
+            raise InvalidInput(f"unknown city-state {shown(cs_id)} on {self.name}") from None
 
     def locations_of(self, cs_id: str) -> tuple[str, ...]:
         """The location ids of a city-state, in file order."""
@@ -421,8 +426,16 @@ class Board:
 
 
 def _is_number(value: Any) -> bool:
+    # Compared before isfinite, which cannot take an int of thousands of digits.
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
-            and math.isfinite(value))
+            and -1e9 < value < 1e9 and math.isfinite(value))
+
+
+def _text(data: Mapping[str, Any], key: str, default: str) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str):
+        raise InvalidInput(f"board {key} must be a string, not {shown(value)}")
+    return value
 
 
 def _lay_out(locations: list[Location], city_states: list[str]) -> list[Location]:
@@ -453,11 +466,12 @@ def _lay_out(locations: list[Location], city_states: list[str]) -> list[Location
 def _coordinate(item: Mapping[str, Any], axis: str, loc_id: str) -> float:
     value = item.get(axis)
     if not _is_number(value):
-        raise InvalidInput(f"location {loc_id!r} needs a number for {axis}, not {value!r}")
+        raise InvalidInput(f"location {shown(loc_id)} needs a number for {axis}, "
+                           f"not {shown(value)}")
     return float(value)
 
 
 def _identifier(value: str, where: str) -> str:
     if not value or value != value.strip() or any(c.isspace() for c in value):
-        raise InvalidInput(f"{where}: id {value!r} must be non-empty with no spaces")
+        raise InvalidInput(f"{where}: id {shown(value)} must be non-empty with no spaces")
     return value

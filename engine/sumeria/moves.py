@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words
+from engine.core import InvalidInput, Message, Move, Named, check_arity, move_words, shown
 from engine.core import move_from_dict as _move_from_dict
 from engine.sumeria.state import TILES
 
@@ -78,8 +78,7 @@ class TakeTiles(Move):
     def __post_init__(self) -> None:
         if not isinstance(self.tiles, str) or not self.tiles or any(
                 t not in TILES for t in self.tiles):
-            raise InvalidInput(f"tiles must be letters from {TILES} (E economy, M military, "
-                               f"P political, R religion), not {self.tiles!r}")
+            raise InvalidInput(Message(TEXT, "tiles", tiles=shown(self.tiles)))
         object.__setattr__(self, "tiles", "".join(sorted(self.tiles, key=TILES.index)))
 
     def __str__(self) -> str:
@@ -89,8 +88,18 @@ class TakeTiles(Move):
 MOVE_KINDS: dict[str, type[Any]] = {
     cls.KIND: cls for cls in (Place, Add, MoveTrader, Remove, TakeTiles)}
 
-_USAGE = ("write 'place LOC', 'add LOC', 'move FROM TO', 'remove LOC' or 'take TILES' "
-          "(e.g. 'move kish.town1 ur.city', 'take EM')")
+_USAGE = Named(
+    en="write 'place LOC', 'add LOC', 'move FROM TO', 'remove LOC' or 'take TILES' "
+       "(e.g. 'move kish.town1 ur.city', 'take EM')",
+    nl="schrijf 'place PLAATS', 'add PLAATS', 'move VAN NAAR', 'remove PLAATS' of "
+       "'take MARKERS' (bijvoorbeeld 'move kish.town1 ur.city', 'take EM')")
+
+TEXT = {
+    "en": {"tiles": "tiles must be letters from EMPR (E economy, M military, P political, "
+                    "R religion), not {tiles}"},
+    "nl": {"tiles": "invloedsmarkers schrijf je met de letters EMPR (E economisch, M militair, "
+                    "P politiek, R religieus), niet {tiles}"},
+}
 
 
 def parse_move(text: str) -> Any:

@@ -17,10 +17,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bitmask import bits
-from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.core import InvalidInput, check_seed, is_int, make_rng, shown
 from engine.sumeria import events as ev
 from engine.sumeria.board import Board
 from engine.sumeria.moves import Add, MoveTrader, Place, Remove, TakeTiles
+from engine.sumeria.refusals import (
+    RANKS,
+    named_place,
+    named_places,
+    named_player,
+    part,
+    refusal,
+)
 from engine.sumeria.scoring import (
     final_winners,
     last_player,
@@ -54,8 +62,8 @@ def new_state(players: int = 3, seed: int | None = None, *, board: Board | None 
     Raises:
         InvalidInput: players other than 3 or 4, an unknown option, or a board too small.
     """
-    if isinstance(players, bool) or players not in TRADERS:
-        raise InvalidInput(f"Sumeria is played by 3 or 4 players, not {players!r}")
+    if not is_int(players) or players not in TRADERS:
+        raise InvalidInput(f"Sumeria is played by 3 or 4 players, not {shown(players)}")
     seed = check_seed(seed)
     board = Board.standard() if board is None else board
     if not isinstance(board, Board):
@@ -147,22 +155,19 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         InvalidInput: the move names an unknown location or is not a Sumeria move.
     """
     if state.phase == "over":
-        raise IllegalMove("the game is over: six rounds have been played")
+        raise refusal("over", "S-END-1")
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise InvalidInput(f"not a Sumeria move: {move!r}")
+        raise InvalidInput(f"not a Sumeria move: {shown(move)}")
     phase, name = _PHASE_OF[type(move)]
     if state.phase != phase:
-        raise IllegalMove(f"{name} is not possible now: {_phase_hint(state)}")
+        # The rule of the phase the game is in says what may be done now.
+        raise refusal("wrong_phase", _PHASE_RULE[state.phase], action=part(name),
+                      hint=part(f"hint_{state.phase}"))
     return handler(state, move)
 
 
-def _phase_hint(state: State) -> str:
-    return {
-        "placement": "during setup every player places traders ('place LOC')",
-        "turns": "it is a turn: add, move or remove a trader",
-        "scoring": "the round is being scored: the controller takes tiles ('take ...')",
-    }[state.phase]
+_PHASE_RULE = {"placement": "S-SETUP-6", "turns": "S-TURN-2", "scoring": "S-TILE-6"}
 
 
 def _place(state: State, move: Place) -> tuple[State, list[ev.Event]]:
@@ -197,23 +202,19 @@ def _empty(state: State, loc_id: str) -> int:
     i = state.board.index_of(loc_id)
     owner = state.traders[i]
     if owner >= 0:
-        from engine.sumeria.state import player_name
-
-        raise IllegalMove(f"{state.board.label(loc_id)} is occupied by {player_name(owner)}: "
-                          "each location holds a single trader")
+        raise refusal("occupied", "S-SETUP-7", where=named_place(state.board, loc_id),
+                      owner=named_player(owner))
     return i
 
 
 def _own(state: State, loc_id: str, verb: str) -> int:
-    from engine.sumeria.state import player_name
-
     i = state.board.index_of(loc_id)
     owner = state.traders[i]
     if owner != state.to_move:
-        whose = "empty" if owner < 0 else f"{player_name(owner)}'s"
-        raise IllegalMove(f"{player_name(state.to_move)} cannot {verb} the trader on "
-                          f"{state.board.label(loc_id)}: it is {whose}, and a player "
-                          f"{verb}s only their own traders")
+        key = f"{verb}_{'empty' if owner < 0 else 'other'}"
+        raise refusal(key, "S-REMOVE-1" if verb == "remove" else "S-MOVE-1",
+                      player=named_player(state.to_move), where=named_place(state.board, loc_id),
+                      owner=named_player(owner) if owner >= 0 else None)
     return i
 
 
@@ -222,8 +223,7 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     row = state.row
     if isinstance(move, Add):
         if state.reserve[player] == 0:
-            raise IllegalMove("all your traders are already on the board, so you cannot add "
-                              "one: move or remove a trader instead")
+            raise refusal("no_reserve", "S-ADD-3")
         i = _empty(state, move.location)
         traders = _set(state.traders, i, player)
         reserve = _add(state.reserve, player, -1)
@@ -241,12 +241,13 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         j = board.index_of(move.destination)
         paths = board.paths(move.origin, state.occupied)
         if move.destination not in paths:
+            if move.destination == move.origin:
+                raise refusal("same_place", "S-MOVE-6", origin=named_place(board, move.origin))
             reach = sorted(paths, key=board.index_of)
-            raise IllegalMove(
-                f"the trader on {board.label(move.origin)} cannot reach "
-                f"{board.label(move.destination)}: a trader jumps occupied locations and stops "
-                f"at the first empty one (it can reach "
-                f"{', '.join(map(board.label, reach)) or 'nothing'})")
+            raise refusal("unreachable" if reach else "stuck", "S-MOVE-3",
+                          origin=named_place(board, move.origin),
+                          destination=named_place(board, move.destination),
+                          reach=named_places(board, reach))
         traders = _set(_set(state.traders, i, -1), j, player)
         reserve = state.reserve
         events = [ev.TraderMoved(player, move.origin, move.destination,
@@ -381,11 +382,9 @@ def _take(state: State, move: TakeTiles) -> tuple[State, list[ev.Event]]:
     k = state.scoring
     choices = _choices(state)
     if move.tiles not in choices:
-        offered = state.offer[k]
-        size = len(choices[0])
-        raise IllegalMove(f"cannot take {move.tiles}: choose {size} of the tiles {offered} "
-                          f"above the {('1st', '2nd', '3rd')[k]} city-state "
-                          f"({', '.join(choices)})")
+        raise refusal("take", ("S-TILE-1", "S-TILE-2", "S-TILE-3")[k], tiles=move.tiles,
+                      size=len(choices[0]), offered=state.offer[k], rank=RANKS[k],
+                      choices=", ".join(choices))
     order, _, _ = control(state, k)
     second = order[1] if len(order) > 1 else None
     events: list[ev.Event] = []
@@ -418,11 +417,11 @@ def _end_round(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Eve
 
 _HANDLERS = {Place: _place, Add: _turn, MoveTrader: _turn, Remove: _turn, TakeTiles: _take}
 _PHASE_OF = {
-    Place: ("placement", "placing a setup trader"),
-    Add: ("turns", "adding a trader"),
-    MoveTrader: ("turns", "moving a trader"),
-    Remove: ("turns", "removing a trader"),
-    TakeTiles: ("scoring", "taking tiles"),
+    Place: ("placement", "placing"),
+    Add: ("turns", "adding"),
+    MoveTrader: ("turns", "moving"),
+    Remove: ("turns", "removing"),
+    TakeTiles: ("scoring", "taking"),
 }
 
 
@@ -443,7 +442,7 @@ def check_state(state: State) -> None:
 
 def _check_state(state: State, n: int) -> str | None:
     if state.phase not in PHASES:
-        return f"phase {state.phase!r} is not one of {', '.join(PHASES)}"
+        return f"phase {shown(state.phase)} is not one of {', '.join(PHASES)}"
     if not 1 <= state.round <= ROUNDS:
         return f"round {state.round} is not 1 to {ROUNDS}"
     if not 0 <= state.first_player < n:
@@ -523,8 +522,8 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
     cells = [-1] * len(board.locations)
     for loc_id, owner in (traders or {}).items():
         if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
-            raise InvalidInput(f"trader on {loc_id!r}: owner must be a player 0 to "
-                               f"{players - 1}, not {owner!r}")
+            raise InvalidInput(f"trader on {shown(loc_id)}: owner must be a player 0 to "
+                               f"{players - 1}, not {shown(owner)}")
         cells[board.index_of(loc_id)] = owner
     reserve = tuple(TRADERS[players] - cells.count(p) for p in range(players))
     counts = [(0, 0, 0, 0)] * players
@@ -543,7 +542,7 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
     mover = first_player if to_move is None else to_move
     for name, value in (("first_player", first_player), ("to_move", mover)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-            raise InvalidInput(f"{name} must be a player 0 to {players - 1}, not {value!r}")
+            raise InvalidInput(f"{name} must be a player 0 to {players - 1}, not {shown(value)}")
     step = (turn - 1) * players + (mover - first_player) % players
     pool = [t for t in TILES for _ in range(TILES_PER_TYPE)]
     for player_counts in counts:
@@ -558,7 +557,7 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
         offer = ("".join(pool[:3]), "".join(pool[3:5]), "".join(pool[5:6]))
     for t in "".join(offer):
         if t not in pool:
-            raise InvalidInput(f"offer {offer!r}: no tile {t!r} left for it")
+            raise InvalidInput(f"offer {shown(offer)}: no tile {shown(t)} left for it")
         pool.remove(t)
     bag_size = (ROUNDS - round) * sum(OFFER_SIZES)
     if len(pool) < bag_size:

@@ -11,7 +11,7 @@ import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
-from engine.core import InvalidInput
+from engine.core import InvalidInput, shown
 from engine.sumeria.state import LETTER_OF, TILES, TILES_PER_TYPE
 
 #: Points for 0..9 tiles of one type: "1, 3, 6, 10, 15, 21, 28, 36, 45".
@@ -37,12 +37,12 @@ def score_influence(tiles: Mapping[str, int]) -> int:
     total = 0
     for name, count in tiles.items():
         if name not in LETTER_OF:
-            raise InvalidInput(f"unknown influence type {name!r}; the types are "
+            raise InvalidInput(f"unknown influence type {shown(name)}; the types are "
                                f"{', '.join(LETTER_OF)}")
         if isinstance(count, bool) or not isinstance(count, int) or not (
                 0 <= count <= TILES_PER_TYPE):
             raise InvalidInput(f"{name}: a count of tiles is 0 to {TILES_PER_TYPE}, "
-                               f"not {count!r}")
+                               f"not {shown(count)}")
         total += TRIANGLE[count]
     return total
 

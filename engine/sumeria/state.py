@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field
+from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
 from engine.sumeria.board import Board
 
 #: Influence tile types, by the letter used in notation and save files.
@@ -40,6 +40,14 @@ PLAYER_NAMES = {
 
 PHASES = ("placement", "turns", "scoring", "over")
 
+_SUMMARY = {
+    "en": {"over": "game over, scores [{scores}]", "placement": "setup", "turns": "turn {turn}",
+           "scoring": "scoring", "line": "round {round}, {where}, {who} to move"},
+    "nl": {"over": "het spel is afgelopen, punten: {scores}", "placement": "spelvoorbereiding",
+           "turns": "beurt {turn}", "scoring": "de ronde wordt gescoord",
+           "line": "ronde {round}, {where}, {who} is aan zet"},
+}
+
 
 def player_name(player: int, lang: str = "en") -> str:
     return PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[player]
@@ -59,7 +67,7 @@ class Options(RulesetOptions):
     def __post_init__(self) -> None:
         if self.tiebreak not in TIEBREAKS:
             raise InvalidInput(f"tiebreak must be one of {', '.join(map(repr, TIEBREAKS))}, "
-                               f"not {self.tiebreak!r}")
+                               f"not {shown(self.tiebreak)}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,13 +195,14 @@ class State:
         rng.shuffle(bag)
         return _evolve(self, bag="".join(bag))
 
-    def summary(self) -> str:
+    def summary(self, lang: str = "en") -> str:
+        """One line on the position, in English or Dutch (``lang="nl"``)."""
+        words = _SUMMARY.get(lang, _SUMMARY["en"])
         if self.is_over:
-            return f"game over, scores {list(self.scores())}"
-        who = player_name(self.to_move) if self.to_move is not None else "-"
-        where = {"placement": "setup", "turns": f"turn {self.turn}",
-                 "scoring": "scoring"}[self.phase]
-        return f"round {self.round}, {where}, {who} to move"
+            return words["over"].format(scores=", ".join(map(str, self.scores())))
+        who = player_name(self.to_move, lang) if self.to_move is not None else "-"
+        where = words[self.phase].format(turn=self.turn)
+        return words["line"].format(round=self.round, where=where, who=who)
 
     def __str__(self) -> str:
         from engine.sumeria.text import render_text
@@ -251,7 +260,7 @@ def state_from_dict(data: Any) -> State:
                       "first_player", "to_move", "traders", "reserve", "row", "offer", "bag",
                       "discard", "influence", "scoring"), where)
     if data.get("ruleset") != "sumeria":
-        raise InvalidInput(f"{where}: ruleset is {data.get('ruleset')!r}, not 'sumeria'")
+        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'sumeria'")
     board_data = data.get("board")
     board = Board.standard() if board_data == "standard" else Board.from_dict(board_data)
     players = field(data, "players", int, where)
@@ -260,7 +269,7 @@ def state_from_dict(data: Any) -> State:
     traders = [-1] * len(board.locations)
     for loc_id, owner in field(data, "traders", dict, where).items():
         if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < players:
-            raise InvalidInput(f"{where}: trader on {loc_id!r} has bad owner {owner!r}")
+            raise InvalidInput(f"{where}: trader on {shown(loc_id)} has bad owner {shown(owner)}")
         traders[board.index_of(loc_id)] = owner
     to_move = data.get("to_move")
     if to_move is not None and (not isinstance(to_move, int) or isinstance(to_move, bool)):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from engine.core import InvalidInput
+from engine.core import InvalidInput, parse_whole, shown
 
 WIDTH, HEIGHT = 16, 11
 SIZE = WIDTH * HEIGHT
@@ -73,9 +73,10 @@ def parse_cell(text: Any) -> int:
     if isinstance(text, str) and 2 <= len(text) <= 3:
         column = COLUMNS.find(text[0].lower())
         digits = text[1:]
-        if column >= 0 and digits.isdigit() and digits[0] != "0" and 1 <= int(digits) <= HEIGHT:
-            return (int(digits) - 1) * WIDTH + column
-    raise InvalidInput(f"unknown cell {text!r}: name a cell by its column a–p and its row "
+        row = parse_whole(digits) if digits[:1] in tuple("123456789") else None
+        if column >= 0 and row is not None and 1 <= row <= HEIGHT:
+            return (row - 1) * WIDTH + column
+    raise InvalidInput(f"unknown cell {shown(text)}: name a cell by its column a–p and its row "
                        f"1–11 from the top, e.g. 'a1' or 'p11'")
 
 
@@ -159,7 +160,7 @@ class Board:
     def __init__(self, name: str):
         if name not in LAYOUTS:
             raise InvalidInput(f"board must be one of {', '.join(map(repr, BOARDS))}, "
-                               f"not {name!r}")
+                               f"not {shown(name)}")
         rows = LAYOUTS[name]
         self.name = name
         self.rows = rows

@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words
+from engine.core import InvalidInput, Move, check_arity, move_words, parse_whole, shown
 from engine.core import move_from_dict as _move_from_dict
 from engine.tigris.board import cell_name, parse_cell
 from engine.tigris.state import COLOURS, MONUMENTS
@@ -53,7 +53,7 @@ from engine.tigris.table import (
 
 def _colour(value: Any) -> str:
     if not isinstance(value, str) or len(value) != 1 or value.lower() not in COLOURS:
-        raise InvalidInput(f"unknown colour {value!r}: write k (black), r (red), b (blue) or "
+        raise InvalidInput(f"unknown colour {shown(value)}: write k (black), r (red), b (blue) or "
                            "g (green)")
     return value.lower()
 
@@ -132,7 +132,7 @@ class Discard(_Move):
         if not isinstance(self.tiles, str) or not self.tiles or any(
                 t not in COLOURS for t in self.tiles.lower()):
             raise InvalidInput(f"tiles to discard must be letters from {COLOURS} (k black, "
-                               f"r red, b blue, g green), at least one, not {self.tiles!r}")
+                               f"r red, b blue, g green), at least one, not {shown(self.tiles)}")
         object.__setattr__(self, "tiles", "".join(sorted(self.tiles.lower(),
                                                          key=COLOURS.index)))
 
@@ -160,7 +160,7 @@ class Support(_Move):
     def __post_init__(self) -> None:
         if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 0:
             raise InvalidInput(f"support must be a whole number of tiles ≥ 0, not "
-                               f"{self.count!r}")
+                               f"{shown(self.count)}")
 
     def __str__(self) -> str:
         return f"support {self.count}"
@@ -212,7 +212,7 @@ class BuildMonument(_Move):
         if len(name) == 2 and name[::-1] in MONUMENTS:
             name = name[::-1]
         if name not in MONUMENTS:
-            raise InvalidInput(f"unknown monument {self.monument!r}: name it by its two "
+            raise InvalidInput(f"unknown monument {shown(self.monument)}: name it by its two "
                                f"colours, one of {', '.join(MONUMENTS)}")
         object.__setattr__(self, "monument", name)
         object.__setattr__(self, "cell", _cell(self.cell))
@@ -273,9 +273,10 @@ def parse_move(text: str) -> Any:
     verb, args = move_words(text, _USAGE)
     check_arity(verb, args, _ARITY, text, _USAGE)
     if verb == "support":
-        if not args[0].isdigit():
-            raise InvalidInput(f"support takes a number of tiles, not {args[0]!r}")
-        return Support(int(args[0]))
+        count = parse_whole(args[0])
+        if count is None:
+            raise InvalidInput(f"support takes a number of tiles, not {shown(args[0])}")
+        return Support(count)
     return MOVE_KINDS[verb](*args)
 
 
@@ -367,4 +368,4 @@ def _raw(move: Any) -> tuple[Any, ...]:
         return (M_DECLINE,)
     if cls is TakeCube:
         return (M_CUBE, COLOURS.index(move.colour))
-    raise InvalidInput(f"not a Tigris & Euphrates move: {move!r}")
+    raise InvalidInput(f"not a Tigris & Euphrates move: {shown(move)}")

@@ -18,7 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, make_rng
+from engine.core import (
+    IllegalMove,
+    InvalidInput,
+    check_seed,
+    is_int,
+    make_rng,
+    parse_whole,
+    shown,
+    whole_number,
+)
 from engine.tigris import events as ev
 from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name, parse_cell
 from engine.tigris.moves import MOVE_CLASSES, to_move, to_raw
@@ -69,8 +78,8 @@ from engine.tigris.table import (
 
 
 def _check_players(players: Any) -> int:
-    if isinstance(players, bool) or players not in PLAYERS:
-        raise InvalidInput(f"Tigris & Euphrates is played by 2 to 4 players, not {players!r}")
+    if not is_int(players) or players not in PLAYERS:
+        raise InvalidInput(f"Tigris & Euphrates is played by 2 to 4 players, not {shown(players)}")
     return players
 
 
@@ -135,12 +144,13 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         InvalidInput: the move is not a Tigris & Euphrates move, or `state` is a view.
     """
     if not isinstance(move, MOVE_CLASSES):
-        raise InvalidInput(f"not a Tigris & Euphrates move: {move!r}")
+        raise InvalidInput(f"not a Tigris & Euphrates move: {shown(move)}")
     if state.viewer is not None:
         raise InvalidInput(f"this state is {player_name(state.viewer)}'s view, with hidden "
                            "tiles: determinize it before playing on it")
     if state.phase == "over":
-        raise IllegalMove("the game is over: no move can be played")
+        raise IllegalMove("the game is over: no move can be played",
+                          rule="T-END-1" if len(state.treasures) <= 2 else "T-END-2")
     raw = to_raw(move)
     table = Table.load(state)
     _check(table, raw, move)
@@ -171,6 +181,15 @@ def _hint(table: Table) -> str:
     }[table.phase]
 
 
+def _phase_rule(table: Table) -> str:
+    """The rule that says what may be done in the table's phase."""
+    if table.phase == "support":
+        return "T-REVOLT-3" if table.conflict[0] == REVOLT else "T-WAR-5"  # type: ignore[index]
+    return {"action": "T-TURN-1", "war": "T-WAR-2", "treasure": "T-TREAS-2",
+            "building": "T-VAR-BUILD-1", "monument": "T-MON-1",
+            "cube": "T-VAR-WONDER-2"}[table.phase]
+
+
 def _what(table: Table, cell: int) -> str:
     """What stands on a cell, in words."""
     code = table.cells[cell]
@@ -191,7 +210,8 @@ def _check(table: Table, raw: tuple[Any, ...], move: Any) -> None:
     kind = raw[0]
     phases = _PHASE_OF[kind]
     if table.phase not in (phases if isinstance(phases, tuple) else (phases,)):
-        raise IllegalMove(f"'{move}' is not possible now: {_hint(table)}")
+        raise IllegalMove(f"'{move}' is not possible now: {_hint(table)}",
+                          rule=_phase_rule(table))
     p = table.to_move
     name = player_name(p)  # type: ignore[arg-type]
     if kind == M_TILE:
@@ -201,38 +221,40 @@ def _check(table: Table, raw: tuple[Any, ...], move: Any) -> None:
     elif kind == M_WITHDRAW:
         if table.lpos[4 * p + raw[1]] < 0:  # type: ignore[operator]
             raise IllegalMove(f"{name}'s {LEADER_NAMES['en'][raw[1]]} is not on the board: "
-                              "only a leader on the board can be withdrawn")
+                              "only a leader on the board can be withdrawn", rule="T-LEADER-1")
     elif kind == M_CATASTROPHE:
         _check_catastrophe(table, raw[1], name)
     elif kind == M_DISCARD:
         hand = table.hands[p]  # type: ignore[index]
         if any(k > held for k, held in zip(raw[1], hand)):
             raise IllegalMove(f"{name} cannot discard {move.tiles}: the hand holds only "
-                              f"{_hand(hand)}")
+                              f"{_hand(hand)}", rule="T-DRAW-1")
     elif kind == M_PASS:
         if table.action_groups()[0][0] != M_PASS:
-            raise IllegalMove("passing is allowed only when no action is legal (R-T13)")
+            raise IllegalMove("passing is allowed only when no action is legal (R-T13)",
+                              rule="T-TURN-1")
     elif kind == M_SUPPORT:
         _check_support(table, raw[1], name)
     elif kind == M_WAR:
         colours = table.war_colours()
         if raw[1] not in colours:
             raise IllegalMove(f"there is no war of the {LEADER_NAMES['en'][raw[1]]}s to "
-                              f"resolve: choose one of {_colours(colours)}")
+                              f"resolve: choose one of {_colours(colours)}", rule="T-WAR-2")
     elif kind == M_KEEP:
         _, _, candidates = table.treasure_choice()  # type: ignore[misc]
         if raw[1] not in candidates:
             raise IllegalMove(
                 f"the treasure on {cell_name(raw[1])} cannot be the one that stays: the "
                 f"trader takes all treasures but one, those with the special border first "
-                f"(one of {', '.join(map(cell_name, candidates))} stays)")
+                f"(one of {', '.join(map(cell_name, candidates))} stays)", rule="T-TREAS-2")
     elif kind == M_BUILD:
         cells = table.building_cells()
         if raw[1] not in cells:
             raise IllegalMove(
                 f"no building can go on {cell_name(raw[1])}: a building goes on a tile of a "
                 "line of three or more through the tile just placed, and moves only to a "
-                f"longer line than its own (possible: {', '.join(map(cell_name, cells))})")
+                f"longer line than its own (possible: {', '.join(map(cell_name, cells))})",
+                rule="T-VAR-BUILD-2" if raw[1] in table.buildings else "T-VAR-BUILD-1")
     elif kind in (M_MONUMENT, M_WONDER):
         squares, crosses = table.monument_options()
         if (kind == M_MONUMENT and (raw[1], raw[2]) not in squares) or (
@@ -242,7 +264,8 @@ def _check(table: Table, raw: tuple[Any, ...], move: Any) -> None:
             raise IllegalMove(
                 f"'{move}' cannot be built: a monument needs a free monument of the square's "
                 "colour on a 2 × 2 square of like tiles through the tile just placed, the "
-                "wonder a cross of five (possible: " + "; ".join(options) + ")")
+                "wonder a cross of five (possible: " + "; ".join(options) + ")",
+                rule="T-MON-1" if kind == M_MONUMENT else "T-VAR-WONDER-1")
     # Declining and the wonder's cube are always legal in their phases.
 
 
@@ -259,7 +282,8 @@ def _check_tile(table: Table, colour: int, cell: int, name: str) -> None:
     hand = table.hands[table.active]
     tile = f"{COLOUR_NAMES['en'][colour]} {TILE_NAMES['en'][colour]}"
     if not hand[colour]:
-        raise IllegalMove(f"{name} has no {tile} in hand (the hand holds {_hand(hand)})")
+        raise IllegalMove(f"{name} has no {tile} in hand (the hand holds {_hand(hand)})",
+                          rule="T-TURN-1")
     where = cell_name(cell)
     code = table.cells[cell]
     if code != EMPTY:
@@ -271,14 +295,14 @@ def _check_tile(table: Table, colour: int, cell: int, name: str) -> None:
             why = "nothing goes on a catastrophe"
         else:
             why = "only a catastrophe may go on another tile"
-        raise IllegalMove(f"{where} holds {_what(table, cell)}: {why}")
+        raise IllegalMove(f"{where} holds {_what(table, cell)}: {why}", rule="T-TILE-2")
     if table.river[cell] and colour != 2:
-        raise IllegalMove(f"{where} is river: only blue farms go on the river")
+        raise IllegalMove(f"{where} is river: only blue farms go on the river", rule="T-TILE-1")
     if not table.river[cell] and colour == 2:
-        raise IllegalMove(f"{where} is land: blue farms go only on the river")
+        raise IllegalMove(f"{where} is land: blue farms go only on the river", rule="T-TILE-1")
     if len(table.kingdoms_around(cell)) > 2:
         raise IllegalMove(f"a tile on {where} would join three kingdoms: a tile may join at "
-                          "most two")
+                          "most two", rule="T-TILE-5")
 
 
 def _check_leader(table: Table, colour: int, cell: int) -> None:
@@ -288,31 +312,36 @@ def _check_leader(table: Table, colour: int, cell: int) -> None:
     origin = table.lpos[4 * p + colour]
     if origin == cell:
         raise IllegalMove(f"the {leader} already stands on {where}: a leader moves to another "
-                          "cell")
+                          "cell", rule="T-LEADER-1")
     if table.cells[cell] != EMPTY:
-        raise IllegalMove(f"{where} holds {_what(table, cell)}: a leader goes on an empty cell")
+        raise IllegalMove(f"{where} holds {_what(table, cell)}: a leader goes on an empty cell",
+                          rule="T-LEADER-2")
     if table.river[cell]:
-        raise IllegalMove(f"{where} is river: a leader never stands on a river")
+        raise IllegalMove(f"{where} is river: a leader never stands on a river",
+                          rule="T-LEADER-5")
     if not table.tnear[cell]:
         raise IllegalMove(f"{where} touches no temple: a leader must stand next to a temple "
-                          "(a red tile)")
+                          "(a red tile)", rule="T-LEADER-3")
     if cell not in table.leader_targets(p, colour):
         raise IllegalMove(f"a leader on {where} would join two kingdoms: a leader may never "
-                          "join kingdoms")
+                          "join kingdoms", rule="T-LEADER-4")
 
 
 def _check_catastrophe(table: Table, cell: int, name: str) -> None:
     if not table.cats[table.active]:
-        raise IllegalMove(f"{name} has no catastrophe tile left (each player has two)")
+        raise IllegalMove(f"{name} has no catastrophe tile left (each player has two)",
+                          rule="T-CAT-1")
     where = cell_name(cell)
     code = table.cells[cell]
     if code >= CATASTROPHE:
         raise IllegalMove(f"{where} holds {_what(table, cell)}: a catastrophe never goes on a "
-                          "leader, a monument or another catastrophe")
+                          "leader, a monument or another catastrophe", rule="T-CAT-2")
     if cell in table.treasures:
-        raise IllegalMove(f"{where} holds a treasure: a catastrophe never goes on a treasure")
+        raise IllegalMove(f"{where} holds a treasure: a catastrophe never goes on a treasure",
+                          rule="T-CAT-2")
     if cell in table.buildings:
-        raise IllegalMove(f"{where} holds a civilization building: it cannot be destroyed")
+        raise IllegalMove(f"{where} holds a civilization building: it cannot be destroyed",
+                          rule="T-VAR-BUILD-3")
 
 
 def _check_support(table: Table, count: int, name: str) -> None:
@@ -321,12 +350,14 @@ def _check_support(table: Table, count: int, name: str) -> None:
     held = table.hands[table.to_move][support]  # type: ignore[index]
     tiles = f"{COLOUR_NAMES['en'][support]} tiles"
     if count > held:
-        raise IllegalMove(f"{name} holds only {held} {tiles}: support comes from the hand")
+        raise IllegalMove(f"{name} holds only {held} {tiles}: support comes from the hand",
+                          rule="T-REVOLT-3" if kind == REVOLT else "T-WAR-5")
     if count not in table.support_counts():
         own, other = (a_str, d_str) if a_commit < 0 else (d_str, a_str + a_commit)
         raise IllegalMove(
             f"English war support: {name} may commit tiles only if the total would exceed the "
-            f"other side's strength ({own} + {count} is not more than {other})")
+            f"other side's strength ({own} + {count} is not more than {other})",
+            rule="T-VAR-ENGLISH-1")
 
 
 # ------------------------------------------------------------------------------ invariants
@@ -356,7 +387,7 @@ def _problem(state: State) -> str | None:
         if len(getattr(state, name)) != n:
             return f"{name} needs one entry per player"
     if state.phase not in PHASES:
-        return f"phase {state.phase!r} is not one of {', '.join(PHASES)}"
+        return f"phase {shown(state.phase)} is not one of {', '.join(PHASES)}"
     if not (0 <= state.active < n and 0 <= state.first_player < n):
         return "active and first_player must be players"
     cells = state.cells
@@ -550,8 +581,8 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
             continue
         if words == list("abcdefghijklmnop"):
             continue
-        if words[0].isdigit():
-            row = int(words[0])
+        row = parse_whole(words[0])
+        if row is not None:
             if not 1 <= row <= 11:
                 raise InvalidInput(f"position line {number}: there is no row {row} (1–11)")
             if row - 1 in rows:
@@ -562,8 +593,8 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
         facts.append((words[0].lower(), words[1:comment], number))
     declared = [f for f in facts if f[0] == "players"]
     if players is None:
-        players = int(declared[-1][1][0]) if declared and declared[-1][1] and (
-            declared[-1][1][0].isdigit()) else 2
+        players = whole_number(declared[-1][1][0], f"position line {declared[-1][2]}: "
+                               "players") if declared and declared[-1][1] else 2
     players = _check_players(players)
     start = new_state(players, seed, **options)
     from engine.tigris.text import parse_tokens
@@ -578,15 +609,14 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
     active, actions, bag_size = 0, ACTIONS, None
 
     def player_of(args: list[str], number: int, key: str) -> int:
-        if not args or not args[0].isdigit() or not 0 <= int(args[0]) < players:
+        player = parse_whole(args[0]) if args else None
+        if player is None or not 0 <= player < players:
             raise InvalidInput(f"position line {number}: '{key}' needs a player 0 to "
                                f"{players - 1} first")
-        return int(args[0])
+        return player
 
     def count_of(word: str, number: int, key: str) -> int:
-        if not word.isdigit():
-            raise InvalidInput(f"position line {number}: '{key}' needs a number, not {word!r}")
-        return int(word)
+        return whole_number(word, f"position line {number}: '{key}'", 0)
 
     for key, args, number in facts:
         if key == "players":
@@ -603,10 +633,11 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
         elif key == "influence":
             p = player_of(args, number, key)
             for word in args[1:]:
-                if len(word) < 2 or word[0] not in COLOURS or not word[1:].isdigit():
+                points = parse_whole(word[1:])
+                if len(word) < 2 or word[0] not in COLOURS or points is None or points < 0:
                     raise InvalidInput(f"position line {number}: write influence as k1 r2 b0 "
-                                       f"g3, not {word!r}")
-                influence[p][COLOURS.index(word[0])] = int(word[1:])
+                                       f"g3, not {shown(word)}")
+                influence[p][COLOURS.index(word[0])] = points
         elif key == "treasures":
             p = player_of(args, number, key)
             taken[p] = count_of(args[1] if len(args) > 1 else "", number, key)
@@ -630,7 +661,8 @@ def position(text: str = "", *, players: int | None = None, seed: int = 0,
         elif key == "bag":
             bag_size = count_of(args[0] if args else "", number, key)
         else:
-            raise InvalidInput(f"position line {number}: unknown line {key!r}; known: players, "
+            raise InvalidInput(f"position line {number}: unknown line {shown(key)}; known: "
+                               "players, "
                                "hand, catastrophes, influence, treasures, monument, wonder, "
                                "turn, actions, bag, and grid rows starting with their number")
     # Catastrophes on the board come from players whose count is not given, in turn.

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Message, Named, RulesetOptions, check_keys, field
+from engine.core import InvalidInput, Message, Named, RulesetOptions, check_keys, field, shown
 from engine.tigris.board import BOARDS, SIZE, Board
 
 #: The four colours, by their letter: black (settlements, king), red (temples, priest),
@@ -135,14 +135,14 @@ class Options(RulesetOptions):
     def __post_init__(self) -> None:
         if self.board not in BOARDS:
             raise InvalidInput(f"board must be one of {', '.join(map(repr, BOARDS))}, "
-                               f"not {self.board!r}")
+                               f"not {shown(self.board)}")
         if self.war_support not in WAR_SUPPORT:
             raise InvalidInput(f"war_support must be one of {', '.join(map(repr, WAR_SUPPORT))}"
-                               f", not {self.war_support!r}")
+                               f", not {shown(self.war_support)}")
         for name in ("buildings", "wonder", "open_scoring"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInput(f"{name} must be true or false, not "
-                                   f"{getattr(self, name)!r}")
+                                   f"{shown(getattr(self, name))}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,7 +287,7 @@ class State:
             player = self.to_move if self.to_move is not None else 0
         if not isinstance(player, int) or isinstance(player, bool) or not (
                 0 <= player < self.players):
-            raise InvalidInput(f"player must be 0 to {self.players - 1}, not {player!r}")
+            raise InvalidInput(f"player must be 0 to {self.players - 1}, not {shown(player)}")
         if self.viewer is not None:
             if self.viewer != player:
                 raise InvalidInput(f"this is {player_name(self.viewer)}'s view: it cannot "
@@ -398,7 +398,7 @@ def _evolve(state: State, **changes: Any) -> State:
 def _int(value: Any, where: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise InvalidInput(f"{where} must be a whole number from {low} to {high}, "
-                           f"not {value!r}")
+                           f"not {shown(value)}")
     return value
 
 
@@ -413,7 +413,7 @@ def _ints(data: Mapping[str, Any], key: str, where: str, length: int, low: int,
 def _letters(value: Any, where: str, allowed: str) -> str:
     if not isinstance(value, str) or any(ch not in allowed for ch in value):
         raise InvalidInput(f"{where} must be a string of the letters {allowed}, "
-                           f"not {value!r}")
+                           f"not {shown(value)}")
     return value
 
 
@@ -431,11 +431,11 @@ def state_from_dict(data: Any) -> State:
         raise InvalidInput(f"{where} must be an object")
     check_keys(data, _SAVED, where)
     if data.get("ruleset") != "tigris":
-        raise InvalidInput(f"{where}: ruleset is {data.get('ruleset')!r}, not 'tigris'")
+        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'tigris'")
     options = Options.from_dict(field(data, "options", dict, where))
     players = field(data, "players", int, where)
     if players not in PLAYERS:
-        raise InvalidInput(f"{where}: players must be 2, 3 or 4, not {players!r}")
+        raise InvalidInput(f"{where}: players must be 2, 3 or 4, not {shown(players)}")
     grid = field(data, "grid", list, where)
     cells, treasures, buildings = parse_grid(grid, Board.get(options.board), players,
                                              f"{where}.grid")
@@ -475,7 +475,7 @@ def state_from_dict(data: Any) -> State:
         conflict = tuple(_int(v, f"{where}.conflict", -1, 10_000) for v in conflict)
     phase = field(data, "phase", str, where)
     if phase not in PHASES:
-        raise InvalidInput(f"{where}.phase must be one of {', '.join(PHASES)}, not {phase!r}")
+        raise InvalidInput(f"{where}.phase must be one of {', '.join(PHASES)}, not {shown(phase)}")
     if not isinstance(data.get("ending"), bool):
         raise InvalidInput(f"{where}.ending must be true or false")
     # A player's view has no seed (it would tell the bag's order).

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.core import InvalidInput
+from engine.core import InvalidInput, shown
 from engine.tigris.board import COLUMNS, HEIGHT, SIZE, WIDTH, Board, cell_name
 from engine.tigris.state import (
     CATASTROPHE,
@@ -139,7 +139,7 @@ def _parse_token(text: str, players: int, where: str) -> tuple[int, bool, bool]:
         return EMPTY, False, False
     if text == "x":
         return CATASTROPHE, False, False
-    if len(text) == 2 and text[0] in _LEADER_LETTERS and text[1].isdigit():
+    if len(text) == 2 and text[0] in _LEADER_LETTERS and text[1] in "0123456789":
         player = int(text[1])
         if player >= players:
             raise InvalidInput(f"{where}: leader {text} belongs to player {player}, but the "
@@ -158,7 +158,7 @@ def _parse_token(text: str, players: int, where: str) -> tuple[int, bool, bool]:
     if len(body) == 1 and body in COLOURS:
         colour = COLOURS.index(body)
         return (FLIPPED + colour if flipped else TILE + colour), treasure, building
-    raise InvalidInput(f"{where}: unknown token {text!r}: use . ~ k r b g (tiles), r* "
+    raise InvalidInput(f"{where}: unknown token {shown(text)}: use . ~ k r b g (tiles), r* "
                        "(treasure), k+ (building), x (catastrophe), #r (under a monument) or "
                        "a leader such as K0 or G1")
 

@@ -192,7 +192,8 @@ def test_simulate_refuses_bad_arguments_and_passes_on_errors():
         simulate.simulate(specs, cf.ThreadPoolExecutor(1), chunk=0, progress=False)
     with pytest.raises(InvalidInput, match="GameSpec"):
         simulate.simulate(["sumeria"], workers=1, progress=False)
-    bad = simulate.specs_for("sumeria", 3, 3, ["random"] * 3, options={"tiebreak": "cities"})
+    bad = [simulate.GameSpec("sumeria", 3, n, ("random",) * 3, {"tiebreak": "cities"})
+           for n in range(3)]
     with pytest.raises(InvalidInput, match="tiebreak must be one of"):
         simulate.simulate(bad, cf.ThreadPoolExecutor(2), chunk=1, progress=False)
 

@@ -51,3 +51,22 @@ def test_show_and_told_read_as_pictures_and_sentences():
     assert show(game).startswith("<svg") and show(game.state, lang="nl") != show(game.state)
     assert repr(told(events)) == events[0].describe("en")
     assert repr(told([])) == "Nothing happened."
+
+
+def test_a_ruleset_context_draws_a_game_with_its_history_and_a_teller_may_leave_events_out():
+    from engine import priest_kings as pk
+    from sumer_widgets.display import Sentence, game_context
+    from sumer_widgets.readers import priest_kings  # noqa: F401 - registers the context
+
+    game = pk.new_game(seed=2024)
+    assert set(game_context(game)) == {"events", "initial_armies"}
+    tried = attempt(game, "attack kish")
+    # The map after the move draws the attack declared, from the game's events.
+    assert "attacks Kish" in tried._repr_html_() and 'data-order-row="uruk"' in str(show(game))
+    assert "attacks Kish" in str(show(game))
+    quiet = told([pk.events.ArmyBroke(0, "Kish"), pk.events.SacrificeMade(1, "Lagash", False)],
+                 state=game.state)
+    assert repr(quiet) == ("Lagash makes sacrifices and invokes the god: it may reroll one die "
+                           "in its next battle.")
+    said = Sentence("Kish rules Sumer.")
+    assert repr(said) == "Kish rules Sumer." and said._repr_html_() == "<p>Kish rules Sumer.</p>"

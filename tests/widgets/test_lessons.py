@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import InvalidInput
-from sumer_widgets.exercises import Exercise, parse_whole
+from sumer_widgets.exercises import Exercise, whole_answer
 from sumer_widgets.lessons import GAMES, Lesson
 from sumer_widgets.tasks import DONE, TODO
 
@@ -127,7 +127,8 @@ def test_a_number_answer_is_read_kindly():
     assert question.verdict("twenty").startswith("✗ That is not")
     assert question.verdict("2²") .startswith("✗ That is not")
     assert question.verdict(None).startswith("Your turn")
-    assert parse_whole("1" * 5000) is None and parse_whole(True) is None
+    assert whole_answer("1" * 5000) is None and whole_answer(True) is None
+    assert whole_answer(" +20 ") == 20
 
 
 def test_an_unknown_exercise_or_task_is_refused_with_a_reason():

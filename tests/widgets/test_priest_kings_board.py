@@ -359,7 +359,7 @@ def test_static_fallback_stable_repr_and_dutch():
     assert "Volgorde van activering" in board.svg and board.words["undo"] == "Ongedaan maken"
     assert board.words["dice"] == "Uitvechten met dobbelstenen"
     board.lang = "fr"
-    assert board.lang == "nl" and "unknown language" in board.error
+    assert board.lang == "nl" and "onbekende taal 'fr'" in board.error
 
 
 # ------------------------------------------------------------------------------ picture

@@ -190,7 +190,7 @@ def test_language_switch_redraws_in_dutch():
     board.lang = "nl"
     assert "opstelling" in board.svg and board.words["undo"] == "Ongedaan maken"
     board.lang = "fr"
-    assert board.lang == "nl" and "unknown language" in board.error
+    assert board.lang == "nl" and "onbekende taal 'fr'" in board.error
 
 
 @pytest.mark.rules("S-COMP-1")

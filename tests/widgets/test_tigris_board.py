@@ -451,7 +451,7 @@ def test_language_switch_redraws_in_dutch():
     assert "Stier aan zet" in board.svg and board.words["tg_discard"] == "Tegels afleggen…"
     assert board.words["undo"] == "Ongedaan maken" and board.choices["prompt"].startswith("Stier")
     board.lang = "fr"
-    assert board.lang == "nl" and "unknown language" in board.error
+    assert board.lang == "nl" and "onbekende taal 'fr'" in board.error
 
 
 # The picture -------------------------------------------------------------------------------

@@ -231,8 +231,10 @@ def test_only_own_traders_move_and_never_to_their_start():
     with pytest.raises(IllegalMove, match="Blue cannot move the trader on Kish town 1: it is "
                                           "Orange's"):
         play(state, "move kish.town1 kish.city")
-    with pytest.raises(IllegalMove, match="cannot reach Kish town 2"):
+    with pytest.raises(IllegalMove, match="already on Kish town 2: a move always takes a "
+                                          "trader to another location") as refused:
         play(state, "move kish.town2 kish.town2")
+    assert refused.value.rule == "S-MOVE-6"
     assert all(m.origin != m.destination for m in sumeria.legal_moves(state)
                if isinstance(m, MoveTrader))
 

@@ -1,0 +1,129 @@
+"""What the reviews of issue 15 found leaking through the error boundary, one test per finding:
+each now gets the project's own error, with a reason, and changes nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import core, mesopotamia, priest_kings, sumeria, tigris
+from engine.bots import make_bot
+from engine.core import InvalidInput, rules_of
+from engine.simulate import make_seat_bot
+from tests.fuzzing import RULESETS, deep, only_own_errors, sample_games
+
+
+def save_of(ruleset: str) -> dict:
+    game = sample_games(ruleset)[1]
+    assert game.moves
+    return json.loads(game.to_json())
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("kind", [["move"], {"kind": "move"}, 3, None, 1.5])
+def test_a_move_kind_of_any_type_is_refused(ruleset, kind):
+    rules = rules_of(ruleset)
+    with pytest.raises(InvalidInput, match="move kind"):
+        rules.move_from_dict({"kind": kind})
+    save = save_of(ruleset)
+    save["moves"][0]["kind"] = kind
+    with pytest.raises(InvalidInput, match="save file move 1 cannot be replayed"):
+        rules.Game.from_json(json.dumps(save))
+    game = sample_games(ruleset)[1].copy()
+    before = game.to_json()
+    with pytest.raises(InvalidInput):
+        game.play({"kind": kind})
+    assert game.to_json() == before
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("poison, message", [
+    ("1" * 5000, "5000 digits"),
+    ("[" * 1000 + "]" * 1000, "1001 deep"),
+    ('{"a":' * 1500 + "1" + "}" * 1500, "1501 deep"),
+    ("1e999", "too large"),
+    ("NaN", "NaN"),
+])
+def test_json_beyond_the_parsers_limits_is_refused(ruleset, poison, message):
+    text = json.dumps(save_of(ruleset)).replace('"version": 1', f'"version": {poison}', 1)
+    with pytest.raises(InvalidInput, match=message):
+        rules_of(ruleset).Game.from_json(text)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: tigris.parse_cell("a²"),
+    lambda: tigris.parse_move("tile r a²"),
+    lambda: tigris.parse_move("support ²"),
+    lambda: tigris.position("hand ² krb"),
+    lambda: tigris.position("players ²"),
+    lambda: tigris.position("catastrophes 0 ²"),
+    lambda: mesopotamia.new_game(2, seed=1).play("go -1,0 M² 0,0"),
+    lambda: mesopotamia.parse_move("offer ²"),
+    lambda: mesopotamia.parse_move("steal -1,0 ² L"),
+    lambda: mesopotamia.new_game(2, seed=1).play("play mana_theft ²"),
+    lambda: mesopotamia.new_game(2, seed=1).play("play teleport -1,0 n²:L 0,1"),
+    lambda: priest_kings.parse_move("record attacker 1 " + "1" * 5000),
+    lambda: make_bot("mcts:²"),
+    lambda: make_seat_bot("mcts:²:h5", 0),
+    lambda: make_seat_bot("mcts:5:h²", 0),
+    lambda: core.whole_number("٣", "a count"),
+])
+def test_digits_that_are_not_ascii_are_refused(call):
+    with pytest.raises(InvalidInput):
+        call()
+
+
+def test_unicode_digits_never_pass_as_numbers():
+    for text in ("²", "٣", "१२", "１", "1²", "Ⅻ"):
+        assert core.parse_whole(text) is None
+    assert core.parse_whole("-12") == -12 and core.parse_whole("007") == 7
+    assert core.parse_whole("1" * (core.MAX_DIGITS + 1)) is None
+
+
+@pytest.mark.parametrize("kind", [{"plain": 1}, ["P"], 3, None])
+def test_mesopotamia_tile_kinds_are_type_checked(kind):
+    state = mesopotamia.new_state(2, seed=1).to_dict()
+    state["tiles"][0][1] = kind
+    with pytest.raises(InvalidInput, match="unknown kind"):
+        mesopotamia.state_from_dict(state)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_save_with_a_null_seed_is_refused(ruleset):
+    save = save_of(ruleset)
+    save["start"]["seed"] = None
+    with pytest.raises(InvalidInput):
+        rules_of(ruleset).Game.from_json(json.dumps(save))
+    view = rules_of(ruleset).new_state(sample_games(ruleset)[0].state.players, seed=3).view(0)
+    with pytest.raises(InvalidInput, match="player's view"):
+        rules_of(ruleset).Game(view)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_options_of_the_wrong_type_are_refused(ruleset):
+    rules = rules_of(ruleset)
+    players = sample_games(ruleset)[0].state.players
+    for name in rules.Options.__dataclass_fields__:
+        for value in ([1], {"a": 1}, 10**5000, "²"):
+            with pytest.raises(InvalidInput, match=name) as refused:
+                rules.new_state(players, 1, **{name: value})
+            assert len(refused.value.reason) < 300
+
+
+@pytest.mark.parametrize("make", [lambda: deep(5000), lambda: 10**5000, lambda: "x" * 100_000,
+                                  lambda: {"a": deep(100)}], ids=["deep", "huge", "long", "dict"])
+def test_reasons_quote_input_briefly(make):
+    value = make()
+    for call in (lambda: sumeria.move_from_dict(value),
+                 lambda: sumeria.move_from_dict({"kind": "add", "location": value}),
+                 lambda: sumeria.state_from_dict(value),
+                 lambda: sumeria.new_state(value)):
+        refused = only_own_errors(call)
+        assert refused is None or len(refused.reason) < 400
+
+
+def test_seeds_are_bounded():
+    with pytest.raises(InvalidInput, match="seed"):
+        sumeria.new_state(3, seed=10**5000)
+    assert sumeria.new_state(3, seed=2**64 - 1).seed == 2**64 - 1

@@ -1,0 +1,160 @@
+"""Forged messages to every board: only the project's own errors are shown, never a bug, and a
+refused intent changes nothing.
+
+Each example builds a board (a game with a bot seated, or an explorer) and sends it a sequence
+of messages: well-formed intents of every kind the board knows (legal moves included, so the
+game moves on), the same with a part changed, unknown intents, and plain garbage. The boards run
+with ``STRICT`` set, so an exception that is not a `SumerError` fails the test instead of being
+shown; after each refused message the game (or the explorer's position) is what it was.
+"""
+
+from __future__ import annotations
+
+from unittest import mock
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine import mesopotamia, priest_kings, sumeria, tigris
+from engine.bots import RandomBot
+from engine.core import IllegalMove
+from sumer_widgets.base import BoardWidget
+from sumer_widgets.mesopotamia import MesopotamiaBoard
+from sumer_widgets.priest_kings import CampaignMap
+from sumer_widgets.sumeria import SumeriaBoard
+from sumer_widgets.tigris import TigrisBoard
+from tests.fuzzing import TRICKY_TEXT, check_reason, fuzz, garbage, mutated, rule_ids
+
+BOARDS = {
+    "sumeria": lambda: SumeriaBoard(sumeria.new_game(3, seed=2), bots={2: RandomBot(seed=1)}),
+    "sumeria-nl": lambda: SumeriaBoard(sumeria.new_game(4, seed=5), bots={1: RandomBot(seed=2)},
+                                       lang="nl", autoplay=False),
+    "sumeria-explorer": lambda: SumeriaBoard(traders={"kish.city": 0, "ur.town1": 2}),
+    "tigris": lambda: TigrisBoard(tigris.new_game(2, seed=3), bots={1: RandomBot(seed=1)}),
+    "mesopotamia": lambda: MesopotamiaBoard(mesopotamia.new_game(2, seed=3),
+                                            bots={1: RandomBot(seed=1)}),
+    "priest_kings": lambda: CampaignMap(priest_kings.new_game(seed=4),
+                                        bots={p: RandomBot(seed=p) for p in (1, 2, 3)}),
+    "priest_kings-explorer": lambda: CampaignMap(),
+}
+
+PLACES = ("kish.city", "ur.town1", "larsa.village2", "nippur.town3", "kish.village1", "-1,0",
+          "0,0", "1,-1", "-2,1", "-1,1", "a1", "f3", "kish", "uruk", "lagash", "ur")
+#: Natives as the Mesopotamia board names them, owners out of range included.
+natives = st.builds("{}|{}|{}".format, st.sampled_from(["-1,0", "-1,1", "0,0", "1,1", "9,9"]),
+                    st.sampled_from(["0", "1", "7", "-1", "²", "1" * 40]),
+                    st.sampled_from([".", "L", "M4", "m?", "!"]))
+CITIES = ("kish", "uruk", "lagash", "ur", "babylon", None)
+
+odd = st.one_of(garbage, st.sampled_from(TRICKY_TEXT))
+#: What each key of a message holds: mostly the kind of value the board reads there.
+VALUES = {
+    "location": st.one_of(st.sampled_from(PLACES), odd),
+    "origin": st.one_of(st.sampled_from(PLACES), odd),
+    "destination": st.one_of(st.sampled_from(PLACES), odd),
+    "field": st.one_of(st.sampled_from(PLACES), odd),
+    "native": st.one_of(natives, odd),
+    "player": st.one_of(st.integers(-2, 5), odd),
+    "value": st.one_of(st.booleans(), st.integers(-2, 5), odd),
+    "city": st.one_of(st.sampled_from(CITIES), odd),
+    "lord": st.one_of(st.sampled_from(CITIES), odd),
+}
+
+
+def snapshot(board):
+    """What a refused message must leave as it was."""
+    game = board.game
+    game_part = (game.to_json(), len(game.history)) if game is not None else None
+    return (game_part, dict(getattr(board, "_traders", {})), getattr(board, "_lords", None))
+
+
+@st.composite
+def messages(draw, board):
+    """One message for `board`, as the page might send it or as someone might forge it."""
+    names = sorted(board.intents())
+    intent = draw(st.sampled_from(names * 4 + ["", "PLAY", "format-disk", None, 3, ["play"]]))
+    game = board.game
+    plies = len(game.moves) if game is not None else 0
+    legal = [m.to_dict() for m in game.legal_moves()[:60]] if game is not None and (
+        not game.is_over) else []
+    content = {"intent": intent}
+    if legal:
+        content["move"] = draw(st.one_of(st.sampled_from(legal),
+                                         st.sampled_from(legal).flatmap(mutated), garbage))
+    content["ply"] = draw(st.one_of(st.just(plies), st.sampled_from([plies - 1, plies + 1,
+                                                                     float(plies), True]),
+                                    garbage))
+    for key, values in VALUES.items():
+        if draw(st.sampled_from([True, True, False])):
+            content[key] = draw(values)
+    shape = draw(st.sampled_from(["content"] * 8 + ["intent only", "garbage"]))
+    return content if shape == "content" else {"intent": intent} if shape == "intent only" else (
+        draw(garbage))
+
+
+@pytest.mark.parametrize("kind", sorted(BOARDS))
+@fuzz(0.5)
+@given(data=st.data())
+def test_forged_messages(kind, data):
+    board = BOARDS[kind]()
+    with mock.patch.object(BoardWidget, "STRICT", True):
+        for _ in range(data.draw(st.integers(1, 8))):
+            before = snapshot(board)
+            board._on_msg(board, data.draw(messages(board)), [])
+            refusal = board._last_refusal
+            if refusal is not None:
+                check_reason(refusal)
+                assert board.error == refusal.describe(board.lang)
+                assert board.error_rule == (refusal.rule or "")
+                assert snapshot(board) == before, f"refused, yet changed: {board.error}"
+                if isinstance(refusal, IllegalMove):
+                    assert board.error_rule in rule_ids()
+            else:
+                assert board.error == "" and board.error_rule == ""
+            if data.draw(st.booleans()):
+                board.ply = data.draw(st.integers(-3, len(board.game.moves) + 3)
+                                      if board.game is not None else st.integers(-3, 3))
+            if data.draw(st.integers(0, 9)) == 0:
+                board.lang = data.draw(st.sampled_from(["en", "nl", "fr", ""]))
+
+
+@pytest.mark.parametrize("kind", sorted(BOARDS))
+@pytest.mark.parametrize("message", [
+    {"intent": "play", "ply": 0, "move": {"kind": ["go"]}},
+    {"intent": "play", "ply": 0, "move": {"kind": {"a": 1}}},
+    {"intent": "play", "ply": 0.0, "move": {"kind": "end"}},
+    {"intent": ["play"]},
+    {"intent": "resume", "ply": "²"},
+    "hello",
+    None,
+])
+def test_known_forgeries_are_refused(kind, message):
+    board = BOARDS[kind]()
+    before = snapshot(board)
+    with mock.patch.object(BoardWidget, "STRICT", True):
+        board._on_msg(board, message, [])
+    assert snapshot(board) == before
+    if message is None or message == "hello" or message.get("intent") != "resume":
+        assert board.error and board._last_refusal is not None
+
+
+@pytest.mark.parametrize("native", ["-1,0|7|.", "-1,0|-1|.", "-1,0|²|.", "-1,0|" + "1" * 40 + "|."])
+def test_mesopotamia_explains_only_natives_of_players(native):
+    board = BOARDS["mesopotamia"]()
+    with mock.patch.object(BoardWidget, "STRICT", True):
+        board._on_msg(board, {"intent": "explain", "native": native}, [])
+    assert "an owner 0 to 1" in board.error
+
+
+def test_the_last_resort_shows_a_bug_and_strict_raises_it():
+    board = BOARDS["sumeria"]()
+
+    def broken(content):
+        raise KeyError("oops")
+
+    with mock.patch.object(type(board), "intents", lambda self: {"broken": broken}):
+        board._on_msg(board, {"intent": "broken"}, [])
+        assert "could not do that (KeyError" in board.error and board.error_rule == ""
+        with mock.patch.object(BoardWidget, "STRICT", True), pytest.raises(KeyError):
+            board._on_msg(board, {"intent": "broken"}, [])
