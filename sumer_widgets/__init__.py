@@ -5,7 +5,7 @@ Imports flow one way: notebooks → sumer_widgets → engine.
 
 from sumer_widgets import display
 from sumer_widgets.display import attempt, attempts, show, told
-from sumer_widgets.inline_exercise import Exercise
+from sumer_widgets.exercises import Exercise
 from sumer_widgets.lessons import Lesson
 from sumer_widgets.mesopotamia import MesopotamiaBoard
 from sumer_widgets.mesopotamia_svg import render as mesopotamia_svg

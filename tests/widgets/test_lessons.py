@@ -146,3 +146,10 @@ def test_answer_keys_and_rule_catalogue_copy_are_current():
         done = subprocess.run([sys.executable, script, "--check"], cwd=ROOT,
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
+
+
+def test_a_question_speaks_the_lesson_language():
+    exercise = Exercise("n", {"en": "How many?", "nl": "Hoeveel?"}, lambda: 3, wrong=lambda: [2])
+    question = exercise.bind("nl")
+    assert question.verdict(3) == "✓ Goed zo!" and question.verdict(2).startswith("✗ Nog niet")
+    assert repr(question) == "Opdracht: Hoeveel?"

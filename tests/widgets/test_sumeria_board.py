@@ -12,7 +12,7 @@ import pytest
 from engine import sumeria
 from engine.bots import GreedyBot, RandomBot
 from engine.core import IllegalMove, InvalidInput
-from sumer_widgets import Exercise, SumeriaBoard, sumeria_svg
+from sumer_widgets import SumeriaBoard, sumeria_svg
 
 ROW = ["kish", "nippur", "umma", "lagash", "eridu", "ur", "larsa", "uruk"]
 
@@ -202,19 +202,6 @@ def test_the_picture_has_every_location_names_and_the_text_form():
     assert "<desc>Sumeria: round 1, setup" in svg
     assert svg.count('data-player="') == 4 and svg.count('data-row="') == 8
     assert svg._repr_svg_() == svg
-
-
-def test_exercises_say_right_wrong_and_todo(capsys):
-    ex = Exercise("reach", {"a", "b"}, hint="look again")
-    ex.check(None)
-    ex.check(["b", "a"])
-    assert ex.passed
-    ex.check({"a"})
-    assert not ex.passed
-    out = capsys.readouterr().out
-    assert "Your turn" in out and "✓ Right!" in out and "Hint: look again" in out
-    Exercise("n", 3, lang="nl").check(3)
-    assert "Goed zo" in capsys.readouterr().out
 
 
 def test_graph_plot_draws():
