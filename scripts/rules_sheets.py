@@ -19,6 +19,7 @@ import html
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from engine import mesopotamia, priest_kings, sumeria, tigris
 from engine.bots import GreedyBot
@@ -175,19 +176,28 @@ def path_of(game: str, lang: str) -> Path:
     return OUT / (f"{game}.html" if lang == "en" else f"{game}-{lang}.html")
 
 
-def pdf_pages(page_html: str, pdf: Path | None = None) -> int:
-    """How many A4 pages Chromium prints `page_html` on (and write the PDF to `pdf`)."""
-    from playwright.sync_api import sync_playwright
+def pdf_pages(page_html: str, pdf: Path | None = None, browser: Any = None) -> int:
+    """How many A4 pages Chromium prints `page_html` on (and write the PDF to `pdf`).
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM,
+    `browser` is a running Playwright browser to print with (a test's, whose Playwright
+    already owns the thread's event loop); without it one is started and closed here.
+    """
+    if browser is None:
+        from playwright.sync_api import sync_playwright
+
+        with sync_playwright() as p:
+            own = p.chromium.launch(executable_path=CHROMIUM,
                                     args=["--disable-gpu", "--disable-quic"])
-        try:
-            page = browser.new_page()
-            page.set_content(page_html, wait_until="load")
-            data = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
-        finally:
-            browser.close()
+            try:
+                return pdf_pages(page_html, pdf, own)
+            finally:
+                own.close()
+    page = browser.new_page()
+    try:
+        page.set_content(page_html, wait_until="load")
+        data = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
+    finally:
+        page.close()
     if pdf is not None:
         pdf.write_bytes(data)
     return len(re.findall(rb"/Type\s*/Page\b", data))

@@ -10,5 +10,7 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(("game", "lang"), rules_sheets.SHEETS)
-def test_each_sheet_prints_on_one_a4_page(game, lang, browser_type_launch_args):
-    assert rules_sheets.pdf_pages(rules_sheets.sheet(game, lang)) == 1
+def test_each_sheet_prints_on_one_a4_page(game, lang, browser):
+    # The session's browser: a second Playwright in the same worker would find the first one's
+    # event loop running and refuse to start.
+    assert rules_sheets.pdf_pages(rules_sheets.sheet(game, lang), browser=browser) == 1
