@@ -14,11 +14,13 @@ Dutch translation's tie-break as an option), in the order the text gives them:
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.bitmask import bits
 from engine.core import InvalidInput, check_seed, is_int, make_rng, shown
 from engine.sumeria import events as ev
+from engine.sumeria import rays
 from engine.sumeria.board import Board
 from engine.sumeria.moves import Add, MoveTrader, Place, Remove, TakeTiles
 from engine.sumeria.refusals import (
@@ -110,25 +112,64 @@ def legal_moves(state: State) -> list[Any]:
     phase = state.phase
     if phase == "over":
         return []
-    locs = state.board.locations
-    traders = state.traders
-    if phase == "placement":
-        return [Place(locs[i].id) for i, o in enumerate(traders) if o < 0]
     if phase == "scoring":
         return [TakeTiles(t) for t in _choices(state)]
+    made = _made(state.board)
+    traders = state.traders
+    if phase == "placement":
+        places = made.places
+        return [places[i] for i, o in enumerate(traders) if o < 0]
     player = state.to_move
-    moves: list[Any] = []
-    if state.reserve[player] > 0:
-        moves.extend(Add(locs[i].id) for i, o in enumerate(traders) if o < 0)
-    occ = _occupancy(traders)
-    board = state.board
-    own = [i for i, o in enumerate(traders) if o == player]
-    for i in own:
-        dests = board.reach_mask(i, occ & ~(1 << i))
-        origin = locs[i].id
-        moves.extend(MoveTrader(origin, locs[d].id) for d in bits(dests))
-    moves.extend(Remove(locs[i].id) for i in own)
+    # One pass over the board: the empty locations, the player's traders, the occupancy.
+    empty: list[int] = []
+    own: list[int] = []
+    occ = 0
+    for i, o in enumerate(traders):
+        if o < 0:
+            empty.append(i)
+        else:
+            occ |= 1 << i
+            if o == player:
+                own.append(i)
+    adds = made.adds
+    moves: list[Any] = [adds[i] for i in empty] if state.reserve[player] > 0 else []
+    # The ray tables count the start as occupied, which finds the same destinations as the
+    # rule's vacated start (see `rays.RayTables`); the fast path lists them the same way.
+    masks, _ = rays.tables(state.board).destinations(own, occ)
+    for i, mask in zip(own, masks):
+        if mask:
+            row = made.row(i)
+            moves.extend([row[j] for j in bits(mask)])
+    removes = made.removes
+    moves.extend([removes[i] for i in own])
     return moves
+
+
+class _Made:
+    """A board's moves, each made once: moves are values, and making thousands a second was
+    what `legal_moves` spent most of its time on."""
+
+    __slots__ = ("adds", "ids", "places", "removes", "rows")
+
+    def __init__(self, board: Board):
+        self.ids = ids = [loc.id for loc in board.locations]
+        self.places = [Place(i) for i in ids]
+        self.adds = [Add(i) for i in ids]
+        self.removes = [Remove(i) for i in ids]
+        self.rows: list[list[MoveTrader] | None] = [None] * len(ids)
+
+    def row(self, origin: int) -> list[MoveTrader]:
+        """The moves from `origin` to every location (made on first use)."""
+        row = self.rows[origin]
+        if row is None:
+            start = self.ids[origin]
+            row = self.rows[origin] = [MoveTrader(start, dest) for dest in self.ids]
+        return row
+
+
+@functools.lru_cache(maxsize=16)
+def _made(board: Board) -> _Made:
+    return _Made(board)
 
 
 def _occupancy(traders: tuple[int, ...]) -> int:
@@ -239,11 +280,11 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     else:
         i = _own(state, move.origin, "move")
         j = board.index_of(move.destination)
-        paths = board.paths(move.origin, state.occupied)
-        if move.destination not in paths:
+        found = board._paths(i, _occupancy(state.traders) & ~(1 << i))
+        if j not in found:
             if move.destination == move.origin:
                 raise refusal("same_place", "S-MOVE-6", origin=named_place(board, move.origin))
-            reach = sorted(paths, key=board.index_of)
+            reach = sorted(board.paths(move.origin, state.occupied), key=board.index_of)
             raise refusal("unreachable" if reach else "stuck", "S-MOVE-3",
                           origin=named_place(board, move.origin),
                           destination=named_place(board, move.destination),
@@ -252,7 +293,7 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         reserve = state.reserve
         events = [ev.TraderMoved(player, move.origin, move.destination,
                                  board.name_of(move.origin), board.name_of(move.destination),
-                                 tuple(paths[move.destination]))]
+                                 tuple(board.locations[k].id for k in found[j]))]
         origin_cs = board.locations[i].city_state
         dest_cs = board.locations[j].city_state
         if origin_cs != dest_cs:
