@@ -14,7 +14,6 @@ Dutch translation's tie-break as an option), in the order the text gives them:
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from engine.bitmask import bits
@@ -114,7 +113,10 @@ def legal_moves(state: State) -> list[Any]:
         return []
     if phase == "scoring":
         return [TakeTiles(t) for t in _choices(state)]
-    made = _made(state.board)
+    board = state.board
+    made = _MADE.get(id(board))
+    if made is None or made.board is not board:
+        made = _made(board)
     traders = state.traders
     if phase == "placement":
         places = made.places
@@ -135,41 +137,58 @@ def legal_moves(state: State) -> list[Any]:
     moves: list[Any] = [adds[i] for i in empty] if state.reserve[player] > 0 else []
     # The ray tables count the start as occupied, which finds the same destinations as the
     # rule's vacated start (see `rays.RayTables`); the fast path lists them the same way.
-    masks, _ = rays.tables(state.board).destinations(own, occ)
+    masks, _ = made.rays.destinations(own, occ)
     for i, mask in zip(own, masks):
         if mask:
-            row = made.row(i)
-            moves.extend([row[j] for j in bits(mask)])
+            # The same trader often has the same destinations a few turns later.
+            memo = made.memo[i]
+            found = memo.get(mask)
+            if found is None:
+                found = made.moves_to(i, mask)
+            moves.extend(found)
     removes = made.removes
     moves.extend([removes[i] for i in own])
     return moves
 
 
 class _Made:
-    """A board's moves, each made once: moves are values, and making thousands a second was
-    what `legal_moves` spent most of its time on."""
+    """A board's moves, each made once (moves are values: making thousands a second was what
+    `legal_moves` spent most of its time on), and its movement tables."""
 
-    __slots__ = ("adds", "ids", "places", "removes", "rows")
+    __slots__ = ("adds", "board", "ids", "memo", "places", "rays", "removes", "rows")
 
     def __init__(self, board: Board):
+        self.board = board
+        self.rays = rays.tables(board)
         self.ids = ids = [loc.id for loc in board.locations]
         self.places = [Place(i) for i in ids]
         self.adds = [Add(i) for i in ids]
         self.removes = [Remove(i) for i in ids]
         self.rows: list[list[MoveTrader] | None] = [None] * len(ids)
+        self.memo: list[dict[int, list[MoveTrader]]] = [{} for _ in ids]
 
-    def row(self, origin: int) -> list[MoveTrader]:
-        """The moves from `origin` to every location (made on first use)."""
+    def moves_to(self, origin: int, mask: int) -> list[MoveTrader]:
+        """The moves from `origin` to the locations in `mask`, in board order (remembered)."""
         row = self.rows[origin]
         if row is None:
             start = self.ids[origin]
             row = self.rows[origin] = [MoveTrader(start, dest) for dest in self.ids]
-        return row
+        memo = self.memo[origin]
+        if len(memo) > 2_000:
+            memo.clear()
+        found = memo[mask] = [row[j] for j in bits(mask)]
+        return found
 
 
-@functools.lru_cache(maxsize=16)
+#: The last boards' `_Made`, by id (a dict look-up by id is cheaper than hashing a board).
+_MADE: dict[int, _Made] = {}
+
+
 def _made(board: Board) -> _Made:
-    return _Made(board)
+    if len(_MADE) > 16:
+        _MADE.clear()
+    made = _MADE[id(board)] = _Made(board)
+    return made
 
 
 def _occupancy(traders: tuple[int, ...]) -> int:
