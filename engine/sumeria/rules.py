@@ -138,6 +138,7 @@ def legal_moves(state: State) -> list[Any]:
     # The ray tables count the start as occupied, which finds the same destinations as the
     # rule's vacated start (see `rays.RayTables`); the fast path lists them the same way.
     masks, _ = made.rays.destinations(own, occ)
+    made.last = (state, occ)  # `apply` on this state checks a move with it
     for i, mask in zip(own, masks):
         if mask:
             # The same trader often has the same destinations a few turns later.
@@ -155,7 +156,7 @@ class _Made:
     """A board's moves, each made once (moves are values: making thousands a second was what
     `legal_moves` spent most of its time on), and its movement tables."""
 
-    __slots__ = ("adds", "board", "ids", "memo", "places", "rays", "removes", "rows")
+    __slots__ = ("adds", "board", "ids", "last", "memo", "places", "rays", "removes", "rows")
 
     def __init__(self, board: Board):
         self.board = board
@@ -166,6 +167,8 @@ class _Made:
         self.removes = [Remove(i) for i in ids]
         self.rows: list[list[MoveTrader] | None] = [None] * len(ids)
         self.memo: list[dict[int, list[MoveTrader]]] = [{} for _ in ids]
+        #: The last state `legal_moves` listed during turns, and its occupancy mask.
+        self.last: tuple[State | None, int] = (None, 0)
 
     def moves_to(self, origin: int, mask: int) -> list[MoveTrader]:
         """The moves from `origin` to the locations in `mask`, in board order (remembered)."""
@@ -287,19 +290,21 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         i = _empty(state, move.location)
         traders = _set(state.traders, i, player)
         reserve = _add(state.reserve, player, -1)
-        events: list[ev.Event] = [ev.TraderAdded(player, move.location,
-                                                 board.name_of(move.location))]
+        events: list[ev.Event] = [ev.TraderAdded(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, +1, events)
     elif isinstance(move, Remove):
         i = _own(state, move.location, "remove")
         traders = _set(state.traders, i, -1)
         reserve = _add(state.reserve, player, +1)
-        events = [ev.TraderRemoved(player, move.location, board.name_of(move.location))]
+        events = [ev.TraderRemoved(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, -1, events)
     else:
         i = _own(state, move.origin, "move")
         j = board.index_of(move.destination)
-        found = board._paths(i, _occupancy(state.traders) & ~(1 << i))
+        made = _MADE.get(id(board))
+        occ = made.last[1] if made is not None and made.last[0] is state else _occupancy(
+            state.traders)
+        found = board._paths(i, occ & ~(1 << i))
         if j not in found:
             if move.destination == move.origin:
                 raise refusal("same_place", "S-MOVE-6", origin=named_place(board, move.origin))
@@ -311,7 +316,7 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         traders = _set(_set(state.traders, i, -1), j, player)
         reserve = state.reserve
         events = [ev.TraderMoved(player, move.origin, move.destination,
-                                 board.name_of(move.origin), board.name_of(move.destination),
+                                 board._names[i], board._names[j],
                                  tuple(board.locations[k].id for k in found[j]))]
         origin_cs = board.locations[i].city_state
         dest_cs = board.locations[j].city_state
