@@ -30,7 +30,7 @@ from engine.core import (
 )
 from engine.tigris import events as ev
 from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name, parse_cell
-from engine.tigris.moves import MOVE_CLASSES, to_move, to_raw
+from engine.tigris.moves import MOVE_CLASSES, legal_public_moves, to_raw
 from engine.tigris.state import (
     ACTIONS,
     CATASTROPHE,
@@ -130,7 +130,7 @@ def legal_moves(state: State) -> list[Any]:
 
     On a view, only the viewer's own decisions are listed correctly (others' hands are hidden).
     """
-    return [to_move(raw) for raw in Table.load(state, log=False).raw_moves()]
+    return legal_public_moves(Table.load(state, log=False))
 
 
 # ------------------------------------------------------------------------------------- apply
