@@ -16,6 +16,7 @@ adds what people need around them:
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from engine.core import (
@@ -130,7 +131,26 @@ def legal_moves(state: State) -> list[Any]:
 
     On a view, only the viewer's own decisions are listed correctly (others' hands are hidden).
     """
-    return legal_public_moves(Table.load(state, log=False))
+    table = _table_for(state)
+    moves = legal_public_moves(table)
+    _CARRIED.pair = (state, table)  # listing leaves the table as it was
+    return moves
+
+
+#: The last state seen here and a working table holding exactly it. A bot lists a state's
+#: moves and then applies one, and a game applies a move to the state the last move made: each
+#: finds the table here instead of loading the state again (a load labels every kingdom anew).
+#: A table after `Table.play` holds the new state as a fresh load would (the fast path plays
+#: whole games on one table), and `tests/engine/test_checked_path_golden.py` pins the games.
+#: One per thread: an executor's threads must not play on each other's table.
+_CARRIED = threading.local()
+
+
+def _table_for(state: State) -> Table:
+    pair = getattr(_CARRIED, "pair", None)
+    if pair is not None and pair[0] is state:
+        return pair[1]
+    return Table.load(state, log=False)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -152,10 +172,16 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         raise IllegalMove("the game is over: no move can be played",
                           rule="T-END-1" if len(state.treasures) <= 2 else "T-END-2")
     raw = to_raw(move)
-    table = Table.load(state)
+    table = _table_for(state)
     _check(table, raw, move)
+    # From here the table changes: it holds `state` no more.
+    _CARRIED.pair = None
+    table.log = events = []
     table.play(raw)
-    return table.freeze(), table.log  # type: ignore[return-value]
+    after = table.freeze()
+    table.state = after
+    _CARRIED.pair = (after, table)
+    return after, events
 
 
 _PHASE_OF = {
