@@ -122,23 +122,30 @@ def legal_moves(state: State) -> list[Any]:
         places = made.places
         return [places[i] for i, o in enumerate(traders) if o < 0]
     player = state.to_move
-    # One pass over the board: the empty locations, the player's traders, the occupancy.
-    empty: list[int] = []
-    own: list[int] = []
-    occ = 0
-    for i, o in enumerate(traders):
-        if o < 0:
-            empty.append(i)
-        else:
-            occ |= 1 << i
-            if o == player:
-                own.append(i)
     adds = made.adds
-    moves: list[Any] = [adds[i] for i in empty] if state.reserve[player] > 0 else []
+    known = made.occ
+    if known[0] is traders:  # the occupancy `apply` carried over from the last state
+        occ = known[1]
+        own = [i for i, o in enumerate(traders) if o == player]
+        moves: list[Any] = [adds[i] for i, o in enumerate(traders) if o < 0] if (
+            state.reserve[player] > 0) else []
+    else:
+        # One pass over the board: the empty locations, the player's traders, the occupancy.
+        empty: list[int] = []
+        own = []
+        occ = 0
+        for i, o in enumerate(traders):
+            if o < 0:
+                empty.append(i)
+            else:
+                occ |= 1 << i
+                if o == player:
+                    own.append(i)
+        made.occ = (traders, occ)
+        moves = [adds[i] for i in empty] if state.reserve[player] > 0 else []
     # The ray tables count the start as occupied, which finds the same destinations as the
     # rule's vacated start (see `rays.RayTables`); the fast path lists them the same way.
     masks, _ = made.rays.destinations(own, occ)
-    made.last = (state, occ)  # `apply` on this state checks a move with it
     for i, mask in zip(own, masks):
         if mask:
             # The same trader often has the same destinations a few turns later.
@@ -156,7 +163,7 @@ class _Made:
     """A board's moves, each made once (moves are values: making thousands a second was what
     `legal_moves` spent most of its time on), and its movement tables."""
 
-    __slots__ = ("adds", "board", "ids", "last", "memo", "places", "rays", "removes", "rows")
+    __slots__ = ("adds", "board", "ids", "memo", "occ", "places", "rays", "removes", "rows")
 
     def __init__(self, board: Board):
         self.board = board
@@ -167,8 +174,10 @@ class _Made:
         self.removes = [Remove(i) for i in ids]
         self.rows: list[list[MoveTrader] | None] = [None] * len(ids)
         self.memo: list[dict[int, list[MoveTrader]]] = [{} for _ in ids]
-        #: The last state `legal_moves` listed during turns, and its occupancy mask.
-        self.last: tuple[State | None, int] = (None, 0)
+        #: A `traders` tuple of a state and its occupancy mask: `legal_moves` and `apply` of
+        #: that state read it, and `apply` leaves the next state's here. A tuple is kept by
+        #: identity (it is held here, so it cannot be another tuple at the same address).
+        self.occ: tuple[tuple[int, ...] | None, int] = (None, 0)
 
     def moves_to(self, origin: int, mask: int) -> list[MoveTrader]:
         """The moves from `origin` to the locations in `mask`, in board order (remembered)."""
@@ -284,6 +293,11 @@ def _own(state: State, loc_id: str, verb: str) -> int:
 def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     board, player = state.board, state.to_move
     row = state.row
+    made = _MADE.get(id(board))
+    if made is None or made.board is not board:
+        made = _made(board)
+    known = made.occ
+    occ = known[1] if known[0] is state.traders else _occupancy(state.traders)
     if isinstance(move, Add):
         if state.reserve[player] == 0:
             raise refusal("no_reserve", "S-ADD-3")
@@ -292,18 +306,17 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         reserve = _add(state.reserve, player, -1)
         events: list[ev.Event] = [ev.TraderAdded(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, +1, events)
+        occ |= 1 << i
     elif isinstance(move, Remove):
         i = _own(state, move.location, "remove")
         traders = _set(state.traders, i, -1)
         reserve = _add(state.reserve, player, +1)
         events = [ev.TraderRemoved(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, -1, events)
+        occ &= ~(1 << i)
     else:
         i = _own(state, move.origin, "move")
         j = board.index_of(move.destination)
-        made = _MADE.get(id(board))
-        occ = made.last[1] if made is not None and made.last[0] is state else _occupancy(
-            state.traders)
         found = board._paths(i, occ & ~(1 << i))
         if j not in found:
             if move.destination == move.origin:
@@ -318,10 +331,12 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         events = [ev.TraderMoved(player, move.origin, move.destination,
                                  board._names[i], board._names[j],
                                  tuple(board.locations[k].id for k in found[j]))]
+        occ ^= (1 << i) | (1 << j)
         origin_cs = board.locations[i].city_state
         dest_cs = board.locations[j].city_state
         if origin_cs != dest_cs:
             row = _shift(board, row, dest_cs, +1, events)
+    made.occ = (traders, occ)
     step = state.step + 1
     n = state.players
     if step < TURNS_PER_ROUND * n:
