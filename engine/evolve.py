@@ -2,9 +2,10 @@
 
 `evolver(State)` returns ``evolve(state, **changes)``: a new state equal to `state` but for
 `changes`, built without running the class's ``__init__``. A frozen dataclass's ``__init__``
-stores each field through ``object.__setattr__``; reading all fields with one
-`operator.attrgetter` and storing them through the slots' own descriptors does the same work
-in about two thirds of the time, and the rules make a state at every move.
+stores each field through ``object.__setattr__``; the evolve function, written for the class
+as straight-line code like the dataclass's own ``__init__``, stores each field through its
+slot's descriptor and takes unchanged fields from `state`: about half the time of
+``State(*[...])``, and the rules make a state at every move.
 
 Limits: only for frozen ``slots=True`` dataclasses whose ``__init__`` just stores the fields
 (no ``__post_init__``, no defaults computed at construction) — `evolver` refuses others. It
@@ -16,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import fields, is_dataclass
-from operator import attrgetter
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -28,20 +28,22 @@ def evolver(cls: type[T]) -> Callable[..., T]:
             cls, "__post_init__") or not cls.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         raise TypeError(f"{cls.__name__} is not a frozen slots dataclass that only stores "
                         "its fields")
-    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
-    read = attrgetter(*names)
-    position = {name: k for k, name in enumerate(names)}
-    setters = tuple(cls.__dict__[name].__set__ for name in names)
-    new = object.__new__
-
-    def evolve(state: T, **changes: Any) -> T:
-        values = list(read(state))
-        for name, value in changes.items():
-            values[position[name]] = value
-        out = new(cls)
-        for store, value in zip(setters, values):
-            store(out, value)
-        return out
-
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    # Straight-line code, as dataclasses write their own __init__: each field from the
+    # keyword if given, else from `state`, stored through its slot.
+    scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_KEEP": _KEEP}
+    lines = []
+    for k, name in enumerate(names):
+        scope[f"_set{k}"] = cls.__dict__[name].__set__
+        lines.append(f"    _set{k}(out, state.{name} if {name} is _KEEP else {name})")
+    params = ", ".join(f"{name}=_KEEP" for name in names)
+    source = (f"def evolve(state, *, {params}):\n    out = _new(_cls)\n" + "\n".join(lines)
+              + "\n    return out\n")
+    exec(source, scope)  # the source is built above from the field names only
+    evolve = scope["evolve"]
     evolve.__doc__ = f"A copy of a {cls.__name__} with `changes` (quick: see engine.evolve)."
-    return evolve
+    return evolve  # type: ignore[no-any-return]
+
+
+#: The default of every keyword of an evolve function: keep the field as it is.
+_KEEP = object()
