@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
-from engine.evolve import evolver
+from engine.quick import evolver
 from engine.sumeria.board import Board
 
 #: Influence tile types, by the letter used in notation and save files.
@@ -237,7 +237,7 @@ class State:
         }
 
 
-#: A copy of a state with changes, for the rules' own transitions (no checks: `engine.evolve`).
+#: A copy of a state with changes, for the rules' own transitions (no checks: `engine.quick`).
 _evolve = evolver(State)
 
 

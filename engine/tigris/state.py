@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from engine.core import InvalidInput, Message, Named, RulesetOptions, check_keys, field, shown
-from engine.evolve import evolver
+from engine.quick import evolver
 from engine.tigris.board import BOARDS, SIZE, Board
 
 #: The four colours, by their letter: black (settlements, king), red (temples, priest),
@@ -390,7 +390,7 @@ _SAVED = ("ruleset", "grid", *(name for name in _FIELDS
                                if name not in ("cells", "treasures", "buildings")))
 
 
-#: A copy of a state with changes, for the rules' own transitions (no checks: `engine.evolve`).
+#: A copy of a state with changes, for the rules' own transitions (no checks: `engine.quick`).
 _evolve = evolver(State)
 
 
