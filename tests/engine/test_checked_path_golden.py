@@ -10,13 +10,14 @@ game — a behaviour change, not a speed-up. The bots' choices are pinned the sa
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import random
 
 import pytest
 
 from engine import bots, sumeria, tigris
-from engine.core import dumps
+from engine.core import IllegalMove, InvalidInput, dumps
 
 RULES = {"sumeria": sumeria, "tigris": tigris}
 TIGRIS_VARIANTS = ({}, {"board": "advanced", "war_support": "english"},
@@ -92,3 +93,37 @@ def test_bots_choose_the_recorded_moves(key):
     for seed, (mcts, greedy) in enumerate(CHOICES[key]):
         assert str(bots.MCTSBot(100, seed=seed).choose(view)) == mcts
         assert str(bots.GreedyBot(seed=seed).choose(view)) == greedy
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_interleaved_games_and_refused_moves_leave_no_trace(name):
+    """The speed-ups keep a little working data per state (Sumeria's occupancy, Tigris's
+    working table) found by identity: two games stepped in turn, each step after a refused
+    move and a move applied to an older state, still play the recorded games."""
+    rules = RULES[name]
+    cases = [case for case in GAMES if case[0] == name][:2]
+    lines = []
+    for _, players, options, seed, expected in cases:
+        lines.append([rules.new_state(players, seed, **options), random.Random(seed),
+                      hashlib.sha256(), expected])
+    older = [line[0] for line in lines]
+    while any(not line[0].is_over for line in lines):
+        for k, line in enumerate(lines):
+            state, rng, h, _ = line
+            if state.is_over:
+                continue
+            moves = rules.legal_moves(state)
+            h.update("|".join(map(str, moves)).encode())
+            # A move of the other game (often illegal here), and one on an older state.
+            other = lines[1 - k][0]
+            if not other.is_over:
+                with contextlib.suppress(IllegalMove, InvalidInput):
+                    rules.apply(state, rules.legal_moves(other)[0])
+            if not older[k].is_over:
+                rules.apply(older[k], rules.legal_moves(older[k])[0])
+            older[k] = state
+            line[0], events = rules.apply(state, moves[rng.randrange(len(moves))])
+            h.update(repr(events).encode())
+    for state, _, h, expected in lines:
+        h.update(dumps(state.to_dict()).encode())
+        assert h.hexdigest()[:16] == expected
