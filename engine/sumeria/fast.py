@@ -18,7 +18,7 @@ from engine.bitmask import nth_bit
 from engine.core import recording_randrange
 from engine.sumeria.rays import tables as _tables
 from engine.sumeria.rules import _draw
-from engine.sumeria.scoring import last_player, leftover, standings, tile_choices
+from engine.sumeria.scoring import _tile_choices, last_player, leftover, standings
 from engine.sumeria.state import (
     INITIAL_TRADERS,
     OFFER_SIZES,
@@ -187,7 +187,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
             if not order:
                 discard += offered
                 continue
-            choices = tile_choices(offered, k)
+            choices = _tile_choices(offered, k)  # the cached tuple: read, never changed
             if len(choices) > 1:
                 decisions += 1
                 taken = choices[randrange(len(choices))]
