@@ -16,7 +16,6 @@ adds what people need around them:
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from engine.core import (
@@ -131,9 +130,9 @@ def legal_moves(state: State) -> list[Any]:
 
     On a view, only the viewer's own decisions are listed correctly (others' hands are hidden).
     """
-    table = _table_for(state)
+    table = _take_table(state)
     moves = legal_public_moves(table)
-    _CARRIED.pair = (state, table)  # listing leaves the table as it was
+    _keep_table(state, table)  # listing leaves the table as it was
     return moves
 
 
@@ -142,15 +141,24 @@ def legal_moves(state: State) -> list[Any]:
 #: finds the table here instead of loading the state again (a load labels every kingdom anew).
 #: A table after `Table.play` holds the new state as a fresh load would (the fast path plays
 #: whole games on one table), and `tests/engine/test_checked_path_golden.py` pins the games.
-#: One per thread: an executor's threads must not play on each other's table.
-_CARRIED = threading.local()
+#: Kept by the state's id, with the state (so the id is not reused while kept). A caller
+#: takes a table out (``dict.pop`` is atomic), so two threads never share one: the other
+#: simply loads its own.
+_CARRIED: dict[int, tuple[State, Table]] = {}
 
 
-def _table_for(state: State) -> Table:
-    pair = getattr(_CARRIED, "pair", None)
+def _take_table(state: State) -> Table:
+    """A working table holding `state`, the caller's alone until it is kept again."""
+    pair = _CARRIED.pop(id(state), None)
     if pair is not None and pair[0] is state:
         return pair[1]
     return Table.load(state, log=False)
+
+
+def _keep_table(state: State, table: Table) -> None:
+    if len(_CARRIED) > 4:  # a few, for several threads; one game needs one
+        _CARRIED.clear()
+    _CARRIED[id(state)] = (state, table)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -172,15 +180,17 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         raise IllegalMove("the game is over: no move can be played",
                           rule="T-END-1" if len(state.treasures) <= 2 else "T-END-2")
     raw = to_raw(move)
-    table = _table_for(state)
-    _check(table, raw, move)
-    # From here the table changes: it holds `state` no more.
-    _CARRIED.pair = None
+    table = _take_table(state)
+    try:
+        _check(table, raw, move)
+    except IllegalMove:
+        _keep_table(state, table)  # unchanged: the next try on this state may use it
+        raise
     table.log = events = []
     table.play(raw)
     after = table.freeze()
     table.state = after
-    _CARRIED.pair = (after, table)
+    _keep_table(after, table)
     return after, events
 
 

@@ -10,6 +10,7 @@ game — a behaviour change, not a speed-up. The bots' choices are pinned the sa
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import contextlib
 import hashlib
 import random
@@ -127,3 +128,15 @@ def test_interleaved_games_and_refused_moves_leave_no_trace(name):
     for state, _, h, expected in lines:
         h.update(dumps(state.to_dict()).encode())
         assert h.hexdigest()[:16] == expected
+
+
+@pytest.mark.parametrize("name", list(RULES))
+def test_games_on_threads_play_the_recorded_games(name):
+    """An executor's threads may play games side by side (engine.simulate takes any
+    executor): the per-state working data is never shared between them."""
+    rules = RULES[name]
+    cases = [case for case in GAMES if case[0] == name][:4]
+    with cf.ThreadPoolExecutor(2) as pool:
+        digests = list(pool.map(lambda c: game_digest(
+            rules, rules.new_state(c[1], c[3], **c[2]), c[3]), cases))
+    assert digests == [case[4] for case in cases]
