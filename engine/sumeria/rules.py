@@ -296,8 +296,8 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     made = _MADE.get(id(board))
     if made is None or made.board is not board:
         made = _made(board)
-    known = made.occ
-    occ = known[1] if known[0] is state.traders else _occupancy(state.traders)
+    known = made.occ  # the occupancy, when `legal_moves` or the last `apply` left it
+    occ = known[1] if known[0] is state.traders else -1  # -1: not known (only moves need it)
     if isinstance(move, Add):
         if state.reserve[player] == 0:
             raise refusal("no_reserve", "S-ADD-3")
@@ -306,17 +306,21 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         reserve = _add(state.reserve, player, -1)
         events: list[ev.Event] = [ev.TraderAdded(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, +1, events)
-        occ |= 1 << i
+        if occ >= 0:
+            occ |= 1 << i
     elif isinstance(move, Remove):
         i = _own(state, move.location, "remove")
         traders = _set(state.traders, i, -1)
         reserve = _add(state.reserve, player, +1)
         events = [ev.TraderRemoved(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, -1, events)
-        occ &= ~(1 << i)
+        if occ >= 0:
+            occ &= ~(1 << i)
     else:
         i = _own(state, move.origin, "move")
         j = board.index_of(move.destination)
+        if occ < 0:
+            occ = _occupancy(state.traders)
         found = board._paths(i, occ & ~(1 << i))
         if j not in found:
             if move.destination == move.origin:
@@ -336,7 +340,8 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         dest_cs = board.locations[j].city_state
         if origin_cs != dest_cs:
             row = _shift(board, row, dest_cs, +1, events)
-    made.occ = (traders, occ)
+    if occ >= 0:
+        made.occ = (traders, occ)
     step = state.step + 1
     n = state.players
     if step < TURNS_PER_ROUND * n:
