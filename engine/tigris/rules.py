@@ -136,9 +136,10 @@ def legal_moves(state: State) -> list[Any]:
     return moves
 
 
-#: The last state seen here and a working table holding exactly it. A bot lists a state's
-#: moves and then applies one, and a game applies a move to the state the last move made: each
-#: finds the table here instead of loading the state again (a load labels every kingdom anew).
+#: The last few states seen here, each with a working table holding exactly it. A bot lists a
+#: state's moves and then applies one, and a game applies a move to the state the last move
+#: made: each finds the table here instead of loading the state again (a load labels every
+#: kingdom anew).
 #: A table after `Table.play` holds the new state as a fresh load would (the fast path plays
 #: whole games on one table), and `tests/engine/test_checked_path_golden.py` pins the games.
 #: Kept by the state's id, with the state (so the id is not reused while kept). A caller
