@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures as cf
 import contextlib
 import hashlib
+import importlib
 import random
 
 import pytest
@@ -140,3 +141,24 @@ def test_games_on_threads_play_the_recorded_games(name):
         digests = list(pool.map(lambda c: game_digest(
             rules, rules.new_state(c[1], c[3], **c[2]), c[3]), cases))
     assert digests == [case[4] for case in cases]
+
+
+# The search loop is the same for every ruleset: MCTS with 30 iterations, bot seeds 0 and 1.
+MCTS_ELSEWHERE = {
+    ("mesopotamia", 3, 20): ["end", "pick -2,1 . L"],
+    ("priest_kings", 4, 10): ["reorganize left", "reorganize centre"],
+}
+
+
+@pytest.mark.parametrize("key", list(MCTS_ELSEWHERE))
+def test_mcts_chooses_the_recorded_moves_in_the_other_rulesets(key):
+    name, players, plies = key
+    rules = importlib.import_module(f"engine.{name}")
+    state = rules.new_state(players, 1)
+    rng = random.Random(1)
+    for _ in range(plies):
+        moves = rules.legal_moves(state)
+        state, _ = rules.apply(state, moves[rng.randrange(len(moves))])
+    view = state.view(state.to_move)
+    for seed, expected in enumerate(MCTS_ELSEWHERE[key]):
+        assert str(bots.MCTSBot(30, seed=seed).choose(view)) == expected
