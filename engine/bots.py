@@ -145,21 +145,24 @@ class MCTSBot(Bot):
             # Selection and expansion: descend while every legal move has been tried.
             while not state.is_over:
                 legal = rules.legal_moves(state)
-                untried = [m for m in legal if m not in node.children]
+                # Each legal move's child, looked up once (a move's hash is not free).
+                get = node.children.get
+                kids = [get(m) for m in legal]
+                untried = [m for m, kid in zip(legal, kids) if kid is None]
                 if untried:
                     move = untried[rng.randrange(len(untried))]
                     child = _Node(node, move, state.to_move)
                     node.children[move] = child
-                    for m in legal:
-                        seen = node.children.get(m)
-                        if seen is not None:
-                            seen.available += 1
+                    for kid in kids:
+                        if kid is not None:
+                            kid.available += 1
+                    child.available += 1
                     state, _ = rules.apply(state, move)
                     node = child
                     break
-                for m in legal:
-                    node.children[m].available += 1
-                node = self._select(node, legal)
+                for kid in kids:
+                    kid.available += 1
+                node = self._select(kids)
                 state, _ = rules.apply(state, node.move)
             final = rules.random_playout(state, rng, None, self.horizon)
             shares = _shares(final, rules)
@@ -171,12 +174,13 @@ class MCTSBot(Bot):
         best = max(root.children.values(), key=lambda c: (c.visits, c.reward))
         return best.move
 
-    def _select(self, node: _Node, legal: Sequence[Any]) -> _Node:
+    def _select(self, kids: Sequence[_Node]) -> _Node:
+        """The child of the legal moves (in their order) with the best UCT value."""
         best, best_value = None, -math.inf
-        for move in legal:
-            child = node.children[move]
-            value = child.reward / child.visits + self.exploration * math.sqrt(
-                math.log(max(child.available, 1)) / child.visits)
+        exploration, log, sqrt = self.exploration, math.log, math.sqrt
+        for child in kids:
+            value = child.reward / child.visits + exploration * sqrt(
+                log(max(child.available, 1)) / child.visits)
             if value > best_value:
                 best, best_value = child, value
         assert best is not None

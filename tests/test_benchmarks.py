@@ -18,6 +18,7 @@ QUICK = {
                     "--cap", "300"],
     "priest_kings": ["--campaigns", "3", "--repeats", "1"],
     "simulate": ["--repeats", "1", "--scale", "0.02"],
+    "search": ["--iterations", "20", "--games", "0.02", "--repeats", "1"],
 }
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from engine.bitmask import bits
 from engine.core import InvalidInput, check_seed, is_int, make_rng, shown
 from engine.sumeria import events as ev
+from engine.sumeria import rays
 from engine.sumeria.board import Board
 from engine.sumeria.moves import Add, MoveTrader, Place, Remove, TakeTiles
 from engine.sumeria.refusals import (
@@ -110,25 +111,96 @@ def legal_moves(state: State) -> list[Any]:
     phase = state.phase
     if phase == "over":
         return []
-    locs = state.board.locations
-    traders = state.traders
-    if phase == "placement":
-        return [Place(locs[i].id) for i, o in enumerate(traders) if o < 0]
     if phase == "scoring":
         return [TakeTiles(t) for t in _choices(state)]
-    player = state.to_move
-    moves: list[Any] = []
-    if state.reserve[player] > 0:
-        moves.extend(Add(locs[i].id) for i, o in enumerate(traders) if o < 0)
-    occ = _occupancy(traders)
     board = state.board
-    own = [i for i, o in enumerate(traders) if o == player]
-    for i in own:
-        dests = board.reach_mask(i, occ & ~(1 << i))
-        origin = locs[i].id
-        moves.extend(MoveTrader(origin, locs[d].id) for d in bits(dests))
-    moves.extend(Remove(locs[i].id) for i in own)
+    made = _MADE.get(id(board))
+    if made is None or made.board is not board:
+        made = _made(board)
+    traders = state.traders
+    if phase == "placement":
+        places = made.places
+        return [places[i] for i, o in enumerate(traders) if o < 0]
+    player = state.to_move
+    adds = made.adds
+    known = made.occ
+    if known[0] is traders:  # the occupancy `apply` carried over from the last state
+        occ = known[1]
+        own = [i for i, o in enumerate(traders) if o == player]
+        moves: list[Any] = [adds[i] for i, o in enumerate(traders) if o < 0] if (
+            state.reserve[player] > 0) else []
+    else:
+        # One pass over the board: the empty locations, the player's traders, the occupancy.
+        empty: list[int] = []
+        own = []
+        occ = 0
+        for i, o in enumerate(traders):
+            if o < 0:
+                empty.append(i)
+            else:
+                occ |= 1 << i
+                if o == player:
+                    own.append(i)
+        made.occ = (traders, occ)
+        moves = [adds[i] for i in empty] if state.reserve[player] > 0 else []
+    # The ray tables count the start as occupied, which finds the same destinations as the
+    # rule's vacated start (see `rays.RayTables`); the fast path lists them the same way.
+    masks, _ = made.rays.destinations(own, occ)
+    for i, mask in zip(own, masks):
+        if mask:
+            # The same trader often has the same destinations a few turns later.
+            memo = made.memo[i]
+            found = memo.get(mask)
+            if found is None:
+                found = made.moves_to(i, mask)
+            moves.extend(found)
+    removes = made.removes
+    moves.extend([removes[i] for i in own])
     return moves
+
+
+class _Made:
+    """A board's moves, each made once (moves are values: making thousands a second was what
+    `legal_moves` spent most of its time on), and its movement tables."""
+
+    __slots__ = ("adds", "board", "ids", "memo", "occ", "places", "rays", "removes", "rows")
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.rays = rays.tables(board)
+        self.ids = ids = [loc.id for loc in board.locations]
+        self.places = [Place(i) for i in ids]
+        self.adds = [Add(i) for i in ids]
+        self.removes = [Remove(i) for i in ids]
+        self.rows: list[list[MoveTrader] | None] = [None] * len(ids)
+        self.memo: list[dict[int, list[MoveTrader]]] = [{} for _ in ids]
+        #: A `traders` tuple of a state and its occupancy mask: `legal_moves` and `apply` of
+        #: that state read it, and `apply` leaves the next state's here. A tuple is kept by
+        #: identity (it is held here, so it cannot be another tuple at the same address).
+        self.occ: tuple[tuple[int, ...] | None, int] = (None, 0)
+
+    def moves_to(self, origin: int, mask: int) -> list[MoveTrader]:
+        """The moves from `origin` to the locations in `mask`, in board order (remembered)."""
+        row = self.rows[origin]
+        if row is None:
+            start = self.ids[origin]
+            row = self.rows[origin] = [MoveTrader(start, dest) for dest in self.ids]
+        memo = self.memo[origin]
+        if len(memo) > 2_000:
+            memo.clear()
+        found = memo[mask] = [row[j] for j in bits(mask)]
+        return found
+
+
+#: The last boards' `_Made`, by id (a dict look-up by id is cheaper than hashing a board).
+_MADE: dict[int, _Made] = {}
+
+
+def _made(board: Board) -> _Made:
+    if len(_MADE) > 16:
+        _MADE.clear()
+    made = _MADE[id(board)] = _Made(board)
+    return made
 
 
 def _occupancy(traders: tuple[int, ...]) -> int:
@@ -221,29 +293,39 @@ def _own(state: State, loc_id: str, verb: str) -> int:
 def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     board, player = state.board, state.to_move
     row = state.row
+    made = _MADE.get(id(board))
+    if made is None or made.board is not board:
+        made = _made(board)
+    known = made.occ  # the occupancy, when `legal_moves` or the last `apply` left it
+    occ = known[1] if known[0] is state.traders else -1  # -1: not known (only moves need it)
     if isinstance(move, Add):
         if state.reserve[player] == 0:
             raise refusal("no_reserve", "S-ADD-3")
         i = _empty(state, move.location)
         traders = _set(state.traders, i, player)
         reserve = _add(state.reserve, player, -1)
-        events: list[ev.Event] = [ev.TraderAdded(player, move.location,
-                                                 board.name_of(move.location))]
+        events: list[ev.Event] = [ev.TraderAdded(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, +1, events)
+        if occ >= 0:
+            occ |= 1 << i
     elif isinstance(move, Remove):
         i = _own(state, move.location, "remove")
         traders = _set(state.traders, i, -1)
         reserve = _add(state.reserve, player, +1)
-        events = [ev.TraderRemoved(player, move.location, board.name_of(move.location))]
+        events = [ev.TraderRemoved(player, move.location, board._names[i])]
         row = _shift(board, row, board.locations[i].city_state, -1, events)
+        if occ >= 0:
+            occ &= ~(1 << i)
     else:
         i = _own(state, move.origin, "move")
         j = board.index_of(move.destination)
-        paths = board.paths(move.origin, state.occupied)
-        if move.destination not in paths:
+        if occ < 0:
+            occ = _occupancy(state.traders)
+        found = board._paths(i, occ & ~(1 << i))
+        if j not in found:
             if move.destination == move.origin:
                 raise refusal("same_place", "S-MOVE-6", origin=named_place(board, move.origin))
-            reach = sorted(paths, key=board.index_of)
+            reach = sorted(board.paths(move.origin, state.occupied), key=board.index_of)
             raise refusal("unreachable" if reach else "stuck", "S-MOVE-3",
                           origin=named_place(board, move.origin),
                           destination=named_place(board, move.destination),
@@ -251,12 +333,15 @@ def _turn(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         traders = _set(_set(state.traders, i, -1), j, player)
         reserve = state.reserve
         events = [ev.TraderMoved(player, move.origin, move.destination,
-                                 board.name_of(move.origin), board.name_of(move.destination),
-                                 tuple(paths[move.destination]))]
+                                 board._names[i], board._names[j],
+                                 tuple(board.locations[k].id for k in found[j]))]
+        occ ^= (1 << i) | (1 << j)
         origin_cs = board.locations[i].city_state
         dest_cs = board.locations[j].city_state
         if origin_cs != dest_cs:
             row = _shift(board, row, dest_cs, +1, events)
+    if occ >= 0:
+        made.occ = (traders, occ)
     step = state.step + 1
     n = state.players
     if step < TURNS_PER_ROUND * n:

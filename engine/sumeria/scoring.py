@@ -78,13 +78,16 @@ def standings(counts: Sequence[int], in_city: int, second: Sequence[int],
         that split first from second place (None with fewer than two players).
     """
     n = len(counts)
-    keys = sorted((-counts[p], -(in_city == p), -second[p], (p - first_player) % n, p)
-                  for p in range(n) if counts[p])
-    order = [key[4] for key in keys]
+    keys = [(-counts[p], -(in_city == p), -second[p], (p - first_player) % n, p)
+            for p in range(n) if counts[p]]
     if len(keys) < 2:
-        return order, None
+        return [key[4] for key in keys], None
+    keys.sort()
     a, b = keys[0], keys[1]
-    return order, next(i for i in range(4) if a[i] != b[i])
+    step = 0
+    while a[step] == b[step]:  # the last step, seating order, always differs
+        step += 1
+    return [key[4] for key in keys], step
 
 
 def last_player(counts_by_rank: Iterable[Sequence[int]], players: int,

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 
 from engine.core import InvalidInput, Move, check_arity, move_words, parse_whole, shown
 from engine.core import move_from_dict as _move_from_dict
-from engine.tigris.board import cell_name, parse_cell
+from engine.tigris.board import SIZE, cell_name, parse_cell
 from engine.tigris.state import COLOURS, MONUMENTS
 from engine.tigris.table import (
     M_BUILD,
@@ -48,6 +48,8 @@ from engine.tigris.table import (
     M_WAR,
     M_WITHDRAW,
     M_WONDER,
+    Table,
+    discard_options,
 )
 
 
@@ -369,3 +371,51 @@ def _raw(move: Any) -> tuple[Any, ...]:
     if cls is TakeCube:
         return (M_CUBE, COLOURS.index(move.colour))
     raise InvalidInput(f"not a Tigris & Euphrates move: {shown(move)}")
+
+
+# Listing a table's legal moves ----------------------------------------------------------------
+
+
+def legal_public_moves(table: Table) -> list[Any]:
+    """``[to_move(raw) for raw in table.raw_moves()]``, made faster: a kind's cells come as a
+    mask, and the moves of a whole byte of it (8 cells) are looked up at once, in cell order;
+    a hand's discards are listed once per hand."""
+    phase = table.phase
+    if phase == "over":
+        return []
+    if phase != "action":
+        return [to_move(raw) for raw in table.choices()]
+    out: list[Any] = []
+    for kind, arg, items in table.action_groups():
+        if kind == M_DISCARD:
+            key = tuple(items)
+            found = _DISCARDS.get(key)
+            if found is None:
+                found = _DISCARDS[key] = tuple(
+                    to_move((M_DISCARD, counts)) for counts in discard_options(items))
+            out += found
+        elif kind == M_WITHDRAW:
+            out += [to_move((M_WITHDRAW, colour)) for colour in items]
+        elif kind == M_PASS:
+            out.append(to_move((M_PASS,)))
+        else:
+            by_byte = _BY_BYTE.get((kind, arg))
+            if by_byte is None:
+                by_byte = _BY_BYTE[(kind, arg)] = [[None] * 256 for _ in range(_BYTES)]
+            for k, byte in enumerate(items.to_bytes(_BYTES, "little")):
+                if byte:
+                    moves = by_byte[k][byte]
+                    if moves is None:
+                        cells = [8 * k + bit for bit in range(8) if byte >> bit & 1]
+                        moves = by_byte[k][byte] = tuple(
+                            to_move((kind, cell) if arg is None else (kind, arg, cell))
+                            for cell in cells)
+                    out += moves
+    return out
+
+
+_BYTES = (SIZE + 7) // 8
+#: Per (kind, colour): per byte of a cell mask and its value, the moves on those cells.
+_BY_BYTE: dict[tuple[int, Any], list[list[tuple[Any, ...] | None]]] = {}
+#: Per hand (counts per colour): its discards in order.
+_DISCARDS: dict[tuple[int, ...], tuple[Any, ...]] = {}

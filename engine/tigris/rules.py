@@ -30,7 +30,7 @@ from engine.core import (
 )
 from engine.tigris import events as ev
 from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name, parse_cell
-from engine.tigris.moves import MOVE_CLASSES, to_move, to_raw
+from engine.tigris.moves import MOVE_CLASSES, legal_public_moves, to_raw
 from engine.tigris.state import (
     ACTIONS,
     CATASTROPHE,
@@ -130,7 +130,36 @@ def legal_moves(state: State) -> list[Any]:
 
     On a view, only the viewer's own decisions are listed correctly (others' hands are hidden).
     """
-    return [to_move(raw) for raw in Table.load(state, log=False).raw_moves()]
+    table = _take_table(state)
+    moves = legal_public_moves(table)
+    _keep_table(state, table)  # listing leaves the table as it was
+    return moves
+
+
+#: The last few states seen here, each with a working table holding exactly it. A bot lists a
+#: state's moves and then applies one, and a game applies a move to the state the last move
+#: made: each finds the table here instead of loading the state again (a load labels every
+#: kingdom anew).
+#: A table after `Table.play` holds the new state as a fresh load would (the fast path plays
+#: whole games on one table), and `tests/engine/test_checked_path_golden.py` pins the games.
+#: Kept by the state's id, with the state (so the id is not reused while kept). A caller
+#: takes a table out (``dict.pop`` is atomic), so two threads never share one: the other
+#: simply loads its own.
+_CARRIED: dict[int, tuple[State, Table]] = {}
+
+
+def _take_table(state: State) -> Table:
+    """A working table holding `state`, the caller's alone until it is kept again."""
+    pair = _CARRIED.pop(id(state), None)
+    if pair is not None and pair[0] is state:
+        return pair[1]
+    return Table.load(state, log=False)
+
+
+def _keep_table(state: State, table: Table) -> None:
+    if len(_CARRIED) > 4:  # a few, for several threads; one game needs one
+        _CARRIED.clear()
+    _CARRIED[id(state)] = (state, table)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -152,10 +181,18 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         raise IllegalMove("the game is over: no move can be played",
                           rule="T-END-1" if len(state.treasures) <= 2 else "T-END-2")
     raw = to_raw(move)
-    table = Table.load(state)
-    _check(table, raw, move)
+    table = _take_table(state)
+    try:
+        _check(table, raw, move)
+    except IllegalMove:
+        _keep_table(state, table)  # unchanged: the next try on this state may use it
+        raise
+    table.log = events = []
     table.play(raw)
-    return table.freeze(), table.log  # type: ignore[return-value]
+    after = table.freeze()
+    table.state = after
+    _keep_table(after, table)
+    return after, events
 
 
 _PHASE_OF = {

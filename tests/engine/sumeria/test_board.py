@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.core import InvalidInput
 from engine.sumeria import Board
-from engine.sumeria.fast import _tables
+from engine.sumeria.rays import tables
 
 rules = pytest.mark.rules
 
@@ -40,7 +40,7 @@ def line_board(*kinds_by_cs: str, routes: list[list[str]] | None = None) -> Boar
 def fast_reach(board: Board, start: str, occupied: set[str]) -> frozenset[str]:
     """The fast path's answer (start counted as occupied, shared city groups)."""
     occ = board.mask_of(occupied | {start})
-    masks, _ = _tables(board).destinations([board.index_of(start)], occ)
+    masks, _ = tables(board).destinations([board.index_of(start)], occ)
     return frozenset(board.locations[i].id for i in range(len(board.locations))
                      if masks[0] >> i & 1)
 

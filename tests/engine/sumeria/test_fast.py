@@ -71,3 +71,21 @@ def test_a_thousand_random_games(players):
         assert sum(map(sum, final.influence)) + len(final.discard) == 36
         winners_seen |= final.winners()
     assert winners_seen == set(range(players))
+
+
+def test_listed_moves_match_the_plain_reachability_search():
+    """`legal_moves` lists destinations from the ray tables the fast path uses; the plain
+    search `Board.reachable` (and `apply`'s path search) must agree, trader by trader."""
+    for seed in range(6):
+        game = sumeria.new_game(3 + seed % 2, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            state = game.state
+            moves = game.legal_moves()
+            if state.phase == "turns":
+                listed = {(m.origin, m.destination) for m in moves
+                          if isinstance(m, sumeria.MoveTrader)}
+                expected = {(start, dest) for start in state.traders_of(state.to_move)
+                            for dest in state.board.reachable(start, state.occupied)}
+                assert listed == expected
+            game.play(moves[rng.randrange(len(moves))])

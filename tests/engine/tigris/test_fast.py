@@ -140,3 +140,17 @@ def test_the_fast_legality_agrees_with_a_brute_force_search():
             moves = tigris.legal_moves(state)
             state, _ = tigris.apply(state, moves[rng.randrange(len(moves))])
     assert checked > 1000
+
+
+def test_listed_moves_are_the_raw_moves_made_public():
+    """`legal_moves` lists a byte of cells at a time; `Table.raw_moves` is the plain list."""
+    from engine.tigris.moves import to_move
+    from engine.tigris.table import Table
+
+    for k, options in enumerate(VARIANTS):
+        state = tigris.new_state(2 + k, k, **options)
+        rng = random.Random(k)
+        while not state.is_over:
+            moves = tigris.legal_moves(state)
+            assert moves == [to_move(raw) for raw in Table.load(state, log=False).raw_moves()]
+            state, _ = tigris.apply(state, moves[rng.randrange(len(moves))])
