@@ -1,0 +1,143 @@
+"""The full runs' result files: written and read back, the ladder and lengths files of the bots'
+benchmark read and drawn (from small fixture files in tests/widgets/data/results), small
+samples flagged in words, and scripts/results.py writing files the notebook can read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import pytest
+
+from engine.core import InvalidInput
+from scripts import results as script
+from sumer_widgets.plots import results as res
+from sumer_widgets.plots.analysis import Estimate, wilson
+
+FIXTURES = Path(__file__).resolve().parent / "data" / "results"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_figures_round_trip_through_a_file(tmp_path):
+    figures = {"rate": wilson(7, 20), "mean": Estimate(2.5, 2.0, 3.1, 40),
+               "nested": {"3 players": [wilson(1, 3)]}, "plain": [1, "a", None]}
+    res.write_result("x", {"figures": figures}, tmp_path)
+    back = res.read_result("x", tmp_path)["figures"]
+    assert back["mean"] == Estimate(2.5, 2.0, 3.1, 40)
+    assert back["rate"].n == 20 and back["rate"].successes == 7
+    assert abs(back["rate"].low - wilson(7, 20).low) < 1e-6
+    assert back["nested"]["3 players"][0].n == 3 and back["plain"] == [1, "a", None]
+    # Short objects stay on one line, so a diff of a regenerated file shows what changed.
+    lines = (tmp_path / "x.json").read_text().splitlines()
+    assert any(line.strip().startswith('"mean": {"kind": "estimate"') for line in lines)
+
+
+def test_a_missing_or_broken_file_says_how_to_make_it(tmp_path):
+    with pytest.raises(res.ResultsMissing, match="scripts/results.py"):
+        res.read_result("sumeria", tmp_path)
+    with pytest.raises(res.ResultsMissing, match="not here"):
+        res.results_folder(tmp_path, beside_package=False)
+    (tmp_path / "bad.json").write_text("[1, 2]")
+    with pytest.raises(InvalidInput, match="object"):
+        res.read_result("bad", tmp_path)
+
+
+def test_the_results_folder_is_found_from_the_notebooks_folder():
+    assert res.results_folder(ROOT / "notebooks") == ROOT / "benchmarks" / "results"
+
+
+def test_small_samples_are_flagged_in_words():
+    assert res.sample_note(wilson(1, 1)) == "only 1 game: no conclusion"
+    assert res.sample_note(wilson(6, 6)) == "only 6 games: too few to conclude"
+    assert "still wide" in res.sample_note(wilson(20, 40))
+    assert res.sample_note(wilson(120, 200)) == ""
+    assert res.sample_note(Estimate(3.0, 2.0, 4.0, 500)) == ""
+
+
+def test_comparisons_say_whether_the_intervals_overlap():
+    apart = res.compare(("towns", wilson(150, 300)), ("villages", wilson(60, 300)),
+                        percent=True)
+    assert apart.startswith("towns 50% [") and "towns is higher" in apart
+    close = res.compare(("a", Estimate(2.0, 1.8, 2.2, 100)), ("b", Estimate(2.1, 1.9, 2.3, 100)))
+    assert "cannot tell them apart" in close and "too few" not in close
+    few = res.compare(("a", wilson(3, 4)), ("b", wilson(1, 4)), percent=True)
+    assert "only 4 games: too few to conclude" in few
+
+
+def test_a_ladder_is_read_checked_and_put_in_words():
+    ladder = res.read_ladder("sumeria", FIXTURES)
+    assert [p["bot"] for p in ladder["pairings"]] == ["strong", "strong", "mcts:30", "mcts:300"]
+    first = ladder["pairings"][0]["rate"]
+    assert first.n == 200 and first.successes == 192 and first.value == 0.96
+    said = res.ladder_sentences(ladder)
+    assert said[0] == ("strong against random: won 96% [92%, 98%] of 200 games — stronger "
+                       "(the whole interval is above 50%).")
+    assert said[1].endswith("no difference we can see (the interval contains 50%).")
+    assert "weaker" in said[2]
+    assert said[3].endswith("only 6 games: too few to conclude.")
+    # With three players an even bot wins a third of the games.
+    assert "above 33%" in res.ladder_sentences({**ladder, "players": 3})[0]
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda p: p.pop("ci95"), "no ci95"),
+    (lambda p: p.update(wins=300), "impossible counts"),
+    (lambda p: p.update(ci95=[0.97, 0.99]), "ci95"),
+    (lambda p: p.update(games=0), "impossible counts"),
+])
+def test_a_malformed_ladder_is_refused(tmp_path, change, message):
+    data = json.loads((FIXTURES / "ladder-sumeria.json").read_text())
+    change(data["pairings"][0])
+    (tmp_path / "ladder-sumeria.json").write_text(json.dumps(data))
+    with pytest.raises(InvalidInput, match=message):
+        res.read_ladder("sumeria", tmp_path)
+
+
+def test_the_ladder_plot_has_a_row_per_pairing_and_flags_small_samples():
+    ladder = res.read_ladder("sumeria", FIXTURES)
+    ax = res.plot_ladder(ladder)
+    labels = [t.get_text() for t in ax.get_yticklabels()]
+    assert labels == ["mcts:300 vs strong", "mcts:30 vs greedy", "strong vs greedy",
+                      "strong vs random"]
+    notes = [t.get_text() for t in ax.texts]
+    assert "n = 6  (too few)" in notes and notes.count("n = 200") == 3
+    assert ax.get_title() == "sumeria"
+    plt.close("all")
+
+
+def test_lengths_are_read_drawn_and_put_in_words(tmp_path):
+    lengths = res.read_lengths(FIXTURES)
+    said = res.length_sentences(lengths)
+    assert said[0] == ("2 players: 3 of 3 games ended by the rule text; median 34 rounds (from "
+                       "30 to 41), 450 decisions — only 3 games: too few to say how long a "
+                       "game usually is.")
+    assert "1 of 2 games" in said[1] and "1 stopped unfinished" in said[1]
+    ax = res.plot_lengths(lengths)
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend == ["2 players: 3 games", "4 players: 1 games, 1 stopped"]
+    assert ax.get_xlabel().startswith("rounds")
+    with pytest.raises(InvalidInput):
+        res.plot_lengths(lengths, measure="minutes")
+    (tmp_path / "mesopotamia-lengths.json").write_text('{"games": [{"rounds": 3}]}')
+    with pytest.raises(InvalidInput, match="decisions"):
+        res.read_lengths(tmp_path)
+    plt.close("all")
+
+
+def test_the_script_writes_files_the_notebook_reads(tmp_path, capsys):
+    # A tiny run of the quick parts (the ladder's and Mesopotamia's games take minutes).
+    assert script.main(["sumeria", "priest_kings", "--scale", "0.002", "--workers", "1",
+                        "--out", str(tmp_path)]) == 0
+    sumeria = res.read_result("sumeria", tmp_path)
+    assert sumeria["generated_by"] == "python scripts/results.py sumeria --scale 0.002"
+    assert sumeria["sizes"] == {"games per player count and option": 3}
+    seats = sumeria["figures"]["seats"]["3 players"]["rates"]
+    assert len(seats) == 3 and all(r.n == 3 for r in seats)
+    kings = res.read_result("priest_kings", tmp_path)["figures"]
+    assert len(kings["battles"]) == 8 and len(kings["campaigns"]["random"]["turns"]) == 4
+    with pytest.raises(SystemExit):
+        script.main(["no-such-part"])
