@@ -175,28 +175,28 @@ def _percent(rate: Rate) -> str:
     return f"{rate.value:.0%} [{rate.low:.0%}, {rate.high:.0%}]"
 
 
-def compare(first: tuple[str, Rate | Estimate], second: tuple[str, Rate | Estimate], *,
-            percent: bool = False, digits: int = 1) -> str:
-    """One sentence comparing two figures by their intervals, flagging small samples.
-
-    Disjoint intervals: "A is higher"; overlapping ones: "cannot tell them apart".
+def compare(first: Rate | Estimate, second: Rate | Estimate, *, what: str,
+            names: tuple[str, str] = ("", ""), percent: bool = False, digits: int = 1,
+            games: str = "games") -> str:
+    """One sentence comparing two figures by their intervals, flagging small samples:
+    "`what`: A against B — higher (the intervals do not overlap)", "— lower (...)" or
+    "— cannot tell them apart (the intervals overlap)", said of the first against the second.
     """
-    (a_name, a), (b_name, b) = first, second
 
-    def shown(x: Rate | Estimate) -> str:
-        if percent:
-            return f"{x.value:.0%} [{x.low:.0%}, {x.high:.0%}]"
-        return f"{x.value:.{digits}f} [{x.low:.{digits}f}, {x.high:.{digits}f}]"
+    def shown(x: Rate | Estimate, name: str) -> str:
+        figure = (f"{x.value:.0%} [{x.low:.0%}, {x.high:.0%}]" if percent
+                  else f"{x.value:.{digits}f} [{x.low:.{digits}f}, {x.high:.{digits}f}]")
+        return f"{name} {figure}" if name else figure
 
-    said = f"{a_name} {shown(a)} against {b_name} {shown(b)}"
-    notes = [n for n in (sample_note(a), sample_note(b)) if n]
-    if a.low > b.high:
-        verdict = f"{a_name} is higher: the intervals do not overlap"
-    elif b.low > a.high:
-        verdict = f"{b_name} is higher: the intervals do not overlap"
+    if first.low > second.high:
+        verdict = "higher (the intervals do not overlap)"
+    elif first.high < second.low:
+        verdict = "lower (the intervals do not overlap)"
     else:
-        verdict = "the intervals overlap, so these games cannot tell them apart"
-    return f"{said}: {verdict}" + (f" ({notes[0]})" if notes else "") + "."
+        verdict = "cannot tell them apart (the intervals overlap)"
+    notes = [n for n in (sample_note(first, games=games), sample_note(second, games=games)) if n]
+    return (f"{what}: {shown(first, names[0])} against {shown(second, names[1])} — {verdict}"
+            + (f"; but {notes[0]}" if notes else "") + ".")
 
 
 # ------------------------------------------------------------------------------- ladders
@@ -392,7 +392,8 @@ def length_sentences(data: Mapping[str, Any]) -> list[str]:
                 f"{_median(decisions):,.0f} decisions")
         tail = ""
         if len(done) < FEW_GAMES:
-            tail = f" — only {len(done)} games: too few to say how long a game usually is"
+            tail = (f" — only {len(done)} game{'s' if len(done) > 1 else ''}: too few to say "
+                    "how long a game usually is")
         stopped = len(games) - len(done)
         if stopped:
             tail += (f" ({stopped} stopped unfinished: they would have lasted longer, so the "

@@ -59,13 +59,15 @@ def test_small_samples_are_flagged_in_words():
 
 
 def test_comparisons_say_whether_the_intervals_overlap():
-    apart = res.compare(("towns", wilson(150, 300)), ("villages", wilson(60, 300)),
-                        percent=True)
-    assert apart.startswith("towns 50% [") and "towns is higher" in apart
-    close = res.compare(("a", Estimate(2.0, 1.8, 2.2, 100)), ("b", Estimate(2.1, 1.9, 2.3, 100)))
-    assert "cannot tell them apart" in close and "too few" not in close
-    few = res.compare(("a", wilson(3, 4)), ("b", wilson(1, 4)), percent=True)
-    assert "only 4 games: too few to conclude" in few
+    apart = res.compare(wilson(150, 300), wilson(60, 300), percent=True, what="first wins",
+                        names=("towns", "villages"))
+    assert apart == ("first wins: towns 50% [44%, 56%] against villages 20% [16%, 25%] — "
+                     "higher (the intervals do not overlap).")
+    close = res.compare(Estimate(2.0, 1.8, 2.2, 100), Estimate(2.1, 1.9, 2.3, 100), what="x")
+    assert close == "x: 2.0 [1.8, 2.2] against 2.1 [1.9, 2.3] — cannot tell them apart (the " \
+                    "intervals overlap)."
+    few = res.compare(wilson(0, 4), wilson(4, 4), what="x", games="battles")
+    assert "lower" in few and few.endswith("; but only 4 battles: too few to conclude.")
 
 
 def test_a_ladder_is_read_checked_and_put_in_words():
