@@ -5,6 +5,8 @@ samples flagged in words, and scripts/results.py writing files the notebook can 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import matplotlib
@@ -17,8 +19,8 @@ from engine.core import InvalidInput
 from scripts import results as script
 from sumer_widgets.plots import results as res
 from sumer_widgets.plots.analysis import Estimate, wilson
+from tests.widgets.questions_drawn import FIXTURES, draw_every_question
 
-FIXTURES = Path(__file__).resolve().parent / "data" / "results"
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -120,7 +122,7 @@ def test_lengths_are_read_drawn_and_put_in_words(tmp_path):
     assert "1 of 2 games" in said[1] and "1 stopped unfinished" in said[1]
     ax = res.plot_lengths(lengths)
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
-    assert legend == ["2 players: 3 games", "4 players: 1 games, 1 stopped"]
+    assert legend == ["2 players: 3 games", "4 players: 1 game, 1 stopped"]
     assert ax.get_xlabel().startswith("rounds")
     with pytest.raises(InvalidInput):
         res.plot_lengths(lengths, measure="minutes")
@@ -143,3 +145,44 @@ def test_the_script_writes_files_the_notebook_reads(tmp_path, capsys):
     assert len(kings["battles"]) == 8 and len(kings["campaigns"]["random"]["turns"]) == 4
     with pytest.raises(SystemExit):
         script.main(["no-such-part"])
+
+
+def test_every_question_of_the_notebook_draws_from_the_committed_files(capsys):
+    from sumer_widgets.plots import questions as q
+
+    folder = res.results_folder(ROOT)
+    draw_every_question(q, folder, FIXTURES)
+    said = capsys.readouterr().out
+    assert "sumeria.json" in said and "made by: python scripts/results.py" in said
+    assert "the first player won" in said and "too few to conclude" in said
+    assert said.count("against") > 10
+    plt.close("all")
+
+
+def test_without_matplotlib_the_questions_still_say_their_figures():
+    program = (
+        "import sys\n"
+        "sys.modules['matplotlib'] = None\n"
+        "from sumer_widgets.plots import questions as q, results as res\n"
+        "from tests.widgets.questions_drawn import FIXTURES, ROOT, draw_every_question\n"
+        "draw_every_question(q, res.results_folder(ROOT), FIXTURES)\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "No picture here" in done.stdout and "the first player won" in done.stdout
+
+
+def test_the_script_writes_ladders_and_lengths_in_the_benchmarks_format(tmp_path, monkeypatch):
+    monkeypatch.setattr(script, "LADDERS", {"priest_kings": (4, {}, [("greedy", "random")])})
+    monkeypatch.setitem(script.SIZES, "lengths", {"natural games per player count": 200,
+                                                  "cap (decisions)": 300})
+    assert script.main(["ladder", "lengths", "--scale", "0.01", "--workers", "1",
+                        "--out", str(tmp_path)]) == 0
+    ladder = res.read_ladder("priest_kings", tmp_path)
+    [pairing] = ladder["pairings"]
+    assert (pairing["bot"], pairing["opponent"], pairing["games"]) == ("greedy", "random", 2)
+    assert ladder["players"] == 4 and ladder["generated_by"].endswith("ladder --scale 0.01")
+    lengths = res.read_lengths(tmp_path)
+    assert [g["players"] for g in lengths["games"]] == [2, 2, 3, 3, 4, 4]
+    assert all(g["decisions"] >= 300 and not g["finished"] for g in lengths["games"])
+    assert len(res.length_sentences(lengths)) == 3
