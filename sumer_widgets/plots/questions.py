@@ -34,6 +34,7 @@ from sumer_widgets.plots.results import (
     plot_ladder,
     plot_lengths,
     read_ladder,
+    read_lengths,
     read_result,
     results_folder,
     sample_note,
@@ -42,8 +43,8 @@ from sumer_widgets.plots.standin import plotting, plt
 
 __all__ = [
     "battles", "campaigns", "cards", "city_states", "first_player", "game_lengths", "ladders",
-    "list_results", "one_game", "read_ladders", "read_result", "shrinking", "tiebreak",
-    "tigris_variants", "verdict",
+    "list_results", "one_game", "read_ladders", "read_lengths", "read_result", "shrinking",
+    "tiebreak", "tigris_variants", "verdict",
 ]
 
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")

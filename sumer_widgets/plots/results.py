@@ -358,15 +358,17 @@ def plot_lengths(data: Mapping[str, Any], *, measure: str = "rounds", ax: Any = 
     finished = {label: [g[measure] for g in games if g.get("finished", True)]
                 for label, games in groups.items()}
     values = [v for vs in finished.values() for v in vs]
-    top = max(values, default=1)
-    width = max(1, math.ceil(top / bins))
-    edges = list(range(0, top + 2 * width, width))
+    top, bottom = max(values, default=1), min(values, default=0)
+    width = max(1, math.ceil((top - bottom + 1) / bins))
+    start = bottom - bottom % width
+    edges = list(range(start, top + 2 * width, width))
     for n, (label, games) in enumerate(groups.items()):
-        stopped = len(games) - len(finished[label])
+        count = len(finished[label])
+        stopped = len(games) - count
         extra = f", {stopped} stopped" if stopped else ""
         ax.hist(finished[label], bins=edges, histtype="step", linewidth=2,
                 color=COLOURS[n % len(COLOURS)],
-                label=f"{label}: {len(finished[label])} games{extra}")
+                label=f"{label}: {count} game{'' if count == 1 else 's'}{extra}")
     ax.set_xlabel(f"{measure} until a player placed all four markers")
     ax.set_ylabel("games")
     if title:
