@@ -94,10 +94,12 @@ def one_game(record: Any) -> None:
 def _shrinking_plot(rates: Sequence[Rate]) -> Any:
     _, ax = plt.subplots(figsize=(7, 3))
     xs = range(len(rates))
-    ax.errorbar(list(xs), [r.value * 100 for r in rates],
-                yerr=[[(r.value - r.low) * 100 for r in rates],
-                      [(r.high - r.value) * 100 for r in rates]],
-                fmt="o", color=COLOURS[0], capsize=4)
+    for x, r in zip(xs, rates):
+        # Hollow: too few games to conclude (`sample_note`), as in every picture here.
+        ax.errorbar([x], [r.value * 100], yerr=[[(r.value - r.low) * 100],
+                                               [(r.high - r.value) * 100]],
+                    fmt="o", color=COLOURS[0], capsize=4,
+                    markerfacecolor="white" if sample_note(r) else COLOURS[0])
     ax.set_xticks(list(xs))
     ax.set_xticklabels([f"{r.n:,}" for r in rates])
     ax.set_xlabel("games played")

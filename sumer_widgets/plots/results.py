@@ -167,8 +167,13 @@ def sample_note(figure: Rate | Estimate, *, games: str = "games") -> str:
     return ""
 
 
-def _is_small(figure: Rate | Estimate) -> bool:
-    return bool(sample_note(figure))
+def _undecided(rate: Rate, fair: float) -> bool:
+    """Whether a rate is too uncertain to say how it stands to `fair`: too few games, or an
+    interval that contains `fair` but is too wide to call the two even. (A wide interval that
+    leaves `fair` out still decides: the bot is stronger or weaker.)"""
+    if rate.n < FEW_GAMES:
+        return True
+    return rate.low <= fair <= rate.high and bool(sample_note(rate))
 
 
 def _percent(rate: Rate) -> str:
@@ -194,7 +199,11 @@ def compare(first: Rate | Estimate, second: Rate | Estimate, *, what: str,
         verdict = "lower (the intervals do not overlap)"
     else:
         verdict = "cannot tell them apart (the intervals overlap)"
-    notes = [n for n in (sample_note(first, games=games), sample_note(second, games=games)) if n]
+    # Disjoint intervals decide unless a sample is tiny; overlapping wide ones do not.
+    apart = not verdict.startswith("cannot")
+    notes = [sample_note(x, games=games) for x in (first, second)
+             if x.n < FEW_GAMES or not apart]
+    notes = [n for n in notes if n]
     return (f"{what}: {shown(first, names[0])} against {shown(second, names[1])} — {verdict}"
             + (f"; but {notes[0]}" if notes else "") + ".")
 
@@ -261,14 +270,15 @@ def plot_ladder(ladder: Mapping[str, Any], *, ax: Any = None, title: str | None 
     """One row per pairing: the bot's win rate against its opponent with its 95 % interval.
 
     The dashed line is the rate of a bot no stronger than its opponents; hollow markers and
-    "n = …" flag pairings with too few games to conclude (`sample_note`).
+    "(too few)" flag pairings with too few games to say how the bot stands to that line.
     """
     pairings = ladder["pairings"]
+    fair = _fair(ladder)
     if ax is None:
         _, ax = plt.subplots(figsize=(6.4, 0.45 * len(pairings) + 1.2))
     for row, pairing in enumerate(reversed(pairings)):
         rate = pairing["rate"]
-        small = _is_small(rate)
+        small = _undecided(rate, fair)
         colour = COLOURS[0]
         ax.errorbar([rate.value * 100], [row],
                     xerr=[[(rate.value - rate.low) * 100], [(rate.high - rate.value) * 100]],
@@ -276,7 +286,7 @@ def plot_ladder(ladder: Mapping[str, Any], *, ax: Any = None, title: str | None 
         ax.annotate(f"n = {rate.n}" + ("  (too few)" if small else ""),
                     (rate.high * 100, row), xytext=(6, 0), textcoords="offset points",
                     va="center", fontsize=8, color="#555555")
-    ax.axvline(_fair(ladder) * 100, color="#444444", linestyle="--", linewidth=1)
+    ax.axvline(fair * 100, color="#444444", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(pairings)))
     ax.set_yticklabels([f"{p['bot']} vs {p['opponent']}" for p in reversed(pairings)],
                        fontsize=8)
@@ -297,7 +307,7 @@ def ladder_sentences(ladder: Mapping[str, Any]) -> list[str]:
         head = (f"{pairing['bot']} against {pairing['opponent']}: won "
                 f"{_percent(rate)} of {rate.n} games")
         note = sample_note(rate)
-        if note:
+        if rate.n < FEW_GAMES or (note and _undecided(rate, fair)):
             out.append(f"{head} — {note}.")
         elif rate.low > fair:
             out.append(f"{head} — stronger (the whole interval is above {fair:.0%}).")

@@ -186,3 +186,23 @@ def test_the_script_writes_ladders_and_lengths_in_the_benchmarks_format(tmp_path
     assert [g["players"] for g in lengths["games"]] == [2, 2, 3, 3, 4, 4]
     assert all(g["decisions"] >= 300 and not g["finished"] for g in lengths["games"])
     assert len(res.length_sentences(lengths)) == 3
+
+
+def test_a_wide_interval_still_decides_when_it_leaves_the_even_rate_out():
+    def ladder(wins, games, players):
+        value, ci = res.ladder_rate(wins, 0, games)
+        return {"players": players, "pairings": [
+            {"bot": "a", "opponent": "b", "games": games, "wins": wins, "draws": 0,
+             "win_rate": value, "ci95": ci, "rate": wilson(wins, games)}]}
+
+    # 28 of 40 is 70 % [55 %, 82 %]: wide, but all above a third.
+    [said] = res.ladder_sentences(ladder(28, 40, 3))
+    assert said.endswith("stronger (the whole interval is above 33%).")
+    ax = res.plot_ladder(ladder(28, 40, 3))
+    assert [t.get_text() for t in ax.texts] == ["n = 40"]
+    # 20 of 40 against an even 50 %: the interval is too wide to call the two even.
+    [said] = res.ladder_sentences(ladder(20, 40, 2))
+    assert said.endswith("40 games, and the interval is still wide: too few to conclude.")
+    assert [t.get_text() for t in res.plot_ladder(ladder(20, 40, 2)).texts] == [
+        "n = 40  (too few)"]
+    plt.close("all")
