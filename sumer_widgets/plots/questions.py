@@ -184,7 +184,10 @@ def ladders(ladders: Mapping[str, Mapping[str, Any]]) -> None:
     fig.tight_layout()
     plt.show()
     for ruleset, ladder in ladders.items():
-        print(f"{ruleset} (made by: {ladder.get('generated_by', '?')})")
+        told = [f"{ladder['players']} players"] if "players" in ladder else []
+        told += [f"{name}={value}" for name, value in (ladder.get("options") or {}).items()]
+        told.append(f"made by: {ladder.get('generated_by', '?')}")
+        print(f"{ruleset} ({'; '.join(told)})")
         for sentence in ladder_sentences(ladder):
             print("  " + sentence)
 
