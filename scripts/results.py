@@ -1,8 +1,7 @@
 """Play the full runs behind ``notebooks/05-analysis.ipynb`` and write their result files to
 ``benchmarks/results/`` (the notebook only reads them: see `sumer_widgets.plots.results`).
 
-    python scripts/results.py                       # every part, full sizes (about 15 minutes
-                                                    #   of processor time, ladders aside)
+    python scripts/results.py                       # every part at full size
     python scripts/results.py sumeria tigris        # some parts only
     python scripts/results.py ladder --scale 0.2    # a fifth of the games (n is in the file)
     python scripts/results.py --workers 4           # processes to play on (default: every core)
@@ -14,6 +13,10 @@ option, the city-states scored), ``tigris`` (tigris.json: the variants' conflict
 (priest_kings.json: dice battles and campaigns), ``ladder`` (ladder-<ruleset>.json: each bot
 against each weaker one, the bot's seat rotating). The bots' own benchmark may write the
 ladders and the lengths instead, in the same format, from its stronger bots.
+
+Measured on two shared cores (load 7 to 14): the questions' parts at full size took 28 minutes
+(sumeria 4, tigris 7, priest_kings 1, lengths 7, mesopotamia 9), the ladders at ``--scale 0.2``
+(40 games a pairing) 15; at full size they would take about five times as long.
 
 Every file records the command that made it, the sizes and the seed; the same command gives the
 same file (games depend only on their seeds, whatever the number of workers).
