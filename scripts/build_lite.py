@@ -25,7 +25,8 @@ looked for elsewhere. The kernel is told to load Pyodide from the site itself an
 back to PyPI.
 
 The notebooks go in unchanged but for their kernel's name (JupyterLite's Pyodide kernel is
-``python``: with ``python3`` it would ask which kernel to use), with the ``docs/`` they link to.
+``python``: with ``python3`` it would ask which kernel to use), with the ``docs/`` they link to
+and the result files that 05-analysis draws (``benchmarks/results/``).
 The site opens on ``notebooks/00-start-here.ipynb``.
 
 Downloads and the build tools are cached in ``~/.cache/sumer-lite`` (or ``$SUMER_LITE_CACHE``),
@@ -61,6 +62,8 @@ DEFAULT_OUT = ROOT / "build" / "lite"
 CACHE = Path(os.environ.get("SUMER_LITE_CACHE", "~/.cache/sumer-lite")).expanduser()
 INPUTS_FILE = "sumer-lite-inputs.txt"
 START = "notebooks/00-start-here.ipynb"
+#: The full runs' result files that 05-analysis draws (`sumer_widgets.plots.results`).
+RESULTS = "benchmarks/results"
 KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: What the kernel loads at start; with these in the lock it never calls piplite for them.
@@ -365,7 +368,7 @@ def site_inputs() -> list[Path]:
     """Everything the site is built from, in this checkout."""
     paths = [ROOT / "pyproject.toml", Path(__file__).resolve(), ROOT / "binder/overrides.json"]
     paths += sorted(p for p in LITE.rglob("*") if p.is_file())
-    for folder in ("engine", "sumer_widgets", "notebooks", "docs"):
+    for folder in ("engine", "sumer_widgets", "notebooks", "docs", RESULTS):
         paths += sorted(p for p in (ROOT / folder).rglob("*") if p.is_file()
                         and "__pycache__" not in p.parts and ".ipynb_checkpoints" not in p.parts
                         and p.suffix != ".pyc")
@@ -387,7 +390,8 @@ def is_current(out: Path) -> bool:
 
 
 def stage_contents(folder: Path) -> None:
-    """The notebooks (for the Pyodide kernel) and the docs they link to."""
+    """The notebooks (for the Pyodide kernel), the docs they link to and the result files
+    05-analysis reads (from ``../benchmarks/results``, as in the repository)."""
     (folder / "notebooks").mkdir(parents=True)
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         nb = json.loads(path.read_text(encoding="utf-8"))
@@ -395,6 +399,8 @@ def stage_contents(folder: Path) -> None:
         (folder / "notebooks" / path.name).write_text(
             json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     shutil.copytree(ROOT / "docs", folder / "docs")
+    if (ROOT / RESULTS).is_dir():
+        shutil.copytree(ROOT / RESULTS, folder / RESULTS)
 
 
 def stage_lite_dir(folder: Path, core: Path, wheels: list[Path]) -> dict:

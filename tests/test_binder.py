@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_binder_files_are_complete():
-    # The project with JupyterLab and matplotlib (lab) and Voilà for the apps (apps).
-    assert (ROOT / "binder/requirements.txt").read_text().split() == [".[lab,apps]"]
+    # The project with JupyterLab and matplotlib (lab), Voilà for the apps (apps) and
+    # dask.distributed for 05-analysis's cluster (cluster).
+    assert (ROOT / "binder/requirements.txt").read_text().split() == [".[lab,apps,cluster]"]
     assert (ROOT / "binder/runtime.txt").read_text().strip() == "python-3.11"
     assert (ROOT / "binder/postBuild").stat().st_mode & 0o111
     readme = (ROOT / "README.md").read_text()

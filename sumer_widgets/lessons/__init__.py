@@ -1,8 +1,9 @@
 """The lessons of the notebooks: each game's exercises, board tasks and teaching positions.
 
 ``sumer_widgets.lessons.<game>`` (``sumeria``, ``tigris``, ``mesopotamia``,
-``priest_kings``) defines ``EXERCISES`` (an `Exercises`) and ``TASKS`` (a `Tasks`), each
-answer computed by the engine. A notebook opens its lesson once —
+``priest_kings``; and ``analysis`` for 05-analysis, which has no board) defines
+``EXERCISES`` (an `Exercises`) and ``TASKS`` (a `Tasks`), each answer computed by the engine.
+A notebook opens its lesson once —
 ``lesson = Lesson("sumeria", lang="en")`` — and then only names things:
 ``lesson.ask("reach-from-city")`` shows an exercise's form, ``lesson.task("umma-first")``
 a board with a goal. The answers never appear in a notebook cell; the teacher's answer keys
@@ -18,7 +19,7 @@ from engine.core import InvalidInput
 from sumer_widgets.exercises import Exercises, Question
 from sumer_widgets.tasks import Tasks
 
-GAMES = ("sumeria", "tigris", "mesopotamia", "priest_kings")
+GAMES = ("sumeria", "tigris", "mesopotamia", "priest_kings", "analysis")
 
 
 def module(game: str) -> Any:

@@ -114,3 +114,25 @@ def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
     finally:
         page.close()
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
+
+
+@pytest.mark.slow
+def test_the_analysis_notebook_reads_its_results_and_skips_the_cluster(lite_site, offline):
+    """05-analysis in Pyodide: its result files are in the site, its pictures leave their note,
+    and the dask cell says there is no cluster here instead of failing."""
+    _, site = lite_site
+    context, outside = offline
+    page = context.new_page()
+    try:
+        open_notebook(page, site, "notebooks/05-analysis.ipynb")
+        run_all(page)
+        errors = cell_errors(page)
+        assert not errors, errors
+        texts = "\n".join(cell_texts(page))
+        assert "made by: python scripts/results.py" in texts, "the result files were read"
+        assert "the first player won" in texts and "No picture here" in texts
+        assert "dask.distributed is not installed here" in texts
+        assert "greedy won" in texts, "simulate played in the page's own process"
+    finally:
+        page.close()
+    assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"

@@ -1,0 +1,249 @@
+"""Play the full runs behind ``notebooks/05-analysis.ipynb`` and write their result files to
+``benchmarks/results/`` (the notebook only reads them: see `sumer_widgets.plots.results`).
+
+    python scripts/results.py                       # every part at full size
+    python scripts/results.py sumeria tigris        # some parts only
+    python scripts/results.py ladder --scale 0.2    # a fifth of the games (n is in the file)
+    python scripts/results.py --workers 4           # processes to play on (default: every core)
+
+Parts and their files: ``sumeria`` (sumeria.json: the first player's advantage, the tie-break
+option, the city-states scored), ``tigris`` (tigris.json: the variants' conflicts),
+``mesopotamia`` (mesopotamia-cards.json: the cards that go with winning), ``lengths``
+(mesopotamia-lengths.json: natural games' rounds and decisions), ``priest_kings``
+(priest_kings.json: dice battles and campaigns), ``ladder`` (ladder-<ruleset>.json: each bot
+against each weaker one, the bot's seat rotating). The bots' own benchmark may write the
+ladders and the lengths instead, in the same format, from its stronger bots.
+
+Measured on two shared cores (load 7 to 14): the questions' parts at full size took 28 minutes
+(sumeria 4, tigris 7, priest_kings 1, lengths 7, mesopotamia 9), the ladders at ``--scale 0.2``
+(40 games a pairing) 15; at full size they would take about five times as long.
+
+Every file records the command that made it, the sizes and the seed; the same command gives the
+same file (games depend only on their seeds, whatever the number of workers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import mesopotamia, sumeria
+from engine.simulate import simulate, specs_for
+from sumer_widgets.plots.analysis import (
+    battle_odds,
+    campaign_figures,
+    card_differences,
+    city_state_scoring,
+    conflict_figures,
+    seat_win_rates,
+    tiebreak_effect,
+    wilson,
+)
+from sumer_widgets.plots.results import RESULTS, ladder_rate, write_result
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 2024
+RESAMPLES = 1000
+#: Games at scale 1, by part.
+SIZES = {
+    "sumeria": {"games per player count and option": 1500},
+    "tigris": {"games per variant": 400},
+    "mesopotamia": {"natural 3-player games": 60, "cap (decisions)": 40_000},
+    "lengths": {"natural games per player count": 200, "cap (decisions)": 40_000},
+    "priest_kings": {"battles per condition": 5000, "random campaigns": 2000,
+                     "greedy campaigns": 500},
+    "ladder": {"games per pairing": 200},
+}
+#: The ladder of each ruleset: (players, options, [(bot, opponent), ...]). Searching bots get
+#: budgets a pairing of a few hundred games can afford; Mesopotamia's games stop after 20
+#: rounds (ranked by R-M12), since these bots rarely finish a natural game.
+LADDERS = {
+    "sumeria": (3, {}, [("greedy", "random"), ("mcts:40", "random"), ("mcts:40", "greedy")]),
+    "tigris": (2, {}, [("greedy", "random"), ("mcts:5:h20", "random"),
+                       ("mcts:5:h20", "greedy")]),
+    "mesopotamia": (2, {"max_rounds": 20}, [("greedy", "random"), ("mcts:5:h30", "random"),
+                                            ("mcts:5:h30", "greedy")]),
+    "priest_kings": (4, {}, [("greedy", "random"), ("mcts:30", "random"),
+                             ("mcts:30", "greedy")]),
+}
+
+
+class Run:
+    """The sizes at a scale, the processes to play on, and the command to write in each file."""
+
+    def __init__(self, scale: float, workers: int | None, folder: Path):
+        self.scale, self.workers, self.folder = scale, workers, folder
+
+    def size(self, part: str, name: str) -> int:
+        value = SIZES[part][name]
+        return value if name.startswith("cap") else max(2, round(value * self.scale))
+
+    def sizes(self, part: str) -> dict[str, int]:
+        return {name: self.size(part, name) for name in SIZES[part]}
+
+    def play(self, specs):
+        return simulate(specs, workers=self.workers, progress=True)
+
+    def header(self, part: str, question: str) -> dict:
+        scale = "" if self.scale == 1 else f" --scale {self.scale:g}"
+        return {"question": question, "generated_by": f"python scripts/results.py {part}{scale}",
+                "sizes": self.sizes(part), "seed": SEED}
+
+
+def part_sumeria(run: Run) -> None:
+    games = run.size("sumeria", "games per player count and option")
+    names = {cs.id: cs.name for cs in sumeria.Board.standard().city_states}
+    towns, villages = {}, {}
+    for players in (3, 4):
+        towns[players] = run.play(specs_for("sumeria", games, players, ["random"] * players,
+                                            seed=SEED, stats="ruleset"))
+        villages[players] = run.play(specs_for("sumeria", games, players, ["random"] * players,
+                                               seed=SEED, options={"tiebreak": "villages"},
+                                               stats="ruleset"))
+    seats = {}
+    for players in (3, 4):
+        rates, fair = seat_win_rates(towns[players])
+        seats[f"{players} players"] = {"rates": rates, "fair": fair,
+                                       "villages": seat_win_rates(villages[players])[0]}
+    scoring = {}
+    for players in (3, 4):
+        figures = city_state_scoring(towns[players])
+        scoring[f"{players} players"] = {key: {names[cs]: e for cs, e in figures[key].items()}
+                                         for key in ("scored", "scored first")}
+    write_result("sumeria", {**run.header("sumeria", "Sumeria with random players: the first "
+                                          "player's advantage, the tie-break option, the "
+                                          "city-states scored"),
+                             "figures": {
+                                 "seats": seats,
+                                 "tiebreak": {f"{p} players": tiebreak_effect(towns[p],
+                                                                              villages[p])
+                                              for p in (3, 4)},
+                                 "scoring": scoring}}, run.folder)
+
+
+def part_tigris(run: Run) -> None:
+    games = run.size("tigris", "games per variant")
+    variants = {"standard": {}, "English war support": {"war_support": "english"},
+                "advanced board": {"board": "advanced"}}
+    figures = {}
+    for label, options in variants.items():
+        records = run.play(specs_for("tigris", games, 2, ["random", "random"], seed=SEED,
+                                     options=options, stats="ruleset"))
+        figures[label] = conflict_figures(records, resamples=RESAMPLES, seed=SEED)
+    write_result("tigris", {**run.header("tigris", "Tigris & Euphrates with random players: "
+                                         "the English war support and the advanced board"),
+                            "figures": {"conflicts": figures}}, run.folder)
+
+
+def part_mesopotamia(run: Run) -> None:
+    sizes = run.sizes("mesopotamia")
+    records = run.play(specs_for("mesopotamia", sizes["natural 3-player games"], 3,
+                                 ["random"] * 3, seed=SEED, options={"max_rounds": None},
+                                 max_moves=sizes["cap (decisions)"], stats="ruleset"))
+    card_names = {card: name for card, (_, name, _) in mesopotamia.CARDS.items()}
+    cards = {card_names.get(card, card): e for card, e in
+             card_differences(records, resamples=RESAMPLES, seed=SEED).items()}
+    write_result("mesopotamia-cards", {
+        **run.header("mesopotamia", "Mesopotamia with random players: which cards go with "
+                     "winning"),
+        "figures": {"cards": cards, "games": len(records),
+                    "games with one winner": sum(r.finished and len(r.winners) == 1
+                                                 for r in records)}}, run.folder)
+
+
+def part_lengths(run: Run) -> None:
+    sizes = run.sizes("lengths")
+    games = []
+    for players in (2, 3, 4):
+        bots = ["random"] * players
+        for r in run.play(specs_for("mesopotamia", sizes["natural games per player count"],
+                                    players, bots, seed=SEED, options={"max_rounds": None},
+                                    max_moves=sizes["cap (decisions)"],
+                                    stats="ruleset:final_stats")):
+            games.append({"players": players, "bots": list(r.bots), "seed": r.seed,
+                          "rounds": r.stats["rounds"], "decisions": r.length,
+                          "finished": r.finished})
+    header = run.header("lengths", "Mesopotamia: how long natural games (no round limit) last")
+    write_result("mesopotamia-lengths", {
+        "ruleset": "mesopotamia", **header, "options": {"max_rounds": None},
+        "max_moves": sizes["cap (decisions)"], "games": games}, run.folder)
+
+
+def part_priest_kings(run: Run) -> None:
+    sizes = run.sizes("priest_kings")
+    odds = battle_odds(sizes["battles per condition"], seed=SEED)
+    battles = [{"reroll": reroll, "corps": corps, "outcomes": rates}
+               for (reroll, corps), rates in odds.items()]
+    campaigns = {}
+    for label, key in (("random", "random campaigns"), ("greedy", "greedy campaigns")):
+        records = run.play(specs_for("priest_kings", sizes[key], 4, [label] * 4, seed=SEED,
+                                     stats="ruleset"))
+        campaigns[label] = {
+            "figures": campaign_figures(records, resamples=RESAMPLES, seed=SEED),
+            "turns": [r.stats["turns"] for r in records],
+            "reroll thrown": wilson(sum(r.stats["rerolls"] for r in records),
+                                    max(1, sum(r.stats["blessed_sides"] for r in records)))}
+    write_result("priest_kings", {
+        **run.header("priest_kings", "Priest-Kings: the dice battles' odds, campaigns' length"),
+        "figures": {"battles": battles, "campaigns": campaigns}}, run.folder)
+
+
+def part_ladder(run: Run) -> None:
+    games = run.size("ladder", "games per pairing")
+    for ruleset, (players, options, pairings) in LADDERS.items():
+        rows = []
+        for bot, opponent in pairings:
+            seed = SEED
+            records = run.play(specs_for(ruleset, games, players,
+                                         [bot] + [opponent] * (players - 1), seed=seed,
+                                         options=options))
+            wins = draws = 0
+            for r in records:
+                seat = r.bots.index(bot)
+                wins += r.winners == (seat,)
+                draws += seat in r.winners and len(r.winners) > 1
+            rate, ci = ladder_rate(wins, draws, games)
+            rows.append({"bot": bot, "opponent": opponent, "games": games, "wins": wins,
+                         "draws": draws, "win_rate": rate, "ci95": ci, "seed": seed})
+        scale = "" if run.scale == 1 else f" --scale {run.scale:g}"
+        write_result(f"ladder-{ruleset}", {
+            "ruleset": ruleset, "generated_by": f"python scripts/results.py ladder{scale}",
+            "players": players, "options": options,
+            "note": ("one seat plays the bot, the others its opponent, the bot's seat rotating; "
+                     "a shared win counts as a draw (half a win)"),
+            "pairings": rows}, run.folder)
+
+
+PARTS = {"sumeria": part_sumeria, "tigris": part_tigris, "mesopotamia": part_mesopotamia,
+         "lengths": part_lengths, "priest_kings": part_priest_kings, "ladder": part_ladder}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("parts", nargs="*", metavar="PART",
+                        help=f"some of: {', '.join(PARTS)} (default: all)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="multiply every number of games (e.g. 0.2 for a quick run)")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes to play on (default: every core; 1: this process)")
+    parser.add_argument("--out", type=Path, default=ROOT / RESULTS)
+    args = parser.parse_args(argv)
+    unknown = [p for p in args.parts if p not in PARTS]
+    if unknown:
+        parser.error(f"unknown part(s) {', '.join(unknown)}; known: {', '.join(PARTS)}")
+    if not args.scale > 0:
+        parser.error("--scale must be above 0")
+    run = Run(args.scale, args.workers, args.out)
+    for part in args.parts or PARTS:
+        started = time.monotonic()
+        PARTS[part](run)
+        print(f"{part}: {time.monotonic() - started:.0f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,73 @@
+"""`engine.simulate` on a real dask.distributed cluster: a `LocalCluster` of two worker
+processes started here and torn down after, its client's ``get_executor()`` handed to
+`simulate`. The records are those of the same seeds played in this process (the promise of
+reproducibility from seeds), and the progress bar counts every game.
+
+dask is in the ``cluster`` extra (which ``test`` includes), never in the engine's own
+requirements."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import pytest
+
+from engine import simulate
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client():
+    # Two single-threaded worker processes: the specs and records cross a process boundary
+    # as they would between machines. No dashboard (its port may be taken by another run).
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=40) as cluster, \
+            distributed.Client(cluster) as client:
+        yield client
+
+
+class CountingBar:
+    """Stands in for tqdm: records the total it is given and every update."""
+
+    made: ClassVar[list[CountingBar]] = []
+
+    def __init__(self, total, unit):
+        self.total, self.updates, self.closed = total, [], False
+        CountingBar.made.append(self)
+
+    def update(self, n):
+        self.updates.append(n)
+
+    def close(self):
+        self.closed = True
+
+
+def test_a_dask_cluster_plays_the_same_games_as_this_process(client, monkeypatch):
+    specs = simulate.specs_for("priest_kings", 6, 4, ["greedy", "random", "mcts:3", "random"],
+                               seed=11, stats="ruleset")
+    specs += simulate.specs_for("sumeria", 5, 3, ["random"] * 3, seed=11, stats="ruleset")
+    specs += simulate.specs_for("tigris", 2, 2, ["random"] * 2, seed=11)
+    here = simulate.simulate(specs, workers=1, progress=False)
+
+    monkeypatch.setattr("tqdm.auto.tqdm", CountingBar)
+    CountingBar.made.clear()
+    on_cluster = simulate.simulate(specs, client.get_executor(), chunk=2)
+
+    assert on_cluster == here
+    assert [r.seed for r in on_cluster] == [s.seed for s in specs]
+    assert all(r.finished and r.winners for r in on_cluster)
+    # The cluster kept both its workers throughout.
+    assert len(client.scheduler_info()["workers"]) == 2
+    [bar] = CountingBar.made
+    assert bar.total == len(specs) and sum(bar.updates) == len(specs) and bar.closed
+    assert len(bar.updates) == 7  # one update per task of two games (13 games)
+
+
+def test_an_error_in_a_worker_reaches_the_caller(client):
+    bad = simulate.specs_for("mesopotamia", 2, 2, ["random"] * 2, seed=3,
+                             options={"max_rounds": 5})
+    bad = [simulate.GameSpec(s.ruleset, s.players, s.seed, s.bots, {"no_such_option": 1})
+           for s in bad]
+    with pytest.raises(Exception, match="no_such_option"):
+        simulate.simulate(bad, client.get_executor(), progress=False, chunk=1)

@@ -1,0 +1,32 @@
+"""05-analysis's questions drawn in one go, for tests/widgets/test_results.py (a module of its
+own, without matplotlib, so that a test can run it where matplotlib is missing)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.simulate import GameSpec, play_game
+from sumer_widgets.plots.results import read_ladder, read_lengths, read_result
+
+#: Small hand-made ladder and lengths files, in the bots' benchmark's format.
+FIXTURES = Path(__file__).resolve().parent / "data" / "results"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def draw_every_question(q, folder, fixtures):
+    """Each of 05-analysis's questions, drawn and told from the files in `folder` (the ladders
+    and lengths from `fixtures`)."""
+    q.list_results(folder)
+    q.one_game(play_game(GameSpec("sumeria", 3, 7, ("random",) * 3)))
+    q.shrinking()
+    sumeria = read_result("sumeria", folder)
+    q.first_player(sumeria)
+    q.tiebreak(sumeria)
+    q.city_states(sumeria)
+    q.ladders({r: read_ladder("sumeria", fixtures) for r in ("sumeria", "tigris")})
+    q.game_lengths(read_lengths(fixtures))
+    q.tigris_variants(read_result("tigris", folder))
+    q.cards(read_result("mesopotamia-cards", folder))
+    kings = read_result("priest_kings", folder)
+    q.battles(kings)
+    q.campaigns(kings)
