@@ -45,7 +45,7 @@ from engine.mesopotamia.state import (
     cargo_token,
     player_name,
 )
-from sumer_widgets.palette import MAY, MEANINGS
+from sumer_widgets.palette import MAY, inline
 from sumer_widgets.svg import BOARD_ROLE, PLAYER_SHAPES, Svg, attrs, control, points_attr, shape
 
 #: Mesopotamia's colours are named in the game (Blue, Red, Yellow, Green), so they are taken from
@@ -112,7 +112,7 @@ WORDS = {
            "movement": "bewegen", "unknown": "verborgen"},
 }
 
-CSS = """
+CSS = inline("""
 .hex{stroke-width:1.6}
 .edge-hex{fill:#fffdf5;fill-opacity:.35;stroke:#c9b995;stroke-width:1.2;stroke-dasharray:4 3}
 .coord{font:10.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
@@ -125,13 +125,13 @@ CSS = """
 .bold{font-weight:700}
 .mark-val{font:700 8px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
-.reach-ring{fill:none;stroke:%(may)s;stroke-width:3;stroke-dasharray:6 3}
+.reach-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:6 3}
 .reach-cost{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
-.sel-ring{fill:none;stroke:%(selected)s;stroke-width:2.5}
+.sel-ring{fill:none;stroke:var(--sumer-selected);stroke-width:2.5}
 .recent{fill:none;stroke:#f2a900;stroke-width:4;pointer-events:none}
-.path{fill:none;stroke:%(may)s;stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
+.path{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
  stroke-linejoin:round;marker-end:url(#meso-arrow)}
-""" % MEANINGS
+""")
 
 
 _UNSAFE = re.compile(r"[&<>\"']")

@@ -36,3 +36,12 @@ def css_variables() -> str:
     so the static CSS files name no meaning colour themselves."""
     values = ";".join(f"--sumer-{name}:{colour}" for name, colour in MEANINGS.items())
     return f".sumer-board{{{values};--sumer-refused-bg:{REFUSED_BACKGROUND}}}\n"
+
+
+def inline(css: str) -> str:
+    """`css` written with the same ``var(--sumer-may)`` names as the boards' CSS, with the
+    colours put in: a picture shown on its own (a notebook's SVG) has no board around it to
+    define the variables."""
+    for name, colour in MEANINGS.items():
+        css = css.replace(f"var(--sumer-{name})", colour)
+    return css

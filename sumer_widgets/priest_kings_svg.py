@@ -40,7 +40,7 @@ from engine.core import Event, Game, dumps
 from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.board import EARTH_RADIUS_KM
-from sumer_widgets.palette import MEANINGS
+from sumer_widgets.palette import inline
 from sumer_widgets.svg import (
     BOARD_ROLE,
     PLAYER_COLORS,
@@ -135,7 +135,7 @@ WORDS = {
 ORDINALS = {"en": ("1st", "2nd", "3rd", "4th"), "nl": ("1e", "2e", "3e", "4e")}
 TO_ACT = {"en": "acts {ordinal}", "nl": "is {ordinal} aan de beurt"}
 
-CSS = """
+CSS = inline("""
 .pk-title{font:700 17px sans-serif;fill:#2b2113}
 .pk-h{font:700 14px sans-serif;fill:#3b2f1a}
 .pk-t{font:13px sans-serif;fill:#2b2113}
@@ -152,9 +152,9 @@ CSS = """
 .pk-badge{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .pk-num{font:700 11px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
-.pk-target{fill:none;stroke:%(may)s;stroke-width:3.5;stroke-dasharray:6 3}
-.pk-selected{fill:none;stroke:%(selected)s;stroke-width:3.5}
-""" % MEANINGS
+.pk-target{fill:none;stroke:var(--sumer-may);stroke-width:3.5;stroke-dasharray:6 3}
+.pk-selected{fill:none;stroke:var(--sumer-selected);stroke-width:3.5}
+""")
 
 
 class MapSvg(Svg):

@@ -20,7 +20,7 @@ from html import escape
 from engine.sumeria import TILE_NAMES, TILES, Board, State, player_name
 from engine.sumeria.scoring import score_counts
 from engine.sumeria.text import render_text
-from sumer_widgets.palette import MEANINGS
+from sumer_widgets.palette import inline
 from sumer_widgets.svg import (
     BOARD_ROLE,
     PLAYER_COLORS,
@@ -60,7 +60,7 @@ WORDS = {
            "dest_n": "{n} bestemmingen", "dest_0": "geen bestemming"},
 }
 
-CSS = """
+CSS = inline("""
 .route{fill:none;stroke:#b08d57;stroke-width:4;stroke-linecap:round}
 .loc-mark{fill:#fbf5e6;stroke:#6b5a3c;stroke-width:1.6}
 .cs-name{font:600 17px sans-serif;fill:#4a3b22}
@@ -70,11 +70,11 @@ CSS = """
 .status{font:600 16px sans-serif;fill:#333}
 .small{font:12px sans-serif;fill:#333}
 .tile-letter{font:700 12px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
-.dest-ring{fill:none;stroke:%(may)s;stroke-width:3;stroke-dasharray:4 2}
-.selected-ring{fill:none;stroke:%(selected)s;stroke-width:3}
-.hop{fill:none;stroke:%(may)s;stroke-width:2.5;stroke-opacity:.85}
-.hop-head{fill:%(may)s}
-""" % MEANINGS
+.dest-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:4 2}
+.selected-ring{fill:none;stroke:var(--sumer-selected);stroke-width:3}
+.hop{fill:none;stroke:var(--sumer-may);stroke-width:2.5;stroke-opacity:.85}
+.hop-head{fill:var(--sumer-may)}
+""")
 
 
 def render(state: State | None = None, *, board: Board | None = None,

@@ -52,7 +52,7 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import conflict_sides, groups
-from sumer_widgets.palette import MEANINGS
+from sumer_widgets.palette import inline
 from sumer_widgets.svg import BOARD_ROLE, Svg, attrs, control, text
 
 CELL = 48
@@ -154,7 +154,7 @@ WORDS = {
            "role": "KPBH", "sides": "AV", "spectator": "alle handen zichtbaar"},
 }
 
-CSS = """
+CSS = inline("""
 .tg-coord{font:600 12px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}
 .tg-status{font:600 16px sans-serif;fill:#2b2b2b}
 .tg-small{font:13px sans-serif;fill:#333}
@@ -163,7 +163,8 @@ CSS = """
 .tg-role{font:700 9px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .tg-kingdom{fill:none;stroke:#1c1c1c;stroke-width:3.2;stroke-linecap:round;pointer-events:none}
 .tg-region{fill:none;stroke:#7d6b48;stroke-width:1.4;stroke-dasharray:3 3;pointer-events:none}
-.tg-lit{fill:%(may)s;fill-opacity:.1;stroke:%(may)s;stroke-width:3;stroke-dasharray:6 3;
+.tg-lit{fill:var(--sumer-may);fill-opacity:.1;stroke:var(--sumer-may);stroke-width:3;
+ stroke-dasharray:6 3;
  pointer-events:none}
 .tg-last{fill:none;stroke:#F0E442;stroke-width:3;pointer-events:none}
 .tg-attacker{fill:none;stroke:#d7263d;stroke-width:3.5;pointer-events:none}
@@ -183,7 +184,7 @@ CSS = """
 .tg-disc{stroke:#fff;stroke-width:2}
 .tg-ring{fill:none;stroke:#111;stroke-width:1.2}
 .tg-rb{fill:#fff;stroke:#111;stroke-width:.8}
-""" % MEANINGS
+""")
 
 
 def render(state: State | None = None, *, viewer: int | None = None, board: str = "standard",

@@ -58,7 +58,7 @@ function pkDrawTargets(frame, from, attacks, uid) {
   const defs = svgNode("defs");
   const marker = svgNode("marker", { id: `pk-aim-${uid}`, viewBox: "0 0 10 10", refX: 8, refY: 5,
     markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" });
-  marker.append(svgNode("path", { d: "M0,0 L10,5 L0,10 z", fill: "#d7263d" }));
+  marker.append(svgNode("path", { d: "M0,0 L10,5 L0,10 z", style: "fill: var(--sumer-may)" }));
   defs.append(marker);
   layer.append(defs);
   const start = pkPoint(frame, from);
