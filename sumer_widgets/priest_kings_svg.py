@@ -546,7 +546,7 @@ def _cities(cmap: pk.CampaignMap, pos: list[tuple[float, float]],
         status = (words["independent"] if lord < 0
                   else f"{words['vassal_of']} {cmap.city_name(lord)}")
         name = f"{city.name}, {status}"
-        if state is not None and not state.is_over:
+        if state is not None and state.phase != "activation" and n in state.order:
             name += ", " + TO_ACT[lang].format(ordinal=ORDINALS[lang][state.order.index(n)])
         group = attrs(class_="city", data_city=city.id, data_player=n, data_x=x, data_y=y,
                       data_lord=cmap.city_id(lord) if lord >= 0 else "", **control(name))
