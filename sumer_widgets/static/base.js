@@ -67,6 +67,9 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const words = () => model.get("words") || {};
   const name = model.get("name");
   if (name) el.dataset.name = name;
+  // The board's language, so that a screen reader speaks a Dutch board's names in Dutch.
+  const setLang = () => { el.lang = model.get("lang") || "en"; };
+  setLang();
 
   const undo = h("button", { class: "sumer-undo", type: "button",
     onclick: () => model.send({ intent: "undo" }) });
@@ -211,6 +214,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     "change:error": drawError, "change:log": drawLog,
     "change:ply": drawControls, "change:plies": drawControls, "change:status": drawControls,
     "change:bot_seats": drawControls, "change:autoplay": drawControls, "change:words": drawControls,
+    "change:lang": setLang,
   };
   for (const [event, handler] of Object.entries(on)) {
     const previous = handlers[event];

@@ -84,6 +84,7 @@ def test_a_dutch_board_names_its_places_in_dutch(page):
     assert label.startswith("Kish stad 1, handelaar van Blauw, ")
     assert label.endswith("bestemmingen")
     assert page.get_attribute(".sumer-slider", "aria-label") == "Zet"
+    assert page.get_attribute(".sumer-board", "lang") == "nl", "spoken as Dutch"
 
 
 def test_tigris_hand_to_map_by_keys(page):
