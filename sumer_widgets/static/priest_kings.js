@@ -340,7 +340,9 @@ export default {
       const counts = shown.method === "dice"
         ? ` · ${pkFill(w.meetings, { n: shown.duels })} · ${shown.rerolled ? pkFill(w.rerolls, { n: shown.rerolled }) : w.no_reroll}`
         : ` · ${w.typed_in}`;
-      const summary = h("summary", {}, h("b", {}, `${w.report}: `), shown.title, counts, " ", tabs);
+      // The tabs sit beside the summary, not in it: a button inside the summary (itself a
+      // control) could not be reached by a screen reader.
+      const summary = h("summary", {}, h("b", {}, `${w.report}: `), shown.title, counts);
       const body = h("div", { class: "pk-report-body", dataset: { battle: shown.number } },
         h("p", { class: "pk-result" }, pkMarker(shown.attacker_player), " ", shown.result, " ",
           pkMarker(shown.defender_player)),
@@ -366,9 +368,10 @@ export default {
         }
         table.append(tbody);
         body.append(h("p", { class: "pk-help pk-dice-help" }, w.dice_help),
-          h("div", { class: "pk-dice-scroll" }, table));
+          // Focusable, so that a keyboard can scroll the table.
+          h("div", { class: "pk-dice-scroll", tabindex: "0", role: "region", "aria-label": w.report }, table));
       }
-      report.replaceChildren(summary, body);
+      report.replaceChildren(summary, ...(tabs ? [tabs] : []), body);
       report.open = reportOpen;
     }
 
