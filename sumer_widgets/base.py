@@ -29,6 +29,7 @@ import traitlets
 
 from engine.bots import Bot
 from engine.core import Game, Message, Named, SumerError, shown
+from sumer_widgets.palette import css_variables
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
@@ -93,6 +94,12 @@ def refused(key: str, *, rule: str | None = None, **values: Any) -> SumerErrorFo
 def bundle(*names: str) -> str:
     """Concatenate static files: an anywidget module loads from a Blob URL and cannot import."""
     return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
+
+
+def styles(*names: str) -> str:
+    """A board's CSS: the palette's meaning colours as variables (`palette.css_variables`),
+    then the static files, which use them."""
+    return css_variables() + bundle(*names)
 
 
 class BoardWidget(anywidget.AnyWidget):

@@ -28,7 +28,7 @@ from engine.mesopotamia import State
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
 from engine.mesopotamia.state import card_name, parse_token, player_name
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
 from sumer_widgets.mesopotamia_svg import native_key, render
 
 CARD_TEXT = {
@@ -202,7 +202,7 @@ class MesopotamiaBoard(BoardWidget):
     """
 
     _esm = bundle("base.js", "mesopotamia.js")
-    _css = bundle("board.css", "mesopotamia.css")
+    _css = styles("board.css", "mesopotamia.css")
 
     KEYWORDS = (*BoardWidget.KEYWORDS, "viewer")
 

@@ -45,7 +45,8 @@ from engine.mesopotamia.state import (
     cargo_token,
     player_name,
 )
-from sumer_widgets.svg import PLAYER_SHAPES, Svg, attrs, points_attr, shape
+from sumer_widgets.palette import MAY, inline
+from sumer_widgets.svg import BOARD_ROLE, PLAYER_SHAPES, Svg, attrs, control, points_attr, shape
 
 #: Mesopotamia's colours are named in the game (Blue, Red, Yellow, Green), so they are taken from
 #: the Okabe–Ito palette by name rather than from the shared `PLAYER_COLORS` (whose second and
@@ -111,7 +112,7 @@ WORDS = {
            "movement": "bewegen", "unknown": "verborgen"},
 }
 
-CSS = """
+CSS = inline("""
 .hex{stroke-width:1.6}
 .edge-hex{fill:#fffdf5;fill-opacity:.35;stroke:#c9b995;stroke-width:1.2;stroke-dasharray:4 3}
 .coord{font:10.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
@@ -124,13 +125,13 @@ CSS = """
 .bold{font-weight:700}
 .mark-val{font:700 8px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
-.reach-ring{fill:none;stroke:#d7263d;stroke-width:3;stroke-dasharray:6 3}
+.reach-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:6 3}
 .reach-cost{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
-.sel-ring{fill:none;stroke:#111;stroke-width:2.5}
+.sel-ring{fill:none;stroke:var(--sumer-selected);stroke-width:2.5}
 .recent{fill:none;stroke:#f2a900;stroke-width:4;pointer-events:none}
-.path{fill:none;stroke:#d7263d;stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
+.path{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
  stroke-linejoin:round;marker-end:url(#meso-arrow)}
-"""
+""")
 
 
 _UNSAFE = re.compile(r"[&<>\"']")
@@ -366,26 +367,33 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     out = ['<svg xmlns="http://www.w3.org/2000/svg" '
            + attrs(viewBox=f"0 0 {full_w} {total_h:.0f}", width=width, class_="mesopotamia-board",
                    data_hex=f"{s:.2f}") +
-           ' role="img">',
+           f' {BOARD_ROLE}>',
            f"<title>{escape(title)}</title>",
            f"<desc>{escape(str(view))}</desc>",
            f"<style>{CSS}</style>",
            '<defs><marker id="meso-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '
            'markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
-           'fill="#d7263d"/></marker></defs>',
+           f'fill="{MAY}"/></marker></defs>',
            f'<rect width="{full_w}" height="{total_h:.0f}" fill="#f6efdc"/>',
            f'<rect {attrs(x=8, y=TOP, width=MAP_W, height=f"{body:.0f}", rx=10)} '
            'fill="#dcebf0" stroke="#b7cfd8"/>']
 
     for c in edges:
         x, y = layout.centre(c)
-        group = attrs(class_="edge", data_field=fmt(c), data_x=f"{x:.1f}", data_y=f"{y:.1f}")
+        group = attrs(class_="edge", data_field=fmt(c), data_x=f"{x:.1f}", data_y=f"{y:.1f}",
+                      **control(f"{words['edge']} {fmt(c)}"))
         out.append(f"<g {group}>"
                    f'<title>{escape(words["edge"])} {fmt(c)}</title>'
                    f'<polygon class="edge-hex" {attrs(points=layout.hexagon(c, 1.5))}/></g>')
     # Fields in a stable order (by coordinate), so two equal positions draw the same picture.
+    # The natives after every field, not inside their field's group: both are buttons, and a
+    # button may not hold another (a screen reader could not reach the inner one).
+    natives = []
     for c in sorted(tiles):
-        out.append(_field(view, c, tiles[c], layout, words, lang))
+        field, on_it = _field(view, c, tiles[c], layout, words, lang)
+        out.append(field)
+        natives.extend(on_it)
+    out.extend(natives)
 
     for field in dict.fromkeys(recent):
         if parse_coord(field) in tiles:
@@ -397,7 +405,7 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
         out.append(f'<polygon class="reach-ring" {attrs(points=layout.hexagon(c, 4))}/>')
         if reach and field in reach:
             bx, by = x + 0.5 * s, y - 0.62 * s
-            out.append(el("circle", cx=(bx), cy=(by), r=8, fill="#d7263d")
+            out.append(el("circle", cx=(bx), cy=(by), r=8, fill=MAY)
                        + text(bx, by + 0.3, str(reach[field]), class_="reach-cost"))
     if len(path) >= 2:
         pts = [layout.centre(parse_coord(f)) for f in path]
@@ -461,7 +469,8 @@ def native_places(view: State, c: tuple[int, int], layout: Layout
 
 
 def _field(view: State, c: tuple[int, int], kind: str, layout: Layout,
-           words: Mapping[str, Any], lang: str) -> str:
+           words: Mapping[str, Any], lang: str) -> tuple[str, list[str]]:
+    """A field's group, and the groups of the natives on it (drawn after all fields)."""
     s = layout.size
     x, y = layout.centre(c)
     name = fmt(c)
@@ -469,12 +478,13 @@ def _field(view: State, c: tuple[int, int], kind: str, layout: Layout,
     parts = [el("polygon", class_="hex", points=layout.hexagon(c, 1), fill=KIND_FILL[kind],
                 stroke=KIND_STROKE[kind])]
     label = f"{KIND_NAMES[lang][kind]} {name}"
+    held = _holdings(view, c, words, lang)
     group = attrs(class_="field", data_field=name, data_kind=kind, data_x=f"{x:.1f}",
-                  data_y=f"{y:.1f}")
+                  data_y=f"{y:.1f}", **control(", ".join([label, *held])))
     if kind == "V":
         parts.append(kind_icon("V", x, y - 0.08 * s, 0.3 * s))
         parts.append(text(x, y + 0.66 * s, name, class_="coord coord-dark"))
-        return f"<g {group}><title>{escape(label)}</title>{''.join(parts)}</g>"
+        return f"<g {group}><title>{escape(label)}</title>{''.join(parts)}</g>", []
     parts.append(kind_icon(kind, x, y - 0.5 * s, (0.28 if kind == "T" else 0.2) * s))
     parts.append(text(x, y + 0.74 * s, name, class_="coord"))
 
@@ -513,9 +523,28 @@ def _field(view: State, c: tuple[int, int], kind: str, layout: Layout,
                                 stroke=PLAYER_COLORS[p], stroke_width="2"))
             parts.append(text(px, py - (len(values) - 1) * 3 * u + 0.3, str(values[-1]),
                               class_="mark-val"))
-    for (owner, cargo, stole), (nx, ny, radius, count) in native_places(view, c, layout).items():
-        parts.append(_native(name, owner, cargo, stole, count, nx, ny, radius, words, lang))
-    return f"<g {group}><title>{escape(label)}</title>{''.join(parts)}</g>"
+    natives = [_native(name, owner, cargo, stole, count, nx, ny, radius, words, lang)
+               for (owner, cargo, stole), (nx, ny, radius, count)
+               in native_places(view, c, layout).items()]
+    return f"<g {group}><title>{escape(label)}</title>{''.join(parts)}</g>", natives
+
+
+def _holdings(view: State, c: tuple[int, int], words: Mapping[str, Any],
+              lang: str) -> list[str]:
+    """What lies on a field, for its accessible name: huts, a holy place, goods, natives."""
+    out = [f"{words['hut']} ({player_name(h[2], lang)})" for h in view.huts if (h[0], h[1]) == c]
+    out += [f"{words['holy_place']} ({player_name(h[2], lang)})" for h in view.holy
+            if (h[0], h[1]) == c]
+    for g in view.goods:
+        if (g[0], g[1]) == c:
+            out += [f"{n} {word}" for n, word in ((g[2], words["lumber"]), (g[3], words["stone"]))
+                    if n]
+    natives: dict[int, int] = {}
+    for n in view.natives:
+        if (n[0], n[1]) == c:
+            natives[n[2]] = natives.get(n[2], 0) + 1
+    out += [f"{k} × {player_name(p, lang)} {words['native']}" for p, k in natives.items()]
+    return out
 
 
 def _native(field: str, owner: int, cargo: int, stole: bool, count: int, x: float, y: float,
@@ -534,7 +563,7 @@ def _native(field: str, owner: int, cargo: int, stole: bool, count: int, x: floa
         parts.append(text(x - r - 2.5, y - r + 3, "!", class_="count", fill="#b00020"))
     group = attrs(class_="native", data_native=native_key(field, owner, token), data_field=field,
                   data_owner=owner, data_x=f"{x:.1f}", data_y=f"{y:.1f}", data_r=f"{r:.1f}",
-                  data_count=count)
+                  data_count=count, **control(f"{tip}, {field}"))
     return f"<g {group}><title>{escape(tip)}</title>{''.join(parts)}</g>"
 
 

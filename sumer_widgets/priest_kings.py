@@ -30,7 +30,7 @@ from engine.bots import Bot
 from engine.core import InvalidInput, SumerError
 from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
 from sumer_widgets.priest_kings_svg import render, turn_events
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
@@ -128,7 +128,7 @@ class CampaignMap(BoardWidget):
     WORDS = WORDS
 
     _esm = bundle("base.js", "priest_kings.js")
-    _css = bundle("board.css", "priest_kings.css")
+    _css = styles("board.css", "priest_kings.css")
 
     battles = traitlets.List([]).tag(sync=True)
     """Reports of the latest turn's battles up to the position shown, oldest first: each

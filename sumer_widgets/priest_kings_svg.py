@@ -40,10 +40,13 @@ from engine.core import Event, Game, dumps
 from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.board import EARTH_RADIUS_KM
+from sumer_widgets.palette import inline
 from sumer_widgets.svg import (
+    BOARD_ROLE,
     PLAYER_COLORS,
     PLAYER_SHAPES,
     Svg,
+    control,
     points_attr,
     shape,
     smooth_path,
@@ -130,8 +133,9 @@ WORDS = {
 }
 
 ORDINALS = {"en": ("1st", "2nd", "3rd", "4th"), "nl": ("1e", "2e", "3e", "4e")}
+TO_ACT = {"en": "acts {ordinal}", "nl": "is {ordinal} aan de beurt"}
 
-CSS = """
+CSS = inline("""
 .pk-title{font:700 17px sans-serif;fill:#2b2113}
 .pk-h{font:700 14px sans-serif;fill:#3b2f1a}
 .pk-t{font:13px sans-serif;fill:#2b2113}
@@ -148,9 +152,9 @@ CSS = """
 .pk-badge{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .pk-num{font:700 11px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
-.pk-target{fill:none;stroke:#d7263d;stroke-width:3.5;stroke-dasharray:6 3}
-.pk-selected{fill:none;stroke:#111;stroke-width:3.5}
-"""
+.pk-target{fill:none;stroke:var(--sumer-may);stroke-width:3.5;stroke-dasharray:6 3}
+.pk-selected{fill:none;stroke:var(--sumer-selected);stroke-width:3.5}
+""")
 
 
 class MapSvg(Svg):
@@ -295,7 +299,7 @@ def render(state: pk.State | None = None, *, campaign_map: pk.CampaignMap | None
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" '
            f'{attrs(viewBox=f"0 0 {WIDTH} {total_h:.0f}", width=width)} '
-           f'class="pk-map" role="img">']
+           f'class="pk-map" {BOARD_ROLE}>']
     title = ("Priest-Kings of God" if state is None
              else f"Priest-Kings of God — {state.summary()}")
     out.append(f"<title>{escape(title)}</title>")
@@ -541,8 +545,11 @@ def _cities(cmap: pk.CampaignMap, pos: list[tuple[float, float]],
         head = n if lord < 0 else lord
         status = (words["independent"] if lord < 0
                   else f"{words['vassal_of']} {cmap.city_name(lord)}")
+        name = f"{city.name}, {status}"
+        if state is not None and state.phase != "activation" and n in state.order:
+            name += ", " + TO_ACT[lang].format(ordinal=ORDINALS[lang][state.order.index(n)])
         group = attrs(class_="city", data_city=city.id, data_player=n, data_x=x, data_y=y,
-                      data_lord=cmap.city_id(lord) if lord >= 0 else "")
+                      data_lord=cmap.city_id(lord) if lord >= 0 else "", **control(name))
         parts = [f"<g {group}><title>{escape(f'{city.name} — {status}')}</title>"]
         # The realm's colour around the city: every city of a realm shares its head's colour.
         ring = attrs(cx=x, cy=y, r=27, fill=PLAYER_COLORS[head], fill_opacity=".2",

@@ -23,7 +23,7 @@ from engine.core import InvalidInput, Message, Named, shown
 from engine.sumeria import Board, State
 from engine.sumeria.refusals import named_place, named_player
 from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
 from sumer_widgets.sumeria_svg import render
 
 #: The explorer's refusals, in the words of the rulebooks (see engine/sumeria/refusals.py).
@@ -64,7 +64,7 @@ class SumeriaBoard(BoardWidget):
     """
 
     _esm = bundle("base.js", "sumeria.js")
-    _css = bundle("board.css")
+    _css = styles("board.css")
 
     brush = traitlets.Int(0).tag(sync=True)
     """The explorer: the colour of the traders a click places."""

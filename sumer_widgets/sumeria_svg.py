@@ -20,12 +20,15 @@ from html import escape
 from engine.sumeria import TILE_NAMES, TILES, Board, State, player_name
 from engine.sumeria.scoring import score_counts
 from engine.sumeria.text import render_text
+from sumer_widgets.palette import inline
 from sumer_widgets.svg import (
+    BOARD_ROLE,
     PLAYER_COLORS,
     PLAYER_SHAPES,
     Svg,
     arrowhead,
     attrs,
+    control,
     convex_hull,
     padded,
     points_attr,
@@ -44,16 +47,20 @@ WORDS = {
            "setup": "setup: placing traders", "scoring": "scoring", "over": "game over",
            "row": "City-state tiles — most important first; the first three are scored",
            "reserve": "reserve", "points": "pts", "first": "first player",
-           "wins": "wins", "explorer": "Explorer: place traders and watch where they can go"},
+           "wins": "wins", "explorer": "Explorer: place traders and watch where they can go",
+           "trader": "{player} trader", "empty": "empty", "dest_1": "1 destination",
+           "dest_n": "{n} destinations", "dest_0": "no destination"},
     "nl": {"round": "Ronde", "turn": "beurt", "of": "van", "to_move": "aan zet",
            "setup": "opstelling: handelaren plaatsen", "scoring": "telling",
            "over": "einde van het spel",
            "row": "Stadstaattegels — belangrijkste eerst; de eerste drie worden gescoord",
            "reserve": "voorraad", "points": "ptn", "first": "startspeler", "wins": "wint",
-           "explorer": "Verkenner: plaats handelaren en zie waar ze heen kunnen"},
+           "explorer": "Verkenner: plaats handelaren en zie waar ze heen kunnen",
+           "trader": "handelaar van {player}", "empty": "leeg", "dest_1": "1 bestemming",
+           "dest_n": "{n} bestemmingen", "dest_0": "geen bestemming"},
 }
 
-CSS = """
+CSS = inline("""
 .route{fill:none;stroke:#b08d57;stroke-width:4;stroke-linecap:round}
 .loc-mark{fill:#fbf5e6;stroke:#6b5a3c;stroke-width:1.6}
 .cs-name{font:600 17px sans-serif;fill:#4a3b22}
@@ -63,11 +70,11 @@ CSS = """
 .status{font:600 16px sans-serif;fill:#333}
 .small{font:12px sans-serif;fill:#333}
 .tile-letter{font:700 12px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
-.dest-ring{fill:none;stroke:#d7263d;stroke-width:3;stroke-dasharray:4 2}
-.selected-ring{fill:none;stroke:#111;stroke-width:3}
-.hop{fill:none;stroke:#d7263d;stroke-width:2.5;stroke-opacity:.85}
-.hop-head{fill:#d7263d}
-"""
+.dest-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:4 2}
+.selected-ring{fill:none;stroke:var(--sumer-selected);stroke-width:3}
+.hop{fill:none;stroke:var(--sumer-may);stroke-width:2.5;stroke-opacity:.85}
+.hop-head{fill:var(--sumer-may)}
+""")
 
 
 def render(state: State | None = None, *, board: Board | None = None,
@@ -103,7 +110,7 @@ def render(state: State | None = None, *, board: Board | None = None,
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" '
            f'{attrs(viewBox=f"0 0 {w:.0f} {total_h:.0f}", width=width, class_="sumeria-board")}'
-           f' role="img">']
+           f' {BOARD_ROLE}>']
     title = "Sumeria" if state is None else f"Sumeria — {state.summary(lang)}"
     out.append(f"<title>{escape(title)}</title>")
     described = (render_text(state, lang) if state is not None
@@ -114,6 +121,7 @@ def render(state: State | None = None, *, board: Board | None = None,
     out.append(_landscape(board))
 
     # Locations, traders, names.
+    movers = _movers(state, board, traders)
     for loc in board.locations:
         owner = traders.get(loc.id)
         label = board.label(loc.id, lang)
@@ -127,7 +135,8 @@ def render(state: State | None = None, *, board: Board | None = None,
                             class_="piece-label"))
         owner_name = "" if owner is None else f" — {player_name(owner, lang)}"
         group = attrs(class_=f"loc {loc.kind}", data_loc=loc.id, data_x=loc.x, data_y=loc.y,
-                      data_owner=owner)
+                      data_owner=owner, **control(_name(label, owner, movers.get(loc.id),
+                                                        words, lang)))
         out.append(f"<g {group}><title>{escape(label + owner_name)}</title>"
                    f"{_location_mark(loc.kind, loc.x, loc.y)}{piece}</g>")
     for cs in board.city_states:
@@ -163,6 +172,28 @@ def render(state: State | None = None, *, board: Board | None = None,
         out.extend(_panel(state, h, w, words, lang))
     out.append("</svg>")
     return Svg("".join(out))
+
+
+def _movers(state: State | None, board: Board, traders: Mapping[str, int]) -> dict[str, int]:
+    """How many destinations each trader that may move now has: the player to move's in the
+    turns phase, every trader in the explorer."""
+    if state is not None and (state.phase != "turns" or state.is_over):
+        return {}
+    occupied = set(traders)
+    return {loc: len(board.reachable(loc, occupied)) for loc, owner in traders.items()
+            if state is None or owner == state.to_move}
+
+
+def _name(label: str, owner: int | None, destinations: int | None,
+          words: Mapping[str, str], lang: str) -> str:
+    """A location's accessible name: "Kish town 1, Blue trader, 3 destinations"."""
+    if owner is None:
+        return f"{label}, {words['empty']}"
+    name = f"{label}, {words['trader'].format(player=player_name(owner, lang))}"
+    if destinations is None:
+        return name
+    key = "dest_0" if destinations == 0 else "dest_1" if destinations == 1 else "dest_n"
+    return f"{name}, {words[key].format(n=destinations)}"
 
 
 @functools.lru_cache(maxsize=32)

@@ -13,6 +13,17 @@ from html import escape
 PLAYER_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")
 
+#: The root of a board picture: a named group (not ``role="img"``, whose parts a screen reader
+#: could not reach) holding the places and pieces one plays with.
+BOARD_ROLE = 'role="group"'
+
+
+def control(name: str) -> dict[str, object]:
+    """`attrs` keywords that make a picture's element a place or piece to play with: a button
+    named `name` (what it is and what it holds, in the board's language), focusable by the
+    board's keyboard code (``tabindex=-1``: base.js keeps one of them in the tab order)."""
+    return {"role": "button", "tabindex": -1, "aria_label": name}
+
 
 class Svg(str):
     """An SVG picture; shown as the picture in Jupyter, as text elsewhere."""

@@ -37,7 +37,7 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import Table
-from sumer_widgets.base import BoardWidget, bundle
+from sumer_widgets.base import BoardWidget, bundle, styles
 from sumer_widgets.tigris_svg import conflict_line, render
 
 WORDS = {
@@ -140,7 +140,7 @@ class TigrisBoard(BoardWidget):
     WORDS = WORDS
 
     _esm = bundle("base.js", "tigris.js")
-    _css = bundle("board.css", "tigris.css")
+    _css = styles("board.css", "tigris.css")
 
     open_hands = traitlets.Bool(False).tag(sync=True)
     """Show every hand and every player's points."""

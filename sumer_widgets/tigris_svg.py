@@ -52,7 +52,8 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import conflict_sides, groups
-from sumer_widgets.svg import Svg, attrs, text
+from sumer_widgets.palette import inline
+from sumer_widgets.svg import BOARD_ROLE, Svg, attrs, control, text
 
 CELL = 48
 #: A river cell's ripples, after a starting point: four waves 10 wide.
@@ -153,7 +154,7 @@ WORDS = {
            "role": "KPBH", "sides": "AV", "spectator": "alle handen zichtbaar"},
 }
 
-CSS = """
+CSS = inline("""
 .tg-coord{font:600 12px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}
 .tg-status{font:600 16px sans-serif;fill:#2b2b2b}
 .tg-small{font:13px sans-serif;fill:#333}
@@ -162,7 +163,8 @@ CSS = """
 .tg-role{font:700 9px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .tg-kingdom{fill:none;stroke:#1c1c1c;stroke-width:3.2;stroke-linecap:round;pointer-events:none}
 .tg-region{fill:none;stroke:#7d6b48;stroke-width:1.4;stroke-dasharray:3 3;pointer-events:none}
-.tg-lit{fill:#d7263d;fill-opacity:.13;stroke:#d7263d;stroke-width:3;stroke-dasharray:6 3;
+.tg-lit{fill:var(--sumer-may);fill-opacity:.1;stroke:var(--sumer-may);stroke-width:3;
+ stroke-dasharray:6 3;
  pointer-events:none}
 .tg-last{fill:none;stroke:#F0E442;stroke-width:3;pointer-events:none}
 .tg-attacker{fill:none;stroke:#d7263d;stroke-width:3.5;pointer-events:none}
@@ -182,7 +184,7 @@ CSS = """
 .tg-disc{stroke:#fff;stroke-width:2}
 .tg-ring{fill:none;stroke:#111;stroke-width:1.2}
 .tg-rb{fill:#fff;stroke:#111;stroke-width:.8}
-"""
+""")
 
 
 def render(state: State | None = None, *, viewer: int | None = None, board: str = "standard",
@@ -213,7 +215,7 @@ def render(state: State | None = None, *, viewer: int | None = None, board: str 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" '
            f'{attrs(viewBox=f"0 0 {PICTURE_W} {total_h}", width=width, class_="tigris-board")}'
            f' data-grid="{LEFT} {TOP} {CELL}"'
-           ' role="img">']
+           f' {BOARD_ROLE}>']
     title = "Tigris & Euphrates" if state is None else f"Tigris & Euphrates — {state.summary()}"
     out.append(f"<title>{escape(title)}</title>")
     desc = str(state) if state is not None else "\n".join(layout.rows)
@@ -428,7 +430,8 @@ def _cell(state: State | None, layout: Board, cell: int, treasure: bool,
         parts.append(_building(x0 + 11, y0 + 12))
         what += f" · {BUILDING_NAMES[lang][building]}"
     extra = (' data-river="1"' if layout.river[cell] else "") + (
-        f' data-owner="{owner}"' if owner is not None else "")
+        f' data-owner="{owner}"' if owner is not None else "") + " " + attrs(
+        **control(what.replace(" · ", ", ")))
     return (f'<g data-cell="{cell_name(cell)}"{extra}>'
             f"<title>{escape(what)}</title>{''.join(parts)}</g>")
 
@@ -592,9 +595,9 @@ def _panel(state: State, words: Mapping[str, str], lang: str) -> list[str]:
 
 
 def _hand_strip(state: State, player: int, words: Mapping[str, str], lang: str) -> list[str]:
+    whose = words["hand"].format(player=player_name(player, lang))
     out = [dynasty_sign(player, LEFT + 9, HAND_Y + 4, 10),
-           text(LEFT + 24, HAND_Y + 9, words["hand"].format(player=player_name(player, lang)),
-                class_="tg-name")]
+           text(LEFT + 24, HAND_Y + 9, whose, class_="tg-name")]
     y = HAND_Y + 20 + HAND_TILE / 2
     hand = state.hands[player]
     x = LEFT + HAND_TILE / 2
@@ -605,7 +608,7 @@ def _hand_strip(state: State, player: int, words: Mapping[str, str], lang: str) 
             colour = COLOURS.index(letter)
             label = f"{COLOUR_NAMES[lang][colour]} {TILE_NAMES[lang][colour]}"
             group = attrs(class_="hand-tile", data_hand=letter, data_slot=slot,
-                          data_x=f"{x:.0f}", data_y=f"{y:.0f}")
+                          data_x=f"{x:.0f}", data_y=f"{y:.0f}", **control(f"{whose}: {label}"))
             out.append(f"<g {group}><title>{escape(label)}</title>"
                        f"{tile_piece(colour, x, y, HAND_TILE)}</g>")
         x += HAND_TILE + 6
@@ -614,7 +617,8 @@ def _hand_strip(state: State, player: int, words: Mapping[str, str], lang: str) 
         if state.leader_cell(player, colour) < 0:
             label = f"{player_name(player, lang)} {LEADER_NAMES[lang][colour]}"
             group = attrs(class_="hand-leader", data_leader=COLOURS[colour],
-                          data_player=player, data_x=f"{x:.0f}", data_y=f"{y:.0f}")
+                          data_player=player, data_x=f"{x:.0f}", data_y=f"{y:.0f}",
+                          **control(f"{whose}: {label}"))
             out.append(f"<g {group}><title>{escape(label)}</title>"
                        f"{leader_piece(player, colour, x, y, HAND_TILE / 2 - 1, lang)}</g>")
         x += HAND_TILE + 6
@@ -622,7 +626,8 @@ def _hand_strip(state: State, player: int, words: Mapping[str, str], lang: str) 
     for n in range(state.catastrophes[player]):
         label = words["catastrophes"]
         group = attrs(class_="hand-cat", data_catastrophe=n, data_x=f"{x:.0f}",
-                      data_y=f"{y:.0f}")
+                      data_y=f"{y:.0f}",
+                      **control(f"{whose}: {label} ({state.catastrophes[player]})"))
         out.append(f"<g {group}><title>{escape(label)}</title>"
                    f"{_catastrophe(x, y, HAND_TILE)}</g>")
         x += HAND_TILE + 6

@@ -11,6 +11,7 @@ import networkx as nx
 from engine import mesopotamia
 from engine.mesopotamia.board import KIND_NAMES
 from sumer_widgets.mesopotamia_svg import KIND_FILL, KIND_STROKE, PLAYER_COLORS
+from sumer_widgets.palette import MAY
 from sumer_widgets.plots.standin import plotting, plt
 
 #: Each kind of field has its own marker as well as its colour.
@@ -52,13 +53,13 @@ def draw_mesopotamia_graph(state: mesopotamia.State, *, ax: Any = None,
                                    linewidths=1.5, ax=ax)
     if reach:
         ax.scatter([pos[f][0] for f in sorted(reach)], [pos[f][1] for f in sorted(reach)],
-                   s=720, facecolors="none", edgecolors="#d7263d", linewidths=2, zorder=3)
+                   s=720, facecolors="none", edgecolors=MAY, linewidths=2, zorder=3)
         for f in sorted(reach):
             ax.annotate(str(reach[f]), pos[f], xytext=(11, 9), textcoords="offset points",
-                        color="#d7263d", fontsize=10, fontweight="bold")
+                        color=MAY, fontsize=10, fontweight="bold")
     if len(path) >= 2:
         nx.draw_networkx_edges(nx.DiGraph(list(zip(path, path[1:]))), pos, ax=ax,
-                               edge_color="#d7263d", width=2.5, arrows=True, arrowsize=16,
+                               edge_color=MAY, width=2.5, arrows=True, arrowsize=16,
                                node_size=420)
     if labels:
         for n in sorted(graph.nodes):

@@ -9,6 +9,7 @@ from typing import Any
 import networkx as nx
 
 from engine import priest_kings as pk
+from sumer_widgets.palette import MAY, SELECTED
 from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
 
@@ -61,12 +62,12 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
             status = f"\nvassal of {state.name(state.overlord[n])}"
         ax.annotate(city.name + status, (x, y), xytext=(0, -22), textcoords="offset points",
                     ha="center", va="top", fontsize=10, fontweight="bold", color="#1d160b")
-    for ring, colour in ((targets, "#d7263d"), ([attacker] if attacker else [], "#111111")):
+    for ring, colour in ((targets, MAY), ([attacker] if attacker else [], SELECTED)):
         ring = list(ring)
         if ring:
             xs, ys = zip(*(pos[c] for c in ring))
             ax.scatter(xs, ys, s=1500, facecolors="none", edgecolors=colour, linewidths=2.5,
-                       linestyle="--" if colour != "#111111" else "-", zorder=3)
+                       linestyle="--" if colour != SELECTED else "-", zorder=3)
     for site in cmap.landmarks:
         ax.plot(site.x, -site.y, "o", color="#8a7a5a", markersize=4)
         ax.annotate(site.name, (site.x, -site.y), xytext=(5, 3), textcoords="offset points",
@@ -78,7 +79,7 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
                Line2D([], [], marker="o", linestyle="", color="#8a7a5a", label="landmark")]
     if targets:
         handles.append(Line2D([], [], marker="o", linestyle="", markerfacecolor="none",
-                              markeredgecolor="#d7263d", markersize=12, label="target"))
+                              markeredgecolor=MAY, markersize=12, label="target"))
     ax.legend(handles=handles, loc="lower left", fontsize=8, frameon=False)
     return ax
 

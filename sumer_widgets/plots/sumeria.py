@@ -8,6 +8,7 @@ from typing import Any
 import networkx as nx
 
 from engine.sumeria import Board
+from sumer_widgets.palette import MAY
 from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
 
@@ -45,7 +46,7 @@ def draw_sumeria_graph(board: Board | None = None, *, ax: Any = None,
                                node_color=fill, edgecolors="#6b5a3c", ax=ax)
     if len(path) >= 2:
         nx.draw_networkx_edges(nx.DiGraph(list(zip(path, path[1:]))), pos, ax=ax,
-                               edge_color="#d7263d", width=2.5, arrows=True, arrowsize=16,
+                               edge_color=MAY, width=2.5, arrows=True, arrowsize=16,
                                node_size=200)
     if labels:
         for cs in board.city_states:

@@ -67,6 +67,9 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const words = () => model.get("words") || {};
   const name = model.get("name");
   if (name) el.dataset.name = name;
+  // The board's language, so that a screen reader speaks a Dutch board's names in Dutch.
+  const setLang = () => { el.lang = model.get("lang") || "en"; };
+  setLang();
 
   const undo = h("button", { class: "sumer-undo", type: "button",
     onclick: () => model.send({ intent: "undo" }) });
@@ -89,10 +92,15 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const prompt = h("div", { class: "sumer-prompt" });
   const error = h("div", { class: "sumer-error", role: "alert" });
   const logTitle = h("summary");
-  const log = h("ol", { class: "sumer-log" });
+  // Focusable, so that a keyboard can scroll it.
+  const log = h("ol", { class: "sumer-log", tabindex: "0" });
   const logBox = h("details", { class: "sumer-log-box", open: "" }, logTitle, log);
   const task = mountTask(model);
   el.replaceChildren(task.panel, toolbar, status, error, host, prompt, logBox);
+  // Keys pressed on a board are the board's (Enter plays, Escape cancels), not JupyterLab's.
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  const keys = mountKeyboard({ el, host, clickable,
+    activate: (target, event) => onClick(target, event) });
 
   const frame = {
     model, el, host, prompt, words,
@@ -120,12 +128,14 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     const parsed = h("template");
     parsed.innerHTML = markup;
     const next = parsed.content.firstElementChild;
+    keys.before();
     if (current && next && host.childNodes.length === 1 && parsed.content.childNodes.length === 1) {
       current.querySelector("g.sumer-overlay")?.remove();
       morph(current, next);
     } else {
       host.replaceChildren(parsed.content);
     }
+    keys.after();
     host.dataset.ply = String(model.get("ply"));
     host.dataset.drawn = String((Number(host.dataset.drawn) || 0) + 1);
     onRedraw?.(frame);
@@ -143,6 +153,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     autoplayLabel.hidden = seats.length === 0;
     autoplay.checked = model.get("autoplay");
     autoplayLabel.lastChild.textContent = ` ${w.autoplay || "Bots move by themselves"}`;
+    slider.setAttribute("aria-label", w.history || "Move");
     slider.max = String(plies);
     slider.value = String(ply);
     sliderLabel.textContent = `${w.history || "Move"} ${ply} / ${plies}`;
@@ -154,6 +165,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     status.textContent = past ? `${w.viewing || "Viewing an earlier position"} · ${model.get("status")}` : "";
     status.hidden = !past;
     logTitle.textContent = w.log || "Moves and events";
+    log.setAttribute("aria-label", logTitle.textContent);
   }
   function drawError() {
     const message = model.get("error");
@@ -202,6 +214,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     "change:error": drawError, "change:log": drawLog,
     "change:ply": drawControls, "change:plies": drawControls, "change:status": drawControls,
     "change:bot_seats": drawControls, "change:autoplay": drawControls, "change:words": drawControls,
+    "change:lang": setLang,
   };
   for (const [event, handler] of Object.entries(on)) {
     const previous = handlers[event];
@@ -248,4 +261,104 @@ function mountTask(model) {
     rules.textContent = t.rules && t.rules.length ? `${t.practises}: ${t.rules.join(", ")}` : "";
   }
   return { panel, draw };
+}
+
+// Keyboard play ----------------------------------------------------------------------------
+// The renderers (Python) make every place and piece one plays with a button named for screen
+// readers (`role="button" tabindex="-1" aria-label`). Here one of them at a time has tabindex
+// 0 — a roving tabindex: the map is a single stop in the Tab order, and Tab leaves it for the
+// buttons around it. Arrow keys move the focus to the nearest element in that direction, Home
+// and End to the first and last; Enter or Space does exactly what a click on the element does
+// (the board's own `onClick`, which forwards the same intent to Python); Escape does what a
+// click beside the pieces does — it puts a chosen piece back. A redraw keeps the focus on the
+// element with the same data id. No work per element on a redraw beyond finding that one.
+const KEY_ITEMS = "svg [tabindex]";
+const KEY_MOVES = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
+function mountKeyboard({ el, host, clickable, activate }) {
+  // An element's id: its values of the data attributes the board's clicks look at.
+  const idAttrs = [...new Set([...clickable.matchAll(/\[(data-[\w-]+)/g)].map((m) => m[1]))];
+  idAttrs.push("data-slot");
+  const idOf = (node) => idAttrs.map((name) => node.getAttribute(name) ?? "").join("|");
+  const items = () => host.querySelectorAll(KEY_ITEMS);
+  let current = "";        // the id of the element holding tabindex 0
+  let focused = false;     // whether it had the focus when a redraw began
+  let place = null;        // and where it was, for a neighbour if it is gone after the redraw
+
+  function rove(node, focus) {
+    for (const other of host.querySelectorAll('svg [tabindex="0"]')) {
+      if (other !== node) other.setAttribute("tabindex", "-1");
+    }
+    node.setAttribute("tabindex", "0");
+    current = idOf(node);
+    if (focus) node.focus();
+  }
+  const centre = (node) => {
+    const r = node.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+  };
+  // The nearest element in direction (dx, dy): straight ahead counts, sideways costs double.
+  function nearest(from, [dx, dy], all) {
+    let best = null;
+    let bestCost = Infinity;
+    for (const node of all) {
+      const [x, y] = centre(node);
+      const ahead = (x - from[0]) * dx + (y - from[1]) * dy;
+      if (ahead < 1) continue;
+      const cost = ahead + 2 * Math.abs((x - from[0]) * dy - (y - from[1]) * dx);
+      if (cost < bestCost) { best = node; bestCost = cost; }
+    }
+    return best;
+  }
+
+  host.addEventListener("focusin", (event) => {
+    const node = event.target;
+    if (node.matches?.(KEY_ITEMS) && node.getAttribute("tabindex") !== "0") rove(node, false);
+  });
+  el.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const node = event.target.closest?.(KEY_ITEMS);
+    const onMap = node && host.contains(node);
+    if (event.key === "Escape") {
+      activate(null, event);
+      return;
+    }
+    if (!onMap) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(node.closest(clickable) || node, event);
+    } else if (event.key in KEY_MOVES || event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      const all = Array.from(items());
+      const next = event.key === "Home" ? all[0] : event.key === "End" ? all[all.length - 1]
+        : nearest(centre(node), KEY_MOVES[event.key], all);
+      if (next) rove(next, true);
+    }
+  });
+
+  return {
+    // Before the new picture replaces the old one: does the map hold the focus, and where?
+    before() {
+      const active = document.activeElement;
+      focused = Boolean(active && host.contains(active) && active.matches?.(KEY_ITEMS));
+      place = focused ? centre(active) : null;
+    },
+    // After: the same element (by id) gets tabindex 0 back, and the focus if it had it.
+    after() {
+      const all = Array.from(items());
+      if (!all.length) return;
+      let node = all.find((item) => idOf(item) === current) || null;
+      if (!node && place) {
+        // The focused element is gone (a piece moved away): its nearest neighbour instead.
+        let bestDistance = Infinity;
+        for (const item of all) {
+          const [x, y] = centre(item);
+          const distance = Math.hypot(x - place[0], y - place[1]);
+          if (distance < bestDistance) { node = item; bestDistance = distance; }
+        }
+      }
+      node = node || all[0];
+      rove(node, focused && document.activeElement !== node);
+    },
+  };
 }

@@ -73,7 +73,8 @@ function mesoWay(go, origin, dest) {
 export default {
   render({ model, el }) {
     el.classList.add("meso-board");
-    if (!el.hasAttribute("tabindex")) el.tabIndex = 0;
+    // Focusable (not in the tab order: the map's places are), so Escape works after a click.
+    if (!el.hasAttribute("tabindex")) el.tabIndex = -1;
     // What the player is in the middle of choosing (nothing is sent until a move is complete):
     // {kind: "native", key} | {kind: "field", field} | {kind: "card", card, field?, target?}
     let sel = null;

@@ -58,7 +58,7 @@ function pkDrawTargets(frame, from, attacks, uid) {
   const defs = svgNode("defs");
   const marker = svgNode("marker", { id: `pk-aim-${uid}`, viewBox: "0 0 10 10", refX: 8, refY: 5,
     markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" });
-  marker.append(svgNode("path", { d: "M0,0 L10,5 L0,10 z", fill: "#d7263d" }));
+  marker.append(svgNode("path", { d: "M0,0 L10,5 L0,10 z", style: "fill: var(--sumer-may)" }));
   defs.append(marker);
   layer.append(defs);
   const start = pkPoint(frame, from);
@@ -340,7 +340,9 @@ export default {
       const counts = shown.method === "dice"
         ? ` · ${pkFill(w.meetings, { n: shown.duels })} · ${shown.rerolled ? pkFill(w.rerolls, { n: shown.rerolled }) : w.no_reroll}`
         : ` · ${w.typed_in}`;
-      const summary = h("summary", {}, h("b", {}, `${w.report}: `), shown.title, counts, " ", tabs);
+      // The tabs sit beside the summary, not in it: a button inside the summary (itself a
+      // control) could not be reached by a screen reader.
+      const summary = h("summary", {}, h("b", {}, `${w.report}: `), shown.title, counts);
       const body = h("div", { class: "pk-report-body", dataset: { battle: shown.number } },
         h("p", { class: "pk-result" }, pkMarker(shown.attacker_player), " ", shown.result, " ",
           pkMarker(shown.defender_player)),
@@ -366,9 +368,10 @@ export default {
         }
         table.append(tbody);
         body.append(h("p", { class: "pk-help pk-dice-help" }, w.dice_help),
-          h("div", { class: "pk-dice-scroll" }, table));
+          // Focusable, so that a keyboard can scroll the table.
+          h("div", { class: "pk-dice-scroll", tabindex: "0", role: "region", "aria-label": w.report }, table));
       }
-      report.replaceChildren(summary, body);
+      report.replaceChildren(summary, ...(tabs ? [tabs] : []), body);
       report.open = reportOpen;
     }
 

@@ -17,6 +17,7 @@ import json
 
 import pytest
 
+from tests.browser.keys import audit, enter_map, walk_to
 from tests.browser.lab import board_says, kernel_eval, restart_task, run_notebook, task_state
 
 BOARD = '.sumer-board[data-name="play"]'
@@ -98,3 +99,77 @@ def test_a_board_task_is_solved_by_clicks(notebook):
     assert done["status"] == "done" and done["error"] == ""
     assert done["moves"] == ["go 1,0 S 0,0", "drop 0,0 S", "go -1,0 M4 0,0"]
     board_says(page, TASK, "Done!")
+
+
+KEYS = '.sumer-board[data-name="task-discover-a-forest"]'
+FIND_KEYS = """
+import json
+from engine.mesopotamia import fmt, parse_coord
+from ipywidgets.widgets.widget import _instances
+board = next(w for w in list(_instances.values())
+             if getattr(w, "name", "") == "task-discover-a-forest")
+"""
+
+
+def test_keyboard_alone_moves_a_native_and_is_refused_a_move(notebook):
+    """On a board task no other test touches: arrows to a native, Enter (its fields light up),
+    Escape (they go out), Enter again, arrows to a field it cannot reach, Enter: refused, the
+    reason shown; arrows to a lit field, Enter: moved in the kernel, the focus on that field."""
+    page = notebook
+    page.locator(f"{KEYS} svg").scroll_into_view_if_needed(timeout=60_000)
+    before = json.loads(kernel_eval(page, FIND_KEYS + """
+natives = board.choices["natives"]
+key = next(k for k, n in sorted(natives.items()) if n["go"])
+me = natives[key]
+q, r = parse_coord(me["field"])
+def far(c):
+    return max(abs(c[0] - q), abs(c[1] - r), abs(c[0] + c[1] - q - r))
+barred = min((fmt(c) for c in dict(board.game.state.tiles) if fmt(c) not in me["go"]
+              and fmt(c) != me["field"] and fmt(c) not in me["discover"]), key=lambda f: (
+              far(parse_coord(f)), f))
+print(json.dumps({"key": key, "field": me["field"], "token": me["token"],
+                  "dest": sorted(me["go"])[0], "go": sorted(me["go"]), "barred": barred,
+                  "moves": len(board.game.moves), "ply": board.choices["ply"]}))
+"""))
+    enter_map(page, KEYS)
+    walk_to(page, KEYS, f'[data-native="{before["key"]}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} polygon.meso-dest")
+    drawn = page.eval_on_selector_all(f"{KEYS} polygon.meso-dest",
+                                      "nodes => nodes.map(n => n.dataset.field).sort()")
+    assert drawn == before["go"]
+    page.keyboard.press("Escape")
+    assert page.locator(f"{KEYS} polygon.meso-dest").count() == 0
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} polygon.meso-dest")
+
+    walk_to(page, KEYS, f'.field[data-field="{before["barred"]}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} .sumer-error:not([hidden])")
+    refused = json.loads(kernel_eval(page, FIND_KEYS + """
+print(json.dumps([len(board.game.moves), board.error]))
+"""))
+    assert refused[0] == before["moves"] and refused[1]
+    assert page.inner_text(f"{KEYS} .sumer-error") == f"Refused: {refused[1]}"
+
+    walk_to(page, KEYS, f'[data-native="{before["key"]}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} polygon.meso-dest")
+    walk_to(page, KEYS, f'.field[data-field="{before["dest"]}"]')
+    page.keyboard.press("Enter")
+    _wait_for_new_ply(page, KEYS, before["ply"])
+    after = json.loads(kernel_eval(page, FIND_KEYS + f"""
+print(json.dumps([str(board.game.moves[{before["moves"]}]), board.error]))
+"""))
+    assert after == [f"go {before['field']} {before['token']} {before['dest']}", ""]
+    assert page.evaluate("document.activeElement.dataset.field") == before["dest"]
+
+
+def test_the_board_passes_an_accessibility_audit(notebook):
+    page = notebook
+    page.locator(f"{BOARD} svg").scroll_into_view_if_needed(timeout=60_000)
+    assert audit(page, BOARD) == []
+    page.focus(f"{KEYS} .sumer-host [data-native]")
+    page.keyboard.press("Enter")  # a native chosen: lit fields, the panel's buttons
+    assert audit(page, KEYS) == []
+    page.keyboard.press("Escape")

@@ -19,6 +19,7 @@ import json
 
 import pytest
 
+from tests.browser.keys import audit, enter_map, walk_to
 from tests.browser.lab import board_says, kernel_eval, restart_task, run_notebook, task_state
 
 BOARD = '.sumer-board[data-name="play"]'
@@ -120,3 +121,67 @@ def test_a_board_task_is_solved_by_clicks(notebook):
     assert done["status"] == "done" and done["error"] == ""
     assert done["moves"] == ["attack uruk", "dice"]
     assert "Uruk is not eliminated" in done["why"]
+
+
+KEYS = '.sumer-board[data-name="task-attack-ur-from-kish"]'
+FIND_KEYS = """
+import json
+from ipywidgets.widgets.widget import _instances
+board = next(w for w in list(_instances.values())
+             if getattr(w, "name", "") == "task-attack-ur-from-kish")
+"""
+
+
+def test_keyboard_alone_attacks_and_is_refused_an_attack(notebook):
+    """On a board task no other test touches: arrows to Kish, Enter (its targets light up),
+    Escape (they go out), Enter again, arrows to Uruk (no avenue leads there), Enter: refused,
+    the reason shown; Enter on Kish and arrows to Ur, Enter: the attack is played in the
+    kernel."""
+    page = notebook
+    page.locator(f"{KEYS} svg.pk-map").scroll_into_view_if_needed(timeout=60_000)
+    before = json.loads(kernel_eval(page, FIND_KEYS + """
+c = board.choices
+print(json.dumps({"city": c["city"], "targets": sorted(a["target"] for a in c["attack"]),
+                  "moves": len(board.game.moves), "ply": c["ply"], "human": c["human"]}))
+"""))
+    assert before["human"] and before["city"] == "kish" and before["moves"] == 0
+    assert before["targets"] == ["lagash", "ur"]
+    enter_map(page, KEYS)
+    walk_to(page, KEYS, '[data-city="kish"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} circle.pk-lit")
+    lit = page.eval_on_selector_all(f"{KEYS} circle.pk-lit", "ns => ns.map(n => n.dataset.target)")
+    assert sorted(lit) == before["targets"]
+    page.keyboard.press("Escape")
+    assert page.locator(f"{KEYS} circle.pk-lit").count() == 0
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} circle.pk-lit")
+
+    walk_to(page, KEYS, '[data-city="uruk"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} .sumer-error:not([hidden])")
+    refused = json.loads(kernel_eval(page, FIND_KEYS + """
+print(json.dumps([len(board.game.moves), board.error]))
+"""))
+    assert refused[0] == 0 and refused[1]
+    assert page.inner_text(f"{KEYS} .sumer-error") == f"Refused: {refused[1]}"
+
+    walk_to(page, KEYS, '[data-city="kish"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{KEYS} circle.pk-lit")
+    walk_to(page, KEYS, '[data-city="ur"]')
+    page.keyboard.press("Enter")
+    _wait_for_new_ply(page, KEYS, before["ply"])
+    after = json.loads(kernel_eval(page, FIND_KEYS + """
+print(json.dumps([str(board.game.moves[0]), board.error]))
+"""))
+    assert after == ["attack ur", ""]
+    assert page.evaluate("document.activeElement.dataset.city") == "ur"
+
+
+def test_the_map_passes_an_accessibility_audit(notebook):
+    page = notebook
+    page.locator(f"{BOARD} svg.pk-map").scroll_into_view_if_needed(timeout=60_000)
+    assert audit(page, BOARD) == []
+    page.locator(f"{KEYS} svg.pk-map").scroll_into_view_if_needed(timeout=60_000)
+    assert audit(page, KEYS) == []  # after the keyboard test: a battle prompt and buttons

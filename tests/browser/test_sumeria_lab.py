@@ -16,6 +16,7 @@ import json
 
 import pytest
 
+from tests.browser.keys import audit, enter_map, focused, walk_to
 from tests.browser.lab import kernel_eval, run_notebook
 
 BOARD = '.sumer-board[data-name="play"]'
@@ -104,3 +105,64 @@ def test_a_board_task_is_solved_by_clicks(notebook):
     assert done["moves"] == ["move kish.village1 eridu.village2"]
     page.wait_for_function("sel => document.querySelector(sel).innerText.includes('Done!')",
                            arg=TASK)
+
+
+def test_keyboard_alone_plays_a_move_and_is_refused_one(notebook):
+    """Arrow keys to one's trader, Enter (its destinations light up), Escape (they go out),
+    Enter again, arrows to another player's trader, Enter: refused, with the reason on the
+    page; then arrows to a destination, Enter: the move is played in the kernel, and the
+    focus stays on the place it went to."""
+    page = notebook
+    page.locator(f"{BOARD} svg").scroll_into_view_if_needed(timeout=60_000)
+    before = json.loads(kernel_eval(page, """
+import json
+choices = play.choices
+trader = next(t for t, d in sorted(choices["traders"].items()) if d)
+board = play.game.state.board
+occupied = play.game.state.occupied
+x, y = board.location(trader).x, board.location(trader).y
+# The nearest other player's trader: the refusal's target (an empty place would be an add).
+far = min((loc for loc in occupied if loc not in choices["traders"]),
+          key=lambda loc: (board.location(loc).x - x) ** 2 + (board.location(loc).y - y) ** 2)
+print(json.dumps({"trader": trader, "dest": sorted(choices["traders"][trader])[0], "far": far,
+                  "moves": len(play.game.moves), "ply": choices["ply"]}))
+"""))
+    enter_map(page, BOARD)
+    walk_to(page, BOARD, f'[data-loc="{before["trader"]}"]')
+    assert focused(page)["label"].startswith(
+        page.get_attribute(f'{BOARD} [data-loc="{before["trader"]}"]', "aria-label"))
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{BOARD} circle.sumer-dest")
+    page.keyboard.press("Escape")
+    assert page.locator(f"{BOARD} circle.sumer-dest").count() == 0
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{BOARD} circle.sumer-dest")
+
+    walk_to(page, BOARD, f'[data-loc="{before["far"]}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector(f"{BOARD} .sumer-error:not([hidden])")
+    refused = json.loads(kernel_eval(page, "print(json.dumps([len(play.game.moves), play.error]))"))
+    assert refused[0] == before["moves"] and refused[1]
+    assert page.inner_text(f"{BOARD} .sumer-error") == f"Refused: {refused[1]}"
+
+    walk_to(page, BOARD, f'[data-loc="{before["trader"]}"]')
+    page.keyboard.press("Enter")
+    walk_to(page, BOARD, f'[data-loc="{before["dest"]}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function(
+        "([sel, ply]) => document.querySelector(sel + ' .sumer-host').dataset.ply !== ply",
+        arg=[BOARD, str(before["ply"])])
+    after = json.loads(kernel_eval(page, f"""
+print(json.dumps({{"move": str(play.game.moves[{before["moves"]}]), "error": play.error}}))
+"""))
+    assert after == {"move": f"move {before['trader']} {before['dest']}", "error": ""}
+    assert page.evaluate("document.activeElement.dataset.loc") == before["dest"]
+
+
+def test_the_board_passes_an_accessibility_audit(notebook):
+    page = notebook
+    page.locator(f"{BOARD} svg").scroll_into_view_if_needed(timeout=60_000)
+    page.focus(f'{BOARD} .sumer-host svg [tabindex="0"]')
+    page.keyboard.press("Enter")  # a selection drawn too: lit destinations, prompt buttons
+    assert audit(page, BOARD) == []
+    page.keyboard.press("Escape")

@@ -101,7 +101,8 @@ def test_a_legal_intent_plays_and_redraws():
     before = board.svg
     play(board, "leader r g3")
     assert board.plies == board.ply == 1 and board.svg != before
-    assert '<g data-cell="g3" data-owner="0"><title>g3 · Bull priest</title>' in board.svg
+    assert ('<g data-cell="g3" data-owner="0" role="button" tabindex="-1" '
+            'aria-label="g3, Bull priest"><title>g3 · Bull priest</title>' in board.svg)
     assert board.log == [{"ply": 1, "text": "Bull places the priest on g3."}]
     assert board.choices["prompt"] == "Bull — action 2 of 2"
 
@@ -500,7 +501,7 @@ def test_pieces_carry_their_data_for_the_page():
     assert svg.count('class="hand-tile"') == 6 and svg.count('class="hand-leader"') == 3
     assert svg.count('class="hand-cat"') == 2
     assert 'data-leader="r" data-player="0"' in svg
-    assert '<g data-cell="f5" data-owner="0">' in svg and 'data-grid="30 56 48"' in svg
+    assert '<g data-cell="f5" data-owner="0" role="button"' in svg and 'data-grid="30 56 48"' in svg
 
 
 def test_graph_and_score_plots_draw():
