@@ -195,6 +195,8 @@ class MesopotamiaBoard(BoardWidget):
         bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: GreedyBot()}``.
         lang: ``"en"`` or ``"nl"``.
         autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
         viewer: whose eyes the map shows: None (the default) for the human to move — or the
             only human, while bots move; a player number; or ``"all"`` to show every hidden
@@ -209,14 +211,15 @@ class MesopotamiaBoard(BoardWidget):
     def __init__(self, game: mesopotamia.Game | None = None, *,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  autoplay: bool = True, name: str = "", viewer: int | str | None = None,
-                 **kwargs: Any):
+                 level: str | None = None, **kwargs: Any):
         self._check_keywords(kwargs)
         if game is None:
             game = mesopotamia.new_game(players=4)
         if not isinstance(game, mesopotamia.Game):
             raise TypeError(f"game must be a mesopotamia.Game, not {type(game).__name__}")
         self._viewer = _check_viewer(viewer, game.state.players)
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
+                         level=level)
 
     @property
     def viewer(self) -> int | str | None:

@@ -122,6 +122,8 @@ class CampaignMap(BoardWidget):
         bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
         lang: ``"en"`` or ``"nl"``.
         autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
     """
 
@@ -140,7 +142,8 @@ class CampaignMap(BoardWidget):
     def __init__(self, game: pk.Game | None = None, *, campaign_map: Any = None,
                  overlords: Mapping[str, str] | None = None,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
-                 autoplay: bool = True, name: str = "", **kwargs: Any):
+                 autoplay: bool = True, name: str = "", level: str | None = None,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if game is not None and not isinstance(game, pk.Game):
             raise TypeError(f"game must be a priest_kings.Game, not {type(game).__name__}")
@@ -152,30 +155,8 @@ class CampaignMap(BoardWidget):
         self._lords: tuple[int, ...] = (-1,) * len(self._map.cities)
         if overlords:
             self._lords = self._check_realms(dict(overlords))
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
-
-    # Save files ---------------------------------------------------------------------------
-
-    def save(self, path: str | pathlib.Path) -> pathlib.Path:
-        """Write the campaign (its start and every move) to a JSON save file; returns the
-        path. `CampaignMap.load` resumes it."""
-        if self.game is None:
-            raise InvalidInput("there is no campaign on this map to save")
-        target = pathlib.Path(path)
-        target.write_text(self.game.to_json(), encoding="utf-8")
-        return target
-
-    @classmethod
-    def load(cls, path: str | pathlib.Path, **kwargs: Any) -> CampaignMap:
-        """A map with the campaign of a save file, every move replayed through the rules.
-
-        Raises:
-            InvalidInput: no such file, or not a valid Priest-Kings save file.
-        """
-        source = pathlib.Path(path)
-        if not source.exists():
-            raise InvalidInput(f"no save file at {source}")
-        return cls(pk.Game.from_json(source.read_text(encoding="utf-8")), **kwargs)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
+                         level=level)
 
     # Drawing ------------------------------------------------------------------------------
 

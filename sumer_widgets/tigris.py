@@ -130,6 +130,8 @@ class TigrisBoard(BoardWidget):
             default the board shows what the player it is drawn for may see.
         lang: ``"en"`` or ``"nl"``.
         autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
 
     Raises:
@@ -151,7 +153,8 @@ class TigrisBoard(BoardWidget):
 
     def __init__(self, game: tigris.Game | State | None = None, *, board: str = "standard",
                  bots: Mapping[int, Bot] | None = None, open_hands: bool = False,
-                 lang: str = "en", autoplay: bool = True, name: str = "", **kwargs: Any):
+                 lang: str = "en", autoplay: bool = True, name: str = "", level: str | None = None,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if isinstance(game, State):
             game = tigris.Game(game)
@@ -165,7 +168,8 @@ class TigrisBoard(BoardWidget):
         # Kept outside the trait too: the base class draws the first picture before this
         # widget's traits can be set.
         self._open = bool(open_hands)
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
+                         level=level)
         self.open_hands = self._open
         self.observe(self._on_open, names=["open_hands"])
 

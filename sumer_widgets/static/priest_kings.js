@@ -432,10 +432,9 @@ export default {
         else if (choices.phase === "battles") promptBattle(w, choices);
       },
     });
-    // The prompt goes above the map, next to the refusal banner: the map is tall, and what
-    // to do next should not be below the fold.
-    el.insertBefore(frame.prompt, frame.host);
-    el.insertBefore(report, frame.host);
+    // The prompt and the battle report sit beside the map (base.js puts the prompt there):
+    // a report that opens or grows never moves the map.
+    frame.prompt.after(report);
     drawReport();
     return () => frame.cleanup();
   },
