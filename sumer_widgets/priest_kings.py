@@ -27,10 +27,10 @@ import traitlets
 
 from engine import priest_kings as pk
 from engine.bots import Bot
-from engine.core import InvalidInput, SumerError
+from engine.core import InvalidInput, Message, Named, SumerError
 from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
+from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused
 from sumer_widgets.priest_kings_svg import render, turn_events
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
@@ -106,6 +106,24 @@ WORDS = {
         "order_back": "Laatste terugnemen", "order_none": "nog geen stad",
     },
 }
+#: Why a click on the map does nothing, in the board's language.
+TEXT = {
+    "en": {
+        "not_lit": "{city} is not lit, so it cannot be attacked now: {reason}",
+        "own_city": "{city} is your own city: click a lit city to attack it, or choose with "
+                    "the buttons beside the map",
+        "in_battle": "a battle is being fought ({attacker} against {defender}): settle it "
+                     "with the buttons beside the map",
+    },
+    "nl": {
+        "not_lit": "{city} licht niet op en kan nu dus niet aangevallen worden: {reason}",
+        "own_city": "{city} is je eigen stad: klik op een oplichtende stad om die aan te "
+                    "vallen, of kies met de knoppen naast de kaart",
+        "in_battle": "er wordt een veldslag uitgevochten ({attacker} tegen {defender}): "
+                     "beslis hem met de knoppen naast de kaart",
+    },
+}
+
 #: Events told in the battle report rather than the log.
 BATTLE_DETAIL = (ev.DuelFought, ev.CommandMoraleChanged, ev.ArmyBroke)
 
@@ -258,7 +276,38 @@ class CampaignMap(BoardWidget):
     # The explorer -------------------------------------------------------------------------
 
     def intents(self) -> dict[str, Any]:
-        return {**super().intents(), "vassal": self._vassal}
+        return {**super().intents(), "vassal": self._vassal, "explain": self._explain}
+
+    def _explain(self, content: Mapping[str, Any]) -> None:
+        """A click on a city that is no move now: say why, in the engine's words where it is
+        an attack that the rules forbid."""
+        game = self.game
+        if game is None:
+            raise SumerErrorForMessage("the explorer shows whom a city may attack: click a city")
+        if game.is_over:
+            raise refused("over")
+        state = game.state
+        if game.to_move in self.bots:
+            raise refused("bot_turn", player=self.player_named(game.to_move),
+                          button=Named(**{lang: self._words_for(lang)["bot"]
+                                          for lang in UI_WORDS}))
+        city = content.get("city")
+        number = state.map.index_of(city)  # InvalidInput for anything unknown
+        name = state.name(number)
+        if state.phase == "battles":
+            attacker, defender = state.battle
+            raise _refused("in_battle", attacker=state.name(attacker),
+                           defender=state.name(defender))
+        if state.phase != "orders":
+            raise refused("stale")
+        if number == state.to_move:
+            raise _refused("own_city", city=name)
+        try:
+            pk.apply(state, pk.Attack(city))
+        except SumerError as exc:
+            raise SumerErrorForMessage(Message(TEXT, "not_lit", city=name, reason=exc),
+                                       rule=exc.rule) from None
+        raise refused("stale")  # a lit city: the page attacks it instead
 
     def _explore_choices(self) -> dict[str, Any]:
         cmap = self._map
@@ -323,6 +372,10 @@ class CampaignMap(BoardWidget):
 
 
 # ------------------------------------------------------------------------------- helpers
+
+
+def _refused(key: str, **values: Any) -> SumerErrorForMessage:
+    return SumerErrorForMessage(Message(TEXT, key, **values))
 
 
 def _attack_choice(state: pk.State, move: pk.Attack) -> dict[str, Any]:

@@ -401,10 +401,21 @@ export default {
           if (city) pickCity(city);
           return;
         }
+        if (choices.mode === "game" && city && (!choices.human || choices.phase === "battles")) {
+          // A bot's turn, the end, or a battle to settle: Python says so.
+          frame.send({ intent: "explain", city });
+          return;
+        }
         if (choices.mode !== "game" || !choices.human || choices.phase !== "orders") return;
         if (!city) { if (aiming) aim(false); return; }
-        // The first click on the map lights up the targets; the next one on a city attacks it.
-        if (!aiming) { aim(true); return; }
+        // The first click on the map lights up the targets; the next one on a city attacks
+        // it. A first click on a city that will not light up also asks Python why.
+        const lit = (choices.attack || []).some((a) => a.target === city);
+        if (!aiming) {
+          aim(true);
+          if (!lit) frame.send({ intent: "explain", city });
+          return;
+        }
         if (city === choices.city) { aim(false); return; }
         // A lit city is attacked; any other is sent too, and Python says why not.
         play({ kind: "attack", target: city });
