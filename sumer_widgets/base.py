@@ -594,6 +594,7 @@ class BoardWidget(anywidget.AnyWidget):
         entries: list[dict[str, Any]] = []
         # From the newest move back, so a long game costs no more per move than a short one.
         log = self.game.log
+        history = self.game.history
         for n in range(len(log) - 1, -1, -1):
             lines = []
             for event in log[n][1]:
@@ -602,14 +603,24 @@ class BoardWidget(anywidget.AnyWidget):
                 key = (id(event), self.lang)
                 hit = cache.get(key)
                 if hit is None or hit[0] is not event:
-                    hit = cache[key] = (event, event.describe(self.lang))
-                lines.append({"ply": n + 1, "text": hit[1]})
+                    hit = cache[key] = (event, self.tell(event, history[n + 1]))
+                if hit[1]:
+                    lines.append({"ply": n + 1, "text": hit[1]})
             entries[:0] = lines
             if len(entries) >= self.LOG_LINES:
                 break
         if len(cache) > 4 * self.LOG_LINES + 1000:
             self._described = {}
         return entries[-self.LOG_LINES:]
+
+    def tell(self, event: Any, after: Any) -> str:
+        """A log line: `event` as a sentence in `lang`, told by its ruleset's teller
+        (`display.register_teller`: Mesopotamia's fields in words) given the position
+        `after` the move; '' leaves it out."""
+        from sumer_widgets.display import told
+
+        lines = told([event], self.lang, after).lines()
+        return " ".join(lines)
 
     def picture(self, state: Any) -> str:
         """The SVG of `state` (or of the board without a game)."""

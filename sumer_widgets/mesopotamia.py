@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import sumer_widgets.readers.mesopotamia  # noqa: F401 - registers the log's teller
 from engine import mesopotamia
 from engine.bots import Bot
 from engine.core import InvalidInput, SumerError, parse_whole, shown
@@ -68,7 +69,8 @@ WORDS = {
         "steal": "Steal {good} from {victim} on {field}",
         "lift": "Take up your marker {value} from the hut on {field}",
         "offer": "Place marker {value} at the temple (pay {value} mana)",
-        "end": "End movement", "end_lost": "End movement ({points} point(s) unused)",
+        "end": "End movement", "end_lost": "End movement ({points} points unused)",
+        "end_lost_1": "End movement (1 point unused)",
         "hut": "Build a hut on {field}, marker {value} under it",
         "hut_none": "Build a hut on {field} (no marker left)",
         "holy": "Erect a holy place on {field}", "birth": "Give birth on {field}",
@@ -101,7 +103,8 @@ WORDS = {
         "steal": "Steel {good} van {victim} op {field}",
         "lift": "Neem je marker {value} uit de hut op {field}",
         "offer": "Offer marker {value} in de tempel (betaal {value} mana)",
-        "end": "Stop met bewegen", "end_lost": "Stop met bewegen ({points} punt(en) ongebruikt)",
+        "end": "Stop met bewegen", "end_lost": "Stop met bewegen ({points} punten ongebruikt)",
+        "end_lost_1": "Stop met bewegen (1 punt ongebruikt)",
         "hut": "Bouw een hut op {field}, marker {value} eronder",
         "hut_none": "Bouw een hut op {field} (geen marker meer)",
         "holy": "Richt een heilige plaats op op {field}", "birth": "Geboorte op {field}",
@@ -370,7 +373,8 @@ class MesopotamiaBoard(BoardWidget):
                 actions.append({"group": "0,0", "label": words["offer"].format(value=m.value),
                                 "move": m.to_dict()})
         end = next(m for m in moves if isinstance(m, mesopotamia.EndMovement))
-        out["end"] = {"label": words["end_lost"].format(points=state.points) if state.points
+        out["end"] = {"label": words["end_lost_1" if state.points == 1 else "end_lost"].format(
+            points=state.points) if state.points
                       else words["end"], "move": end.to_dict()}
         # A native with a marker it may place, heading for the temple without the mana to pay,
         # is pushed back (R-M9): say so before the click.

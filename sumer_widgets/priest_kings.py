@@ -32,6 +32,7 @@ from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
 from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused
 from sumer_widgets.priest_kings_svg import render, turn_events
+from sumer_widgets.readers.priest_kings import corps_text  # also registers the log's teller
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
 BROKEN_CHOICES = ("defender", "attacker", "none", "both")
@@ -230,7 +231,8 @@ class CampaignMap(BoardWidget):
             out["sacrifice"] = any(isinstance(m, pk.Sacrifice) for m in moves)
             out["blessed"] = state.blessed[player]
             army = state.armies[player]
-            out["reorganize"] = [{"corps": m.corps, "label": army.command(m.corps).name}
+            out["reorganize"] = [{"corps": m.corps,
+                                  "label": corps_text(army.command(m.corps).name, self.lang)}
                                  for m in moves if isinstance(m, pk.Reorganize)]
         else:
             attacker, defender = state.battle

@@ -21,6 +21,7 @@ from typing import Any
 
 import traitlets
 
+import sumer_widgets.readers.tigris  # noqa: F401 - registers the log's teller
 from engine import tigris
 from engine.bots import Bot
 from engine.tigris.board import NEIGHBOURS, cell_name, parse_cell
@@ -53,7 +54,8 @@ WORDS = {
         "tg_catastrophe": "Place a catastrophe on a lit cell ({n} possible): it destroys what "
                           "lies there.",
         "tg_discard_pick": "Click the tiles in your hand to discard; you draw as many at once.",
-        "tg_discard": "Discard tiles…", "tg_discard_n": "Discard {n} tile(s)",
+        "tg_discard": "Discard tiles…", "tg_discard_n": "Discard {n} tiles",
+        "tg_discard_1": "Discard 1 tile",
         "tg_cancel": "Cancel", "tg_withdraw": "Take the {what} back to your hand",
         "tg_pass": "Pass (no action is possible)",
         "tg_first": "First choose what to play from your hand.",
@@ -75,7 +77,8 @@ WORDS = {
                           "wat daar ligt.",
         "tg_discard_pick": "Klik op de tegels in je hand die je aflegt; je trekt er meteen "
                            "evenveel.",
-        "tg_discard": "Tegels afleggen…", "tg_discard_n": "Leg {n} tegel(s) af",
+        "tg_discard": "Tegels afleggen…", "tg_discard_n": "Leg {n} tegels af",
+        "tg_discard_1": "Leg 1 tegel af",
         "tg_cancel": "Annuleren", "tg_withdraw": "Neem de {what} terug in je hand",
         "tg_pass": "Passen (geen actie mogelijk)",
         "tg_first": "Kies eerst wat je uit je hand speelt.",

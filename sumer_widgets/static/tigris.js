@@ -188,7 +188,7 @@ export default {
       if (selected?.kind === "discard") {
         const hand = choices.hand || "";
         const chosen = selected.slots.map((slot) => hand[slot]).join("");
-        line.append(button(tgFill(w.tg_discard_n, { n: chosen.length }),
+        line.append(button(tgFill(chosen.length === 1 ? w.tg_discard_1 : w.tg_discard_n, { n: chosen.length }),
           { class: "tg-discard-go", disabled: chosen.length === 0 },
           () => play(frame, { kind: "discard", tiles: chosen })));
         line.append(button(w.tg_cancel, { class: "tg-cancel" }, () => select(frame, null)));

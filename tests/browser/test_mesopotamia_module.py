@@ -127,7 +127,7 @@ def test_the_action_panel_sends_the_engines_moves(page):
     assert sent(page) == [
         {"intent": "play", "ply": 0, "move": {"kind": "lift", "field": "-1,0", "value": 6}},
         {"intent": "play", "ply": 0, "move": {"kind": "end"}}]
-    assert page.inner_text("button.meso-end") == "End movement (5 point(s) unused)"
+    assert page.inner_text("button.meso-end") == "End movement (5 points unused)"
 
 
 @rules("M-CARD-TELEPORT-1", "M-CARD-TELEPORT-2")

@@ -108,7 +108,7 @@ def test_a_catastrophe_and_a_discard(page):
     page.click('[data-slot="1"]')
     page.click('[data-slot="3"]')
     assert page.locator("rect.tg-discarding").count() == 2
-    assert page.inner_text("button.tg-discard-go") == "Discard 2 tile(s)"
+    assert page.inner_text("button.tg-discard-go") == "Discard 2 tiles"
     page.click("button.tg-discard-go")
     assert [m["move"] for m in sent(page)] == [
         {"kind": "catastrophe", "cell": "e5"}, {"kind": "discard", "tiles": "kr"}]
