@@ -21,7 +21,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sumer_widgets.readers.mesopotamia  # noqa: F401 - registers the log's teller
 from engine import mesopotamia
 from engine.bots import Bot
 from engine.core import InvalidInput, SumerError, parse_whole, shown
@@ -31,6 +30,7 @@ from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
 from engine.mesopotamia.state import card_name, parse_token, player_name
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle
 from sumer_widgets.mesopotamia_svg import native_key, render
+from sumer_widgets.readers.mesopotamia import field_name  # also registers the log's teller
 
 CARD_TEXT = {
     "en": {
@@ -84,8 +84,8 @@ WORDS = {
         "rob": "Take 1 mana from {victim} (has {mana})", "priest_at": "Priest on {field}",
         "pushed": "{player} has {mana} mana, too little for marker {value}: the native would be "
                   "pushed back to {field}",
-        "not_yours": "that native is {owner}'s: on {player}'s turn only {player}'s natives "
-                     "move",
+        "not_yours": "that native is {owner}'s, not yours: you play {player}, so click one "
+                     "of {player}'s natives to see where it can go",
         "no_native": "{player} has no native on {field}: click one of {player}'s natives to "
                      "see where it can go",
         "nothing_here": "nothing can be done on {field} now",
@@ -118,8 +118,8 @@ WORDS = {
         "rob": "Neem 1 mana van {victim} (heeft {mana})", "priest_at": "Priester op {field}",
         "pushed": "{player} heeft {mana} mana, te weinig voor marker {value}: de inboorling "
                   "wordt teruggezet naar {field}",
-        "not_yours": "die inboorling is van {owner}: in de beurt van {player} bewegen alleen "
-                     "inboorlingen van {player}",
+        "not_yours": "die inboorling is van {owner}, niet van jou: jij speelt {player}, dus "
+                     "klik op een inboorling van {player} om te zien waar hij heen kan",
         "no_native": "{player} heeft geen inboorling op {field}: klik op een inboorling van "
                      "{player} om te zien waar hij heen kan",
         "nothing_here": "op {field} kan nu niets",
@@ -508,10 +508,11 @@ class MesopotamiaBoard(BoardWidget):
         field = content.get("field")
         c = mesopotamia.parse_coord(field, "field")
         field = mesopotamia.fmt(c)
+        place = field_name(field, state, self.lang)  # in words, as the log says it
         if state.phase == "move":
             if not any((n[0], n[1]) == c and n[2] == p for n in state.natives):
-                raise SumerErrorForMessage(words["no_native"].format(player=name, field=field))
-            raise SumerErrorForMessage(words["nothing_here"].format(field=field))
+                raise SumerErrorForMessage(words["no_native"].format(player=name, field=place))
+            raise SumerErrorForMessage(words["nothing_here"].format(field=place))
         if state.phase == "action":
             marker = min(state.markers[p], default=0)
             raise self._refusal(state, [
@@ -521,7 +522,7 @@ class MesopotamiaBoard(BoardWidget):
             raise self._refusal(state, [mesopotamia.PlaceVolcano(field)])
         if state.phase == "spread":
             raise self._refusal(state, [mesopotamia.Spread((field,))])
-        raise SumerErrorForMessage(words["nothing_here"].format(field=field))
+        raise SumerErrorForMessage(words["nothing_here"].format(field=place))
 
     @staticmethod
     def _refusal(state: State, moves: list[Any],

@@ -17,7 +17,6 @@ from typing import Any
 
 import traitlets
 
-import sumer_widgets.readers.sumeria  # noqa: F401 - registers the log's teller
 from engine import sumeria
 from engine.bots import Bot
 from engine.core import InvalidInput, Message, Named, shown

@@ -21,9 +21,9 @@ from typing import Any
 
 import traitlets
 
-import sumer_widgets.readers.tigris  # noqa: F401 - registers the log's teller
 from engine import tigris
 from engine.bots import Bot
+from engine.core import Message, Named
 from engine.tigris.board import NEIGHBOURS, cell_name, parse_cell
 from engine.tigris.state import (
     BUILDING_NAMES,
@@ -38,7 +38,7 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import Table
-from sumer_widgets.base import BoardWidget, bundle
+from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused
 from sumer_widgets.tigris_svg import conflict_line, render
 
 WORDS = {
@@ -113,6 +113,19 @@ PROMPTS = {
            "cube": "De koning van {player} staat bij het wonder: neem een punt van een kleur "
                    "naar keuze.",
            "cube_option": "een {colour} punt", "support_option": "+{k} = {total}"},
+}
+#: What a click on the board that plays nothing means, in the board's language.
+TEXT = {
+    "en": {"others_leader": "the {leader} on {cell} is {owner}'s, not yours: you play "
+                            "{player}, so choose a tile, a leader or a catastrophe in your hand, "
+                            "or one of your own leaders on the board",
+           "choose_first": "first choose what to play from your hand — a tile, a leader or a "
+                           "catastrophe — or one of your leaders on the board"},
+    "nl": {"others_leader": "de {leader} op {cell} is van {owner}, niet van jou: jij speelt "
+                            "{player}, dus kies een tegel, een leider of een ramp uit je hand, "
+                            "of een van je eigen leiders op het bord",
+           "choose_first": "kies eerst wat je uit je hand speelt — een tegel, een leider of een "
+                           "ramp — of een van je leiders op het bord"},
 }
 SUPPORT_TILES = {"en": ("black tiles", "red tiles", "blue tiles", "green tiles"),
                  "nl": ("zwarte tegels", "rode tegels", "blauwe tegels", "groene tegels")}
@@ -194,6 +207,37 @@ class TigrisBoard(BoardWidget):
         self._open = bool(change["new"])
         self.refresh()
 
+
+    # A click that plays nothing ----------------------------------------------------------
+
+    def intents(self) -> dict[str, Any]:
+        return {**super().intents(), "explain": self._explain}
+
+    def _explain(self, content: Mapping[str, Any]) -> None:
+        """A click on the board with nothing chosen: whose leader it is and what the learner
+        may do (a bot's turn or the end: say so)."""
+        game = self.game
+        if game is None:
+            raise SumerErrorForMessage(Message(TEXT, "choose_first"))
+        if game.is_over:
+            raise refused("over")
+        if game.to_move in self.bots:
+            raise refused("bot_turn", player=self.player_named(game.to_move),
+                          button=Named(**{lang: self._words_for(lang)["bot"]
+                                          for lang in UI_WORDS}))
+        cell = parse_cell(content.get("cell"))
+        state = game.state
+        leader = state.leader_at(cell)
+        if leader is not None and leader[0] != state.to_move:
+            owner, colour = leader
+            raise SumerErrorForMessage(Message(
+                TEXT, "others_leader", cell=cell_name(cell),
+                leader=Named(**{lang: names[colour] for lang, names in LEADER_NAMES.items()}),
+                owner=self.player_named(owner), player=self.player_named(state.to_move)))
+        raise SumerErrorForMessage(Message(TEXT, "choose_first"))
+
+    def player_named(self, player: int) -> Named:
+        return Named(**{lang: player_name(player, lang) for lang in ("en", "nl")})
 
     # Drawing ------------------------------------------------------------------------------
 

@@ -216,3 +216,31 @@ def test_the_save_intent_sends_the_file_to_the_page():
     explorer = SumeriaBoard()
     explorer.send_intent({"intent": "save"})
     assert explorer.error.startswith("there is no game on this board to save")
+
+
+def test_a_click_on_another_dynastys_leader_says_whose_it_is():
+    game = tigris.new_game(2, seed=7)
+    game.play("leader r g3")  # the Bull's priest
+    while game.to_move == 0:
+        game.play(next(m for m in game.legal_moves() if "g3" not in str(m)))
+    board = TigrisBoard(game)
+    board.send_intent({"intent": "explain", "cell": "g3"})
+    assert board.error.startswith("the priest on g3 is Bull's, not yours: you play Urn")
+    assert board.game.state == game.state
+    board.send_intent({"intent": "explain", "cell": "a1"})
+    assert board.error.startswith("first choose what to play from your hand")
+    board.lang = "nl"
+    board.send_intent({"intent": "explain", "cell": "g3"})
+    assert board.error.startswith("de priester op g3 is van Stier, niet van jou: jij speelt "
+                                  "Kruik")
+
+
+def test_a_click_on_another_players_native_says_whose_it_is_in_words():
+    import re
+
+    game = mesopotamia.new_game(3, seed=2)
+    board = MesopotamiaBoard(game)
+    keys = re.findall(r'data-native="([^"]+)"', board.svg)
+    other = next(k for k in keys if k.split("|")[1] != str(game.to_move))
+    board.send_intent({"intent": "explain", "native": other})
+    assert ", not yours: you play Blue, so click one of Blue's natives" in board.error

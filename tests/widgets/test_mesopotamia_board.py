@@ -127,7 +127,8 @@ def test_a_legal_intent_plays_and_redraws():
     ({"intent": "play", "ply": 3, "move": {"kind": "end"}}, "another position"),
     ({"intent": "explain", "native": "-1,1|1|S"}, "that native is Red's"),
     ({"intent": "explain", "native": "nonsense"}, "a native is named 'q,r|owner|token'"),
-    ({"intent": "explain", "field": "1,-1"}, "Blue has no native on 1,-1"),
+    ({"intent": "explain", "field": "1,-1"},
+     "Blue has no native on the forest north-east of the temple"),
     ({"intent": "explain", "field": "atlantis"}, "field must be written 'q,r'"),
 ])
 def test_forged_or_illegal_messages_are_refused_and_change_nothing(message, reason):
@@ -267,7 +268,8 @@ def test_building_sites_of_phase_two():
     assert board.error.startswith("no hut: ")
     assert "; no holy place: a holy place needs 2 of Blue's natives on -1,1" in board.error
     board.play("birth -1,0")
-    assert "1 native(s) of Blue born on -1,0." in [e["text"] for e in board.log]
+    assert ("1 native of Blue is born on the plain north-west of the temple."
+            in [e["text"] for e in board.log])
     assert board.game.to_move == 1, "no second birth is possible: the turn goes on at once"
 
 
