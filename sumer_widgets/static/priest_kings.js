@@ -413,7 +413,8 @@ export default {
         const lit = (choices.attack || []).some((a) => a.target === city);
         if (!aiming) {
           aim(true);
-          if (!lit) frame.send({ intent: "explain", city });
+          // One's own city is the usual way to aim; any other dark city gets its reason.
+          if (!lit && city !== choices.city) frame.send({ intent: "explain", city });
           return;
         }
         if (city === choices.city) { aim(false); return; }

@@ -209,7 +209,8 @@ def test_a_new_picture_clears_the_selection(page):
     push(page, board)
     assert page.locator("polygon.meso-dest").count() == 0
     assert page.locator('[data-native="0,0|0|."]').count() == 1
-    assert "Blue moves a native (.) from -1,0 to 0,0" in page.inner_text(".sumer-log")
+    assert ("Blue moves a native from the plain north-west of the temple to the temple place"
+            in page.inner_text(".sumer-log"))
     assert page.get_attribute(".sumer-host", "data-ply") == "1"
 
 

@@ -73,6 +73,20 @@ def test_clicking_a_lit_city_attacks_it(page):
     assert page.locator("circle.pk-lit").count() == 0
 
 
+def test_a_first_click_on_a_city_that_will_not_light_says_why(page):
+    board = orders_board()
+    mount(page, board)
+    page.click('[data-city="ur"] .pk-city-mark')
+    assert page.locator("circle.pk-lit").count() == 2, "the targets light up all the same"
+    message = sent(page)[0]
+    assert message == {"intent": "explain", "city": "ur"}
+    board._on_msg(board, message, [])
+    push(page, board)
+    assert page.inner_text(".sumer-error").startswith(
+        "Refused: Ur is not lit, so it cannot be attacked now: Kish cannot reach Ur")
+    assert board.game.moves == ()
+
+
 def test_an_unlit_city_is_sent_for_python_to_explain(page):
     board = orders_board()
     mount(page, board)
