@@ -17,6 +17,12 @@ import json
 
 import pytest
 
+from tests.browser.classroom import (
+    find_board,
+    fits_a_projector,
+    level_is_chosen_and_the_bot_moves,
+    refusal_keeps_its_place,
+)
 from tests.browser.lab import board_says, kernel_eval, restart_task, run_notebook, task_state
 
 BOARD = '.sumer-board[data-name="play"]'
@@ -98,3 +104,18 @@ def test_a_board_task_is_solved_by_clicks(notebook):
     assert done["status"] == "done" and done["error"] == ""
     assert done["moves"] == ["go 1,0 S 0,0", "drop 0,0 S", "go -1,0 M4 0,0"]
     board_says(page, TASK, "Done!")
+
+
+def test_the_board_suits_a_class(notebook):
+    """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
+    classroom.py): another player's native is explained."""
+    page = notebook
+    fits_a_projector(page, BOARD)
+    other = json.loads(kernel_eval(page, find_board("play") + """
+import re
+keys = re.findall(r'data-native="([^"]+)"', board.svg)
+print(json.dumps(next(k for k in keys if k.split("|")[1] != str(board.game.to_move))))
+"""))
+    said = refusal_keeps_its_place(page, BOARD, f'[data-native="{other}"]')
+    assert ", not yours: you play Blue" in said
+    level_is_chosen_and_the_bot_moves(page, BOARD, "play")

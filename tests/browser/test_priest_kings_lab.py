@@ -19,6 +19,12 @@ import json
 
 import pytest
 
+from tests.browser.classroom import (
+    find_board,
+    fits_a_projector,
+    level_is_chosen_and_the_bot_moves,
+    refusal_keeps_its_place,
+)
 from tests.browser.lab import board_says, kernel_eval, restart_task, run_notebook, task_state
 
 BOARD = '.sumer-board[data-name="play"]'
@@ -120,3 +126,24 @@ def test_a_board_task_is_solved_by_clicks(notebook):
     assert done["status"] == "done" and done["error"] == ""
     assert done["moves"] == ["attack uruk", "dice"]
     assert "Uruk is not eliminated" in done["why"]
+
+
+def test_the_board_suits_a_class(notebook):
+    """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
+    classroom.py): a city that will not light up says why."""
+    page = notebook
+    fits_a_projector(page, BOARD)
+    dark = json.loads(kernel_eval(page, find_board("play") + """
+from engine import priest_kings as pk
+game = board.game
+while not game.is_over and (game.state.phase != "orders" or game.to_move in board.bots):
+    if game.to_move in board.bots:
+        board.bot_move()
+    else:
+        board.play(game.legal_moves()[0])
+print(json.dumps(next(c for c, why in board.choices["why_not"].items()
+                      if why and c != board.choices["city"])))
+"""))
+    said = refusal_keeps_its_place(page, BOARD, f'[data-city="{dark}"] .pk-city-mark')
+    assert " is not lit, so it cannot be attacked now: " in said
+    level_is_chosen_and_the_bot_moves(page, BOARD, "play")

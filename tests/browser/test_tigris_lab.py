@@ -12,6 +12,11 @@ import json
 
 import pytest
 
+from tests.browser.classroom import (
+    fits_a_projector,
+    level_is_chosen_and_the_bot_moves,
+    refusal_keeps_its_place,
+)
 from tests.browser.lab import kernel_eval, run_notebook
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -26,14 +31,24 @@ board = next(o for o in gc.get_objects()
 """
 
 
+@pytest.fixture(scope="module")
+def notebook(browser, lab, browser_context_args):
+    """02-tigris-euphrates opened and run once in JupyterLab, for every test of this module."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    run_notebook(page, lab, "02-tigris-euphrates.ipynb")
+    yield page
+    context.close()
+
+
 def wait_for_ply(page, ply: int) -> None:
     page.wait_for_function(
         "([sel, ply]) => document.querySelector(sel + ' .sumer-host').dataset.ply === ply",
         arg=[BOARD, str(ply)])
 
 
-def test_a_board_task_solved_by_clicks(page, lab):
-    run_notebook(page, lab, "02-tigris-euphrates.ipynb")
+def test_a_board_task_solved_by_clicks(notebook):
+    page = notebook
     page.locator(f"{BOARD} svg").scroll_into_view_if_needed(timeout=60_000)
     page.wait_for_selector(f"{BOARD} section.sumer-task[data-status]")
     panel = page.locator(f"{BOARD} section.sumer-task")
@@ -69,3 +84,15 @@ print(json.dumps({"moves": [str(m) for m in board.game.moves], "task": board.tas
 """))
     assert after == {"moves": ["tile r h5", "support 3", "support 1"], "task": "done",
                      "bull": [4, 0, 0, 0], "error": ""}
+
+
+def test_the_board_suits_a_class(notebook):
+    """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
+    classroom.py) on the "play now" board: a click on the board with nothing chosen says what
+    to choose first."""
+    page = notebook
+    play = '.sumer-board[data-name="play"]'
+    fits_a_projector(page, play)
+    said = refusal_keeps_its_place(page, play, '[data-cell="a1"]')
+    assert said.startswith("Refused: first choose what to play from your hand")
+    level_is_chosen_and_the_bot_moves(page, play, "play")
