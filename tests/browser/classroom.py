@@ -64,9 +64,14 @@ def refusal_keeps_its_place(page, selector: str, target: str) -> str:
 def level_is_chosen_and_the_bot_moves(page, selector: str, name: str) -> None:
     find = find_board(name)
     seat = json.loads(kernel_eval(page, find + """
+from engine.bots import RandomBot
 board.autoplay = False
-while not board.game.is_over and board.game.to_move not in board.bots:
-    board.play(board.game.legal_moves()[0])
+# The learner's moves, at random: a fixed first choice may pick up and put down for ever.
+stand_in = RandomBot(seed=1)
+for _ in range(2_000):
+    if board.game.is_over or board.game.to_move in board.bots:
+        break
+    board.play(stand_in.choose(board.game.state.view(board.game.to_move)))
 print(json.dumps({"seat": board.game.to_move, "moves": len(board.game.moves)}))
 """))
     page.wait_for_function("sel => !document.querySelector(sel + ' button.sumer-bot').disabled",
