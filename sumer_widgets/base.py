@@ -27,22 +27,29 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from engine.bots import Bot
-from engine.core import Game, Message, Named, SumerError, shown
+from engine.bots import LEVELS, Bot, bot_for_level
+from engine.core import Game, InvalidInput, Message, Named, SumerError, shown
 from sumer_widgets.palette import css_variables
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
+MAX_SAVE_CHARS = 20_000_000  # a long Priest-Kings campaign is ~1 MB; more is no save file
 
 UI_WORDS = {
     "en": {"undo": "Undo", "bot": "Bot moves", "autoplay": "Bots move by themselves",
            "history": "Move", "resume": "Play from here", "latest": "Back to now",
            "log": "Moves and events", "remove": "Remove this trader",
-           "viewing": "Viewing an earlier position", "refused": "Refused"},
+           "viewing": "Viewing an earlier position", "refused": "Refused",
+           "save": "Save game", "load": "Load game", "fullscreen": "Full screen",
+           "level": "Bots", "level_mixed": "as set up", "easy": "easy", "medium": "medium",
+           "hard": "hard"},
     "nl": {"undo": "Ongedaan maken", "bot": "Bot zet", "autoplay": "Bots spelen vanzelf",
            "history": "Zet", "resume": "Speel vanaf hier", "latest": "Terug naar nu",
            "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
-           "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd"},
+           "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd",
+           "save": "Spel opslaan", "load": "Spel laden", "fullscreen": "Volledig scherm",
+           "level": "Bots", "level_mixed": "zoals ingesteld", "easy": "makkelijk",
+           "medium": "gemiddeld", "hard": "moeilijk"},
 }
 
 
@@ -64,6 +71,15 @@ TEXT = {
         "unknown_language": "unknown language {lang}",
         "bug": "the board could not do that ({error}); please report it",
         "player": "player {number}",
+        "bot_not_now": "{player} is played by a person, not a bot: “{button}” works when a "
+                       "bot is to move",
+        "bot_over": "the game is over: no bot has a move to make",
+        "no_game_to_save": "there is no game on this board to save (an explorer has none)",
+        "load_bad": "that file could not be loaded, so the board is unchanged: {why}",
+        "load_too_big": "that file is too large to be a saved game ({size} bytes)",
+        "load_not_text": "a saved game is sent as the file's text",
+        "no_bots_for_level": "no bot plays on this board, so there is no level to choose",
+        "bad_level": "there is no level {level}: choose easy, medium or hard",
     },
     "nl": {
         "no_intent": "een bericht van de pagina moet zeggen wat er moet gebeuren",
@@ -82,6 +98,16 @@ TEXT = {
         "unknown_language": "onbekende taal {lang}",
         "bug": "het bord kon dat niet uitvoeren ({error}); meld dit alsjeblieft",
         "player": "speler {number}",
+        "bot_not_now": "{player} wordt door een mens gespeeld, niet door een bot: “{button}” "
+                       "werkt als een bot aan zet is",
+        "bot_over": "het spel is afgelopen: geen bot heeft nog een zet",
+        "no_game_to_save": "op dit bord wordt geen spel gespeeld, dus er is niets op te slaan",
+        "load_bad": "dat bestand is geen opgeslagen spel voor dit bord, dus het bord is niet "
+                    "veranderd",
+        "load_too_big": "dat bestand is te groot voor een opgeslagen spel ({size} bytes)",
+        "load_not_text": "een opgeslagen spel wordt als tekst van het bestand gestuurd",
+        "no_bots_for_level": "op dit bord speelt geen bot, dus er is geen niveau te kiezen",
+        "bad_level": "er is geen niveau {level}: kies makkelijk, gemiddeld of moeilijk",
     },
 }
 
@@ -100,6 +126,16 @@ def styles(*names: str) -> str:
     """A board's CSS: the palette's meaning colours as variables (`palette.css_variables`),
     then the static files, which use them."""
     return css_variables() + bundle(*names)
+
+
+class _ClassOrBoard:
+    """``Board.load(path, **kwargs)`` opens a new board on a save file's game;
+    ``board.load(path)`` plays it on this board instead."""
+
+    def __get__(self, board: BoardWidget | None, cls: type[BoardWidget]) -> Callable[..., Any]:
+        if board is None:
+            return cls._load_new
+        return board._load_into
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -131,12 +167,17 @@ class BoardWidget(anywidget.AnyWidget):
     """Whether seated bots move by themselves after each human move."""
     name = traitlets.Unicode("").tag(sync=True)
     """A name for the board's element (``data-name``), for tests and styling."""
+    tools = traitlets.Dict({}).tag(sync=True)
+    """The toolbar as Python decides it (`_toolbar`): which buttons show, why "Bot moves"
+    cannot be pressed now, the bot levels offered and the one chosen."""
+    level = traitlets.Unicode("").tag(sync=True)
+    """The level of every seated bot (`LEVELS`), or '' while the seats are as set up."""
     task = traitlets.Dict({}).tag(sync=True)
     """The board task shown above the picture (`set_task`): its goal, whether it is reached
     and why not, in the board's language; ``{}`` when there is none."""
 
     RENDER: ClassVar[Callable[..., str]]
-    KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name")
+    KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name", "level")
     #: How many of the newest log lines the page shows: a long game's whole log would make
     #: every move's message grow with the game.
     LOG_LINES: ClassVar[int] = 500
@@ -147,7 +188,8 @@ class BoardWidget(anywidget.AnyWidget):
     STRICT: ClassVar[bool] = False
 
     def __init__(self, game: Game | None, *, bots: Mapping[int, Bot] | None = None,
-                 lang: str = "en", autoplay: bool = True, name: str = ""):
+                 lang: str = "en", autoplay: bool = True, name: str = "",
+                 level: str | None = None):
         if lang not in UI_WORDS:
             raise ValueError(f"lang must be one of {', '.join(UI_WORDS)}, not {lang!r}")
         super().__init__(lang=lang, words=self._words_for(lang), autoplay=autoplay, name=name)
@@ -160,6 +202,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.bots: dict[int, Bot] = {}
         if bots:
             self._seat(bots)
+        if level is not None:
+            self._seat_level(level, every_other=not bots)
         self.on_msg(self._on_msg)
         self.observe(self._on_ply, names=["ply"])
         self.observe(self._on_lang, names=["lang"])
@@ -219,6 +263,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.plies = latest
             self.ply = latest
             self.log = self._log_entries()
+            self.tools = self._toolbar()
             self._show_task()
 
     def set_task(self, task: Any) -> None:
@@ -273,7 +318,8 @@ class BoardWidget(anywidget.AnyWidget):
         return {"play": self._intent_play, "undo": lambda _: self._undo(),
                 "bot": lambda _: self._bot_step(), "resume": self._intent_resume,
                 "autoplay": self._intent_autoplay, "task_reset": self._intent_task_reset,
-                "task_hint": self._intent_task_hint}
+                "task_hint": self._intent_task_hint, "level": self._intent_level,
+                "save": self._intent_save, "load": self._intent_load}
 
     def _intent_task_reset(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
@@ -352,6 +398,118 @@ class BoardWidget(anywidget.AnyWidget):
         while game.moves and game.to_move in self.bots:
             game.undo()
         self.refresh()
+
+    # A class's controls: the toolbar, bot levels, saved games -------------------------------
+
+    def _toolbar(self) -> dict[str, Any]:
+        """What the toolbar offers now: Undo and the history only where a game is played,
+        "Bot moves" only where bots sit (with why it cannot be pressed on a person's turn),
+        the levels only where bots sit, Save and Load only with a game."""
+        game = self.game
+        words = self._words_for(self.lang)
+        bot: str | None = None
+        if game is not None and self.bots:
+            bot = ""
+            if game.is_over:
+                bot = refused("bot_over").describe(self.lang)
+            elif game.to_move not in self.bots:
+                bot = refused("bot_not_now", player=self.player_named(game.to_move),
+                              button=Named(**{lang: self._words_for(lang)["bot"]
+                                              for lang in UI_WORDS})).describe(self.lang)
+        levels = [[level, words[level]] for level in LEVELS] if game is not None and self.bots \
+            else []
+        return {"undo": game is not None, "history": game is not None, "bot": bot,
+                "save": game is not None, "levels": levels, "level": self.level,
+                "level_mixed": words["level_mixed"]}
+
+    def set_level(self, level: str) -> None:
+        """Seat a bot of `level` ("easy", "medium" or "hard") at every bot seat; bots whose
+        turn it is then move (with autoplay).
+
+        Raises:
+            InvalidInput: an unknown level, or no bot on this board.
+        """
+        try:
+            self._intent_level({"level": level})
+        except SumerError as exc:
+            self._show_refusal(exc)
+            raise
+
+    def _intent_level(self, content: Mapping[str, Any]) -> None:
+        if self.game is None or not self.bots:
+            raise refused("no_bots_for_level")
+        self._seat_level(content.get("level"), every_other=False)
+        self._run_bots()
+        self.refresh()
+
+    def _seat_level(self, level: Any, *, every_other: bool) -> None:
+        """Seat `engine.bots.bot_for_level` bots at the bot seats (every seat but the first
+        with `every_other`); each seat's bot gets its own fixed seed."""
+        if not isinstance(level, str) or level not in LEVELS:
+            raise InvalidInput(Message(TEXT, "bad_level", level=shown(level)))
+        if self.game is None:
+            raise TypeError("level= chooses the bots of a game: this board has none")
+        seats = range(1, self.game.state.players) if every_other else sorted(self.bots)
+        self._seat({seat: bot_for_level(self.game.RULES, level, seed=seat) for seat in seats})
+        self.level = level
+
+    def save(self, path: str | pathlib.Path) -> pathlib.Path:
+        """Write the game (its start and every move) to a JSON save file; returns the path.
+        ``board.load(path)`` plays it on again; ``Board.load(path)`` opens a new board.
+
+        Raises:
+            InvalidInput: the board has no game (an explorer).
+        """
+        if self.game is None:
+            raise InvalidInput(Message(TEXT, "no_game_to_save"))
+        target = pathlib.Path(path)
+        target.write_text(self.game.to_json(), encoding="utf-8")
+        return target
+
+    def _load_into(self, path: str | pathlib.Path) -> None:
+        """Replace this board's game by the save file's (bots and level stay)."""
+        self.load_text(_read_save(path))
+
+    @classmethod
+    def _load_new(cls, path: str | pathlib.Path, **kwargs: Any) -> BoardWidget:
+        """A new board with the game of a save file, every move replayed through the rules."""
+        return cls(_parse_save(_read_save(path), Game), **kwargs)
+
+    load = _ClassOrBoard()
+
+    def load_text(self, text: str) -> None:
+        """Play the saved game `text` (a save file's contents) on this board. A file that is
+        not a save file of this board's game is refused and the board stays as it was.
+
+        Raises:
+            InvalidInput: not a save file of this game (the board shows why, too).
+        """
+        try:
+            if self.game is None:
+                raise InvalidInput(Message(TEXT, "no_game_to_save"))
+            game = _parse_save(text, type(self.game))
+        except SumerError as exc:
+            self._show_refusal(exc)
+            raise
+        self.game = game
+        self._show_refusal(None)
+        self._run_bots()
+        self.refresh()
+
+    def _intent_save(self, _content: Mapping[str, Any]) -> None:
+        if self.game is None:
+            raise refused("no_game_to_save")
+        # Only to the page that asked: the page offers the text as a download.
+        self.send({"kind": "save", "text": self.game.to_json(),
+                   "file": f"{self.game.RULES}-move-{len(self.game.moves)}.json"})
+
+    def _intent_load(self, content: Mapping[str, Any]) -> None:
+        text = content.get("text")
+        if not isinstance(text, str):
+            raise refused("load_not_text")
+        if len(text) > MAX_SAVE_CHARS:
+            raise refused("load_too_big", size=len(text))
+        self.load_text(text)
 
     # Tasks --------------------------------------------------------------------------------
 
@@ -443,6 +601,7 @@ class BoardWidget(anywidget.AnyWidget):
         entries: list[dict[str, Any]] = []
         # From the newest move back, so a long game costs no more per move than a short one.
         log = self.game.log
+        history = self.game.history
         for n in range(len(log) - 1, -1, -1):
             lines = []
             for event in log[n][1]:
@@ -451,14 +610,24 @@ class BoardWidget(anywidget.AnyWidget):
                 key = (id(event), self.lang)
                 hit = cache.get(key)
                 if hit is None or hit[0] is not event:
-                    hit = cache[key] = (event, event.describe(self.lang))
-                lines.append({"ply": n + 1, "text": hit[1]})
+                    hit = cache[key] = (event, self.tell(event, history[n + 1]))
+                if hit[1]:
+                    lines.append({"ply": n + 1, "text": hit[1]})
             entries[:0] = lines
             if len(entries) >= self.LOG_LINES:
                 break
         if len(cache) > 4 * self.LOG_LINES + 1000:
             self._described = {}
         return entries[-self.LOG_LINES:]
+
+    def tell(self, event: Any, after: Any) -> str:
+        """A log line: `event` as a sentence in `lang`, told by its ruleset's teller
+        (`display.register_teller`: Mesopotamia's fields in words) given the position
+        `after` the move; '' leaves it out."""
+        from sumer_widgets.display import told
+
+        lines = told([event], self.lang, after).lines()
+        return " ".join(lines)
 
     def picture(self, state: Any) -> str:
         """The SVG of `state` (or of the board without a game)."""
@@ -492,4 +661,24 @@ class SumerErrorForMessage(SumerError):
 
 def _is_ply(value: Any, latest: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value == latest
+
+
+
+def _read_save(path: str | pathlib.Path) -> str:
+    source = pathlib.Path(path)
+    if not source.exists():
+        raise InvalidInput(f"no save file at {source}")
+    return source.read_text(encoding="utf-8")
+
+
+def _parse_save(text: Any, game_class: type[Game]) -> Game:
+    """The game of save file `text`, every move replayed through `game_class`'s rules
+    (`Game` itself: the ruleset the file names); refused in a friendly line that gives the
+    engine's reason."""
+    if not isinstance(text, (str, bytes)):
+        raise refused("load_not_text")
+    try:
+        return game_class.from_json(text)
+    except SumerError as exc:
+        raise InvalidInput(Message(TEXT, "load_bad", why=exc.reason), rule=exc.rule) from None
 

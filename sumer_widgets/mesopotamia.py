@@ -30,6 +30,7 @@ from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
 from engine.mesopotamia.state import card_name, parse_token, player_name
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
 from sumer_widgets.mesopotamia_svg import native_key, render
+from sumer_widgets.readers.mesopotamia import field_name  # also registers the log's teller
 
 CARD_TEXT = {
     "en": {
@@ -68,7 +69,8 @@ WORDS = {
         "steal": "Steal {good} from {victim} on {field}",
         "lift": "Take up your marker {value} from the hut on {field}",
         "offer": "Place marker {value} at the temple (pay {value} mana)",
-        "end": "End movement", "end_lost": "End movement ({points} point(s) unused)",
+        "end": "End movement", "end_lost": "End movement ({points} points unused)",
+        "end_lost_1": "End movement (1 point unused)",
         "hut": "Build a hut on {field}, marker {value} under it",
         "hut_none": "Build a hut on {field} (no marker left)",
         "holy": "Erect a holy place on {field}", "birth": "Give birth on {field}",
@@ -82,8 +84,8 @@ WORDS = {
         "rob": "Take 1 mana from {victim} (has {mana})", "priest_at": "Priest on {field}",
         "pushed": "{player} has {mana} mana, too little for marker {value}: the native would be "
                   "pushed back to {field}",
-        "not_yours": "that native is {owner}'s: on {player}'s turn only {player}'s natives "
-                     "move",
+        "not_yours": "that native is {owner}'s, not yours: you play {player}, so click one "
+                     "of {player}'s natives to see where it can go",
         "no_native": "{player} has no native on {field}: click one of {player}'s natives to "
                      "see where it can go",
         "nothing_here": "nothing can be done on {field} now",
@@ -101,7 +103,8 @@ WORDS = {
         "steal": "Steel {good} van {victim} op {field}",
         "lift": "Neem je marker {value} uit de hut op {field}",
         "offer": "Offer marker {value} in de tempel (betaal {value} mana)",
-        "end": "Stop met bewegen", "end_lost": "Stop met bewegen ({points} punt(en) ongebruikt)",
+        "end": "Stop met bewegen", "end_lost": "Stop met bewegen ({points} punten ongebruikt)",
+        "end_lost_1": "Stop met bewegen (1 punt ongebruikt)",
         "hut": "Bouw een hut op {field}, marker {value} eronder",
         "hut_none": "Bouw een hut op {field} (geen marker meer)",
         "holy": "Richt een heilige plaats op op {field}", "birth": "Geboorte op {field}",
@@ -115,8 +118,8 @@ WORDS = {
         "rob": "Neem 1 mana van {victim} (heeft {mana})", "priest_at": "Priester op {field}",
         "pushed": "{player} heeft {mana} mana, te weinig voor marker {value}: de inboorling "
                   "wordt teruggezet naar {field}",
-        "not_yours": "die inboorling is van {owner}: in de beurt van {player} bewegen alleen "
-                     "inboorlingen van {player}",
+        "not_yours": "die inboorling is van {owner}, niet van jou: jij speelt {player}, dus "
+                     "klik op een inboorling van {player} om te zien waar hij heen kan",
         "no_native": "{player} heeft geen inboorling op {field}: klik op een inboorling van "
                      "{player} om te zien waar hij heen kan",
         "nothing_here": "op {field} kan nu niets",
@@ -195,6 +198,8 @@ class MesopotamiaBoard(BoardWidget):
         bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: GreedyBot()}``.
         lang: ``"en"`` or ``"nl"``.
         autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
         viewer: whose eyes the map shows: None (the default) for the human to move — or the
             only human, while bots move; a player number; or ``"all"`` to show every hidden
@@ -209,14 +214,15 @@ class MesopotamiaBoard(BoardWidget):
     def __init__(self, game: mesopotamia.Game | None = None, *,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  autoplay: bool = True, name: str = "", viewer: int | str | None = None,
-                 **kwargs: Any):
+                 level: str | None = None, **kwargs: Any):
         self._check_keywords(kwargs)
         if game is None:
             game = mesopotamia.new_game(players=4)
         if not isinstance(game, mesopotamia.Game):
             raise TypeError(f"game must be a mesopotamia.Game, not {type(game).__name__}")
         self._viewer = _check_viewer(viewer, game.state.players)
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
+                         level=level)
 
     @property
     def viewer(self) -> int | str | None:
@@ -367,7 +373,8 @@ class MesopotamiaBoard(BoardWidget):
                 actions.append({"group": "0,0", "label": words["offer"].format(value=m.value),
                                 "move": m.to_dict()})
         end = next(m for m in moves if isinstance(m, mesopotamia.EndMovement))
-        out["end"] = {"label": words["end_lost"].format(points=state.points) if state.points
+        out["end"] = {"label": words["end_lost_1" if state.points == 1 else "end_lost"].format(
+            points=state.points) if state.points
                       else words["end"], "move": end.to_dict()}
         # A native with a marker it may place, heading for the temple without the mana to pay,
         # is pushed back (R-M9): say so before the click.
@@ -501,10 +508,11 @@ class MesopotamiaBoard(BoardWidget):
         field = content.get("field")
         c = mesopotamia.parse_coord(field, "field")
         field = mesopotamia.fmt(c)
+        place = field_name(field, state, self.lang)  # in words, as the log says it
         if state.phase == "move":
             if not any((n[0], n[1]) == c and n[2] == p for n in state.natives):
-                raise SumerErrorForMessage(words["no_native"].format(player=name, field=field))
-            raise SumerErrorForMessage(words["nothing_here"].format(field=field))
+                raise SumerErrorForMessage(words["no_native"].format(player=name, field=place))
+            raise SumerErrorForMessage(words["nothing_here"].format(field=place))
         if state.phase == "action":
             marker = min(state.markers[p], default=0)
             raise self._refusal(state, [
@@ -514,7 +522,7 @@ class MesopotamiaBoard(BoardWidget):
             raise self._refusal(state, [mesopotamia.PlaceVolcano(field)])
         if state.phase == "spread":
             raise self._refusal(state, [mesopotamia.Spread((field,))])
-        raise SumerErrorForMessage(words["nothing_here"].format(field=field))
+        raise SumerErrorForMessage(words["nothing_here"].format(field=place))
 
     @staticmethod
     def _refusal(state: State, moves: list[Any],

@@ -27,11 +27,12 @@ import traitlets
 
 from engine import priest_kings as pk
 from engine.bots import Bot
-from engine.core import InvalidInput, SumerError
+from engine.core import InvalidInput, Message, Named, SumerError
 from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
+from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused, styles
 from sumer_widgets.priest_kings_svg import render, turn_events
+from sumer_widgets.readers.priest_kings import corps_text  # also registers the log's teller
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
 BROKEN_CHOICES = ("defender", "attacker", "none", "both")
@@ -106,6 +107,24 @@ WORDS = {
         "order_back": "Laatste terugnemen", "order_none": "nog geen stad",
     },
 }
+#: Why a click on the map does nothing, in the board's language.
+TEXT = {
+    "en": {
+        "not_lit": "{city} is not lit, so it cannot be attacked now: {reason}",
+        "own_city": "{city} is your own city: click a lit city to attack it, or choose with "
+                    "the buttons beside the map",
+        "in_battle": "a battle is being fought ({attacker} against {defender}): settle it "
+                     "with the buttons beside the map",
+    },
+    "nl": {
+        "not_lit": "{city} licht niet op en kan nu dus niet aangevallen worden: {reason}",
+        "own_city": "{city} is je eigen stad: klik op een oplichtende stad om die aan te "
+                    "vallen, of kies met de knoppen naast de kaart",
+        "in_battle": "er wordt een veldslag uitgevochten ({attacker} tegen {defender}): "
+                     "beslis hem met de knoppen naast de kaart",
+    },
+}
+
 #: Events told in the battle report rather than the log.
 BATTLE_DETAIL = (ev.DuelFought, ev.CommandMoraleChanged, ev.ArmyBroke)
 
@@ -122,6 +141,8 @@ class CampaignMap(BoardWidget):
         bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
         lang: ``"en"`` or ``"nl"``.
         autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
     """
 
@@ -140,7 +161,8 @@ class CampaignMap(BoardWidget):
     def __init__(self, game: pk.Game | None = None, *, campaign_map: Any = None,
                  overlords: Mapping[str, str] | None = None,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
-                 autoplay: bool = True, name: str = "", **kwargs: Any):
+                 autoplay: bool = True, name: str = "", level: str | None = None,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if game is not None and not isinstance(game, pk.Game):
             raise TypeError(f"game must be a priest_kings.Game, not {type(game).__name__}")
@@ -152,30 +174,8 @@ class CampaignMap(BoardWidget):
         self._lords: tuple[int, ...] = (-1,) * len(self._map.cities)
         if overlords:
             self._lords = self._check_realms(dict(overlords))
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
-
-    # Save files ---------------------------------------------------------------------------
-
-    def save(self, path: str | pathlib.Path) -> pathlib.Path:
-        """Write the campaign (its start and every move) to a JSON save file; returns the
-        path. `CampaignMap.load` resumes it."""
-        if self.game is None:
-            raise InvalidInput("there is no campaign on this map to save")
-        target = pathlib.Path(path)
-        target.write_text(self.game.to_json(), encoding="utf-8")
-        return target
-
-    @classmethod
-    def load(cls, path: str | pathlib.Path, **kwargs: Any) -> CampaignMap:
-        """A map with the campaign of a save file, every move replayed through the rules.
-
-        Raises:
-            InvalidInput: no such file, or not a valid Priest-Kings save file.
-        """
-        source = pathlib.Path(path)
-        if not source.exists():
-            raise InvalidInput(f"no save file at {source}")
-        return cls(pk.Game.from_json(source.read_text(encoding="utf-8")), **kwargs)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
+                         level=level)
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -231,7 +231,8 @@ class CampaignMap(BoardWidget):
             out["sacrifice"] = any(isinstance(m, pk.Sacrifice) for m in moves)
             out["blessed"] = state.blessed[player]
             army = state.armies[player]
-            out["reorganize"] = [{"corps": m.corps, "label": army.command(m.corps).name}
+            out["reorganize"] = [{"corps": m.corps,
+                                  "label": corps_text(army.command(m.corps).name, self.lang)}
                                  for m in moves if isinstance(m, pk.Reorganize)]
         else:
             attacker, defender = state.battle
@@ -277,7 +278,38 @@ class CampaignMap(BoardWidget):
     # The explorer -------------------------------------------------------------------------
 
     def intents(self) -> dict[str, Any]:
-        return {**super().intents(), "vassal": self._vassal}
+        return {**super().intents(), "vassal": self._vassal, "explain": self._explain}
+
+    def _explain(self, content: Mapping[str, Any]) -> None:
+        """A click on a city that is no move now: say why, in the engine's words where it is
+        an attack that the rules forbid."""
+        game = self.game
+        if game is None:
+            raise SumerErrorForMessage("the explorer shows whom a city may attack: click a city")
+        if game.is_over:
+            raise refused("over")
+        state = game.state
+        if game.to_move in self.bots:
+            raise refused("bot_turn", player=self.player_named(game.to_move),
+                          button=Named(**{lang: self._words_for(lang)["bot"]
+                                          for lang in UI_WORDS}))
+        city = content.get("city")
+        number = state.map.index_of(city)  # InvalidInput for anything unknown
+        name = state.name(number)
+        if state.phase == "battles":
+            attacker, defender = state.battle
+            raise _refused("in_battle", attacker=state.name(attacker),
+                           defender=state.name(defender))
+        if state.phase != "orders":
+            raise refused("stale")
+        if number == state.to_move:
+            raise _refused("own_city", city=name)
+        try:
+            pk.apply(state, pk.Attack(city))
+        except SumerError as exc:
+            raise SumerErrorForMessage(Message(TEXT, "not_lit", city=name, reason=exc),
+                                       rule=exc.rule) from None
+        raise refused("stale")  # a lit city: the page attacks it instead
 
     def _explore_choices(self) -> dict[str, Any]:
         cmap = self._map
@@ -342,6 +374,10 @@ class CampaignMap(BoardWidget):
 
 
 # ------------------------------------------------------------------------------- helpers
+
+
+def _refused(key: str, **values: Any) -> SumerErrorForMessage:
+    return SumerErrorForMessage(Message(TEXT, key, **values))
 
 
 def _attack_choice(state: pk.State, move: pk.Attack) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from engine.core import InvalidInput, Message, Named, shown
 from engine.sumeria import Board, State
 from engine.sumeria.refusals import named_place, named_player
 from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
+from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused, styles
 from sumer_widgets.sumeria_svg import render
 
 #: The explorer's refusals, in the words of the rulebooks (see engine/sumeria/refusals.py).
@@ -36,6 +36,9 @@ TEXT = {
         "unreachable": "the trader on {origin} cannot reach {destination}: a trader jumps "
                        "occupied locations and stops at the first empty one",
         "bad_player": "a player is 0 to 3, not {value}",
+        "others_trader": "{where} holds {owner}'s trader, not one of yours. You play {player}: "
+                         "click one of your own traders to move or remove it, or an empty "
+                         "place to add one",
     },
     "nl": {
         "plays_a_game": "op dit bord wordt een spel gespeeld: handelaren vrij neerzetten kan "
@@ -45,7 +48,21 @@ TEXT = {
         "unreachable": "de handelaar op {origin} kan {destination} niet bereiken: hij springt "
                        "over bezette plaatsen en stopt op de eerste lege plaats",
         "bad_player": "een speler is 0, 1, 2 of 3, niet {value}",
+        "others_trader": "op {where} staat een handelaar van {owner}, niet een van jou. Jij "
+                         "speelt {player}: klik op een van je eigen handelaren om hem te "
+                         "verplaatsen of te verwijderen, of op een lege plaats om er een toe "
+                         "te voegen",
     },
+}
+
+
+#: The board's own interface words (merged into `words`).
+WORDS = {
+    "en": {"add_here": "Add a trader here", "cancel": "Cancel",
+           "add_ask": "Add a trader on {where}? Click it again, or press “Add a trader here”."},
+    "nl": {"add_here": "Voeg hier een handelaar toe", "cancel": "Annuleren",
+           "add_ask": "Een handelaar toevoegen op {where}? Klik er nog eens op, of druk op "
+                      "“Voeg hier een handelaar toe”."},
 }
 
 
@@ -60,8 +77,12 @@ class SumeriaBoard(BoardWidget):
         bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
         lang: ``"en"`` or ``"nl"``.
         autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
     """
+
+    WORDS = WORDS
 
     _esm = bundle("base.js", "sumeria.js")
     _css = styles("board.css")
@@ -73,7 +94,8 @@ class SumeriaBoard(BoardWidget):
 
     def __init__(self, game: sumeria.Game | None = None, *, board: Any = None,
                  traders: Mapping[str, int] | None = None, bots: Mapping[int, Bot] | None = None,
-                 lang: str = "en", autoplay: bool = True, name: str = "", **kwargs: Any):
+                 lang: str = "en", autoplay: bool = True, name: str = "", level: str | None = None,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if game is not None and not isinstance(game, sumeria.Game):
             raise TypeError(f"game must be a sumeria.Game, not {type(game).__name__}")
@@ -84,7 +106,8 @@ class SumeriaBoard(BoardWidget):
         for loc_id, owner in (traders or {}).items():
             self._board.index_of(loc_id)
             self._traders[loc_id] = _player(owner)
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
+                         level=level)
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -116,6 +139,8 @@ class SumeriaBoard(BoardWidget):
             out["place"] = [m.location for m in moves]
         elif state.phase == "turns":
             out["add"] = [m.location for m in moves if isinstance(m, sumeria.Add)]
+            # Named, for the question a first click on an empty place asks.
+            out["add_names"] = {loc: board.label(loc, self.lang) for loc in out["add"]}
             out["remove"] = [m.location for m in moves if isinstance(m, sumeria.Remove)]
             out["traders"] = {loc: board.paths(loc, state.occupied)
                               for loc in out["remove"]}
@@ -136,7 +161,28 @@ class SumeriaBoard(BoardWidget):
 
     def intents(self) -> dict[str, Any]:
         return {**super().intents(), "place": self._place, "remove": self._remove,
-                "move": self._move, "brush": self._brush, "clear": self._clear}
+                "move": self._move, "brush": self._brush, "clear": self._clear,
+                "explain": self._explain}
+
+    def _explain(self, content: Mapping[str, Any]) -> None:
+        """A click in a game that the choices do not make a move of: say what the learner
+        clicked and what they may do instead (a bot's turn: whose it is)."""
+        game = self.game
+        if game is None:
+            raise _refused("plays_a_game")
+        if game.is_over:
+            raise refused("over")
+        if game.to_move in self.bots:
+            raise refused("bot_turn", player=self.player_named(game.to_move),
+                          button=Named(**{lang: self._words_for(lang)["bot"]
+                                          for lang in UI_WORDS}))
+        loc = self._location(content, "location")
+        owner = game.state.trader_at(loc)
+        if owner is not None and owner != game.to_move:
+            raise _refused("others_trader", "S-MOVE-1", where=named_place(self._board, loc),
+                           owner=named_player(owner), player=named_player(game.to_move))
+        # Anything else the engine explains as the move the click would make.
+        self._play_human(sumeria.Add(loc))
 
     def _explorer(self) -> None:
         if self.game is not None:

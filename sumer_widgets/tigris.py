@@ -23,6 +23,7 @@ import traitlets
 
 from engine import tigris
 from engine.bots import Bot
+from engine.core import Message, Named
 from engine.tigris.board import NEIGHBOURS, cell_name, parse_cell
 from engine.tigris.state import (
     BUILDING_NAMES,
@@ -37,7 +38,7 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import Table
-from sumer_widgets.base import BoardWidget, bundle, styles
+from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused, styles
 from sumer_widgets.tigris_svg import conflict_line, render
 
 WORDS = {
@@ -53,7 +54,8 @@ WORDS = {
         "tg_catastrophe": "Place a catastrophe on a lit cell ({n} possible): it destroys what "
                           "lies there.",
         "tg_discard_pick": "Click the tiles in your hand to discard; you draw as many at once.",
-        "tg_discard": "Discard tiles…", "tg_discard_n": "Discard {n} tile(s)",
+        "tg_discard": "Discard tiles…", "tg_discard_n": "Discard {n} tiles",
+        "tg_discard_1": "Discard 1 tile",
         "tg_cancel": "Cancel", "tg_withdraw": "Take the {what} back to your hand",
         "tg_pass": "Pass (no action is possible)",
         "tg_first": "First choose what to play from your hand.",
@@ -75,7 +77,8 @@ WORDS = {
                           "wat daar ligt.",
         "tg_discard_pick": "Klik op de tegels in je hand die je aflegt; je trekt er meteen "
                            "evenveel.",
-        "tg_discard": "Tegels afleggen…", "tg_discard_n": "Leg {n} tegel(s) af",
+        "tg_discard": "Tegels afleggen…", "tg_discard_n": "Leg {n} tegels af",
+        "tg_discard_1": "Leg 1 tegel af",
         "tg_cancel": "Annuleren", "tg_withdraw": "Neem de {what} terug in je hand",
         "tg_pass": "Passen (geen actie mogelijk)",
         "tg_first": "Kies eerst wat je uit je hand speelt.",
@@ -111,6 +114,19 @@ PROMPTS = {
                    "naar keuze.",
            "cube_option": "een {colour} punt", "support_option": "+{k} = {total}"},
 }
+#: What a click on the board that plays nothing means, in the board's language.
+TEXT = {
+    "en": {"others_leader": "the {leader} on {cell} is {owner}'s, not yours: you play "
+                            "{player}, so choose a tile, a leader or a catastrophe in your hand, "
+                            "or one of your own leaders on the board",
+           "choose_first": "first choose what to play from your hand — a tile, a leader or a "
+                           "catastrophe — or one of your leaders on the board"},
+    "nl": {"others_leader": "de {leader} op {cell} is van {owner}, niet van jou: jij speelt "
+                            "{player}, dus kies een tegel, een leider of een ramp uit je hand, "
+                            "of een van je eigen leiders op het bord",
+           "choose_first": "kies eerst wat je uit je hand speelt — een tegel, een leider of een "
+                           "ramp — of een van je leiders op het bord"},
+}
 SUPPORT_TILES = {"en": ("black tiles", "red tiles", "blue tiles", "green tiles"),
                  "nl": ("zwarte tegels", "rode tegels", "blauwe tegels", "groene tegels")}
 NL_ARTICLE = ("het", "de", "de", "de")
@@ -130,6 +146,8 @@ class TigrisBoard(BoardWidget):
             default the board shows what the player it is drawn for may see.
         lang: ``"en"`` or ``"nl"``.
         autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
 
     Raises:
@@ -151,7 +169,8 @@ class TigrisBoard(BoardWidget):
 
     def __init__(self, game: tigris.Game | State | None = None, *, board: str = "standard",
                  bots: Mapping[int, Bot] | None = None, open_hands: bool = False,
-                 lang: str = "en", autoplay: bool = True, name: str = "", **kwargs: Any):
+                 lang: str = "en", autoplay: bool = True, name: str = "", level: str | None = None,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if isinstance(game, State):
             game = tigris.Game(game)
@@ -165,7 +184,8 @@ class TigrisBoard(BoardWidget):
         # Kept outside the trait too: the base class draws the first picture before this
         # widget's traits can be set.
         self._open = bool(open_hands)
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
+                         level=level)
         self.open_hands = self._open
         self.observe(self._on_open, names=["open_hands"])
 
@@ -187,6 +207,37 @@ class TigrisBoard(BoardWidget):
         self._open = bool(change["new"])
         self.refresh()
 
+
+    # A click that plays nothing ----------------------------------------------------------
+
+    def intents(self) -> dict[str, Any]:
+        return {**super().intents(), "explain": self._explain}
+
+    def _explain(self, content: Mapping[str, Any]) -> None:
+        """A click on the board with nothing chosen: whose leader it is and what the learner
+        may do (a bot's turn or the end: say so)."""
+        game = self.game
+        if game is None:
+            raise SumerErrorForMessage(Message(TEXT, "choose_first"))
+        if game.is_over:
+            raise refused("over")
+        if game.to_move in self.bots:
+            raise refused("bot_turn", player=self.player_named(game.to_move),
+                          button=Named(**{lang: self._words_for(lang)["bot"]
+                                          for lang in UI_WORDS}))
+        cell = parse_cell(content.get("cell"))
+        state = game.state
+        leader = state.leader_at(cell)
+        if leader is not None and leader[0] != state.to_move:
+            owner, colour = leader
+            raise SumerErrorForMessage(Message(
+                TEXT, "others_leader", cell=cell_name(cell),
+                leader=Named(**{lang: names[colour] for lang, names in LEADER_NAMES.items()}),
+                owner=self.player_named(owner), player=self.player_named(state.to_move)))
+        raise SumerErrorForMessage(Message(TEXT, "choose_first"))
+
+    def player_named(self, player: int) -> Named:
+        return Named(**{lang: player_name(player, lang) for lang in ("en", "nl")})
 
     # Drawing ------------------------------------------------------------------------------
 

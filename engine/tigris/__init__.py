@@ -13,7 +13,7 @@ variants of the rule text are options: ``board="advanced"``, ``war_support="engl
 >>> game.play("leader r g3")[0].describe()
 'Bull places the priest on g3.'
 >>> game.play("tile r h3")[1].describe()
-'Bull scores 1 red point(s) for the tile.'
+'Bull scores 1 red point for the tile.'
 >>> print(game.state.view(1).hands)
 ('??????', 'krbbbg')
 """

@@ -49,7 +49,22 @@ class TigrisEvent(Event):
                 words["The_building"] = words["the_building"].capitalize()
             elif key == "cells":
                 words[key] = ", ".join(cell_name(c) for c in value)
+        # Counted nouns agree with their number: "1 tile", "2 tiles" (never "tile(s)").
+        count = words.get("count")
+        if isinstance(count, int):
+            one = count == 1
+            words["tiles"] = _NOUNS[lang]["tile"][not one]
+            words["leave"] = _NOUNS[lang]["leave"][not one]
         return words
+
+
+#: Singular and plural of the counted words, per language.
+_NOUNS = {"en": {"tile": ("tile", "tiles"), "leave": ("leaves", "leave"),
+                 "point": ("point", "points")},
+          "nl": {"tile": ("tegel", "tegels"), "leave": ("verlaat", "verlaten"),
+                 "point": ("punt", "punten")}}
+#: A Dutch colour before a singular "het" noun: 1 zwart punt (but 1 zwarte tegel).
+_SINGULAR_ADJ = {"zwarte": "zwart", "rode": "rood", "blauwe": "blauw", "groene": "groen"}
 
 
 @dataclass(frozen=True)
@@ -75,10 +90,15 @@ class PointsScored(TigrisEvent):
         if lang == "nl":
             why = {"tile": "voor de tegel", "revolt": "voor de opstand", "war": "voor de oorlog",
                    "monument": "van een monument", "wonder": "van het wonder"}[self.reason]
-            return f"{w['player']} krijgt {self.points} {w['colour_adj']} punt(en) {why}."
+            adjective = w["colour_adj"]
+            if self.points == 1:  # "punt" is a het-word: 1 zwart punt, 2 zwarte punten
+                adjective = _SINGULAR_ADJ.get(adjective, adjective)
+            noun = _NOUNS["nl"]["point"][self.points != 1]
+            return f"{w['player']} krijgt {self.points} {adjective} {noun} {why}."
         why = {"tile": "for the tile", "revolt": "for the revolt", "war": "for the war",
                "monument": "from a monument", "wonder": "from the wonder"}[self.reason]
-        return f"{w['player']} scores {self.points} {w['colour_name']} point(s) {why}."
+        noun = _NOUNS["en"]["point"][self.points != 1]
+        return f"{w['player']} scores {self.points} {w['colour_name']} {noun} {why}."
 
 
 @dataclass(frozen=True)
@@ -174,8 +194,8 @@ class ConflictStarted(TigrisEvent):
 
 @dataclass(frozen=True)
 class SupportCommitted(TigrisEvent):
-    TEXT: ClassVar = {"en": "{player} commits {count} {colour_name} tile(s) as support.",
-                      "nl": "{player} zet {count} {colour_adj} tegel(s) in als steun."}
+    TEXT: ClassVar = {"en": "{player} commits {count} {colour_name} {tiles} as support.",
+                      "nl": "{player} zet {count} {colour_adj} {tiles} in als steun."}
     player: int
     colour: int
     count: int
@@ -201,8 +221,8 @@ class ConflictWon(TigrisEvent):
 
 @dataclass(frozen=True)
 class TilesRemoved(TigrisEvent):
-    TEXT: ClassVar = {"en": "{count} {colour_name} tile(s) leave the board: {cells}.",
-                      "nl": "{count} {colour_adj} tegel(s) verlaten het bord: {cells}."}
+    TEXT: ClassVar = {"en": "{count} {colour_name} {tiles} {leave} the board: {cells}.",
+                      "nl": "{count} {colour_adj} {tiles} {leave} het bord: {cells}."}
     colour: int
     count: int
     cells: tuple[int, ...]
@@ -280,16 +300,16 @@ class TreasureTaken(TigrisEvent):
 
 @dataclass(frozen=True)
 class TilesDiscarded(TigrisEvent):
-    TEXT: ClassVar = {"en": "{player} discards {count} tile(s).",
-                      "nl": "{player} legt {count} tegel(s) af."}
+    TEXT: ClassVar = {"en": "{player} discards {count} {tiles}.",
+                      "nl": "{player} legt {count} {tiles} af."}
     player: int
     count: int
 
 
 @dataclass(frozen=True)
 class TilesDrawn(TigrisEvent):
-    TEXT: ClassVar = {"en": "{player} draws {count} tile(s).",
-                      "nl": "{player} trekt {count} tegel(s)."}
+    TEXT: ClassVar = {"en": "{player} draws {count} {tiles}.",
+                      "nl": "{player} trekt {count} {tiles}."}
     player: int
     count: int
 

@@ -115,6 +115,8 @@ WORDS = {
         "not_over": "The campaign is not over yet.",
         "campaign_ended": "All cities are vassals of {lord}: the campaign ends after {turns}. "
                           "Winners: {names}.", "turns": ("{n} turns", "{n} turn"),
+        "reorganized": "{name} reorganizes its army for good: {count} {old} of its {corps} "
+                       "become 1 {new}.",
         "winners": "{lord} rules Sumer. The winners: {names}.",
         "alone": "{lord} rules Sumer and wins alone: no vassal won a city for it.",
         "turn": "Turn {turn}", "to_choose": "{city} chooses ({place} of 4)",
@@ -172,6 +174,8 @@ WORDS = {
         "both": "beide braken", "neither": "geen van beide",
         "def_beaten": "verdediger verslagen",
         "not_over": "De veldtocht is nog niet voorbij.",
+        "reorganized": "{name} reorganiseert zijn leger voorgoed: {count} {old} van zijn "
+                       "{corps} worden 1 {new}.",
         "campaign_ended": "Alle steden zijn vazallen van {lord}: de veldtocht eindigt na "
                           "{turns}. Winnaars: {names}.", "turns": ("{n} beurten", "{n} beurt"),
         "winners": "{lord} heerst over Sumer. De winnaars: {names}.",
@@ -199,6 +203,17 @@ TYPE_WORDS = {
                   "speren")},
 }
 GENERAL_WORDS = {"en": ("general", "generals"), "nl": ("generaal", "generaals")}
+#: The army lists' corps (DBMM's commands) in words; any other keeps its list name.
+CORPS_WORDS = {
+    "en": {"centre (C-in-C)": "centre", "left wing": "left wing", "right wing": "right wing"},
+    "nl": {"centre (C-in-C)": "centrum", "left wing": "linkervleugel",
+           "right wing": "rechtervleugel"},
+}
+
+
+def corps_text(name: str, lang: str = "en") -> str:
+    """A corps of an army list in words: "centre (C-in-C)" → "centre" / "centrum"."""
+    return CORPS_WORDS.get(lang, CORPS_WORDS["en"]).get(name, name)
 GRADE_WORDS = {
     "en": {"S": "superior", "O": "ordinary", "I": "inferior", "F": "fast", "X": "exception"},
     "nl": {"S": "superieur", "O": "gewoon", "I": "inferieur", "F": "snel", "X": "uitzondering"},
@@ -300,6 +315,11 @@ def event_text(event: Event, state: pk.State | None = None, lang: str = "en") ->
     `battle_report` tells."""
     if isinstance(event, BATTLE_DETAIL):
         return ""
+    if isinstance(event, ev.ArmyReorganized):
+        return _w(lang)["reorganized"].format(
+            name=event.name, count=event.count, corps=corps_text(event.corps_name, lang),
+            old=_element(event.old_troops, lang, plural=event.count != 1),
+            new=_element(event.new_troops, lang))
     if isinstance(event, ev.CampaignEnded):
         w = _w(lang)
         turns = w["turns"][event.turn == 1].format(n=event.turn)
@@ -821,5 +841,6 @@ def _register() -> None:
 _register()
 
 __all__ = ["BattleReport", "army_picture", "army_table", "battle_report", "battles_of",
-           "broke_text", "event_text", "half", "limits", "move_text", "odds_table", "realms",
-           "realms_text", "speak", "summary_text", "troops_table", "winners_text"]
+           "broke_text", "corps_text", "event_text", "half", "limits", "move_text",
+           "odds_table", "realms", "realms_text", "speak", "summary_text", "troops_table",
+           "winners_text"]

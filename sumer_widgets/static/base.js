@@ -96,14 +96,20 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const log = h("ol", { class: "sumer-log", tabindex: "0" });
   const logBox = h("details", { class: "sumer-log-box", open: "" }, logTitle, log);
   const task = mountTask(model);
-  el.replaceChildren(task.panel, toolbar, status, error, host, prompt, logBox);
+  // Projector layout (see mountClassroom): the messages have a reserved place, and the
+  // prompt, reports and log sit beside the picture, so nothing moves under the pointer.
+  const messages = h("div", { class: "sumer-messages" }, status, error);
+  const side = h("div", { class: "sumer-side" }, prompt, logBox);
+  const main = h("div", { class: "sumer-main" }, host, side);
+  el.replaceChildren(task.panel, toolbar, messages, main);
+  const classroom = mountClassroom(model, el, { toolbar, undo, bot, history: toolbar.lastChild });
   // Keys pressed on a board are the board's (Enter plays, Escape cancels), not JupyterLab's.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const keys = mountKeyboard({ el, host, clickable,
     activate: (target, event) => onClick(target, event) });
 
   const frame = {
-    model, el, host, prompt, words,
+    model, el, host, prompt, side, words,
     send(message) { model.send(message); },
     choices() { return model.get("choices") || {}; },
     svg() { return host.querySelector("svg"); },
@@ -166,6 +172,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     status.hidden = !past;
     logTitle.textContent = w.log || "Moves and events";
     log.setAttribute("aria-label", logTitle.textContent);
+    classroom.draw();
   }
   function drawError() {
     const message = model.get("error");
@@ -215,6 +222,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     "change:ply": drawControls, "change:plies": drawControls, "change:status": drawControls,
     "change:bot_seats": drawControls, "change:autoplay": drawControls, "change:words": drawControls,
     "change:lang": setLang,
+    "change:tools": drawControls, "change:level": drawControls, "msg:custom": classroom.onMessage,
   };
   for (const [event, handler] of Object.entries(on)) {
     const previous = handlers[event];
@@ -224,6 +232,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   drawSvg(); drawControls(); drawError(); drawLog(); task.draw();
   frame.cleanup = () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
+    classroom.cleanup();
   };
   return frame;
 }
@@ -361,4 +370,75 @@ function mountKeyboard({ el, host, clickable, activate }) {
       rove(node, focused && document.activeElement !== node);
     },
   };
+}
+
+// A class's controls (Python decides, this only shows and forwards): the toolbar as the
+// `tools` trait says — no Undo or history without a game, "Bot moves" disabled with its
+// reason on a person's turn —, the bots' level, Save game (Python sends the file's text, the
+// page offers it as a download), Load game (a file picker; its text goes to Python, which
+// checks it) and Full screen (the board alone, through the Fullscreen API).
+function mountClassroom(model, el, { toolbar, undo, bot, history }) {
+  const words = () => model.get("words") || {};
+  const level = h("select", { class: "sumer-level",
+    onchange: (e) => model.send({ intent: "level", level: e.target.value }) });
+  const levelLabel = h("label", { class: "sumer-level-label" }, h("span"), " ", level);
+  const save = h("button", { class: "sumer-save", type: "button",
+    onclick: () => model.send({ intent: "save" }) });
+  const file = h("input", { type: "file", accept: ".json,application/json", class: "sumer-load-file",
+    hidden: "", onchange: async (e) => {
+      const chosen = e.target.files && e.target.files[0];
+      e.target.value = "";
+      if (chosen) model.send({ intent: "load", text: await chosen.text() });
+    } });
+  const load = h("button", { class: "sumer-load", type: "button", onclick: () => file.click() });
+  const full = h("button", { class: "sumer-fullscreen", type: "button",
+    onclick: () => {
+      if (document.fullscreenElement === el) document.exitFullscreen?.();
+      else el.requestFullscreen?.();
+    } });
+  const extras = h("span", { class: "sumer-classroom" }, levelLabel, save, load, file, full);
+  toolbar.insertBefore(extras, history);
+
+  function draw() {
+    const w = words();
+    const tools = model.get("tools") || {};
+    if ("undo" in tools) undo.hidden = !tools.undo;
+    if ("history" in tools) history.hidden = !tools.history;
+    if ("bot" in tools) {
+      // null: no bot sits at this board; "": it may move now; else why it cannot.
+      bot.hidden = tools.bot === null;
+      bot.disabled = Boolean(tools.bot);
+      bot.title = tools.bot || "";
+      if (tools.bot) bot.setAttribute("aria-description", tools.bot);
+      else bot.removeAttribute("aria-description");
+    }
+    const levels = tools.levels || [];
+    levelLabel.hidden = levels.length === 0;
+    levelLabel.firstChild.textContent = w.level || "Bots";
+    const options = [["", tools.level_mixed || "as set up"], ...levels];
+    const wanted = options.map(([value, label]) => `${value}:${label}`).join("|");
+    if (level.dataset.options !== wanted) {
+      level.replaceChildren(...options.map(([value, label]) => h("option", { value }, label)));
+      level.dataset.options = wanted;
+    }
+    level.value = tools.level || "";
+    level.firstChild.hidden = Boolean(tools.level);
+    save.hidden = load.hidden = !tools.save;
+    save.textContent = w.save || "Save game";
+    load.textContent = w.load || "Load game";
+    full.textContent = w.fullscreen || "Full screen";
+    full.hidden = !el.requestFullscreen;
+    full.setAttribute("aria-pressed", String(document.fullscreenElement === el));
+  }
+  document.addEventListener("fullscreenchange", draw);
+  function onMessage(message) {
+    if (!message || message.kind !== "save") return;
+    const url = URL.createObjectURL(new Blob([message.text], { type: "application/json" }));
+    const link = h("a", { href: url, download: message.file || "sumer-game.json", hidden: "" });
+    el.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+  return { draw, onMessage, cleanup: () => document.removeEventListener("fullscreenchange", draw) };
 }

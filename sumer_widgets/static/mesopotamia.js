@@ -398,8 +398,8 @@ export default {
       on: { "change:choices": () => drawLights() },
       drawExtras(f) { frame = f; drawPrompt(f); },
     });
-    // The panel goes above the map, where the eye already is when the highlights appear.
-    el.insertBefore(frame.prompt, frame.host);
+    // The panel sits beside the map (base.js puts the prompt there), where the eye already
+    // is when the highlights appear, and it never pushes the map down.
 
     function onHover(event) {
       const node = event.target.closest?.("[data-field]");

@@ -404,10 +404,22 @@ export default {
           if (city) pickCity(city);
           return;
         }
+        if (choices.mode === "game" && city && (!choices.human || choices.phase === "battles")) {
+          // A bot's turn, the end, or a battle to settle: Python says so.
+          frame.send({ intent: "explain", city });
+          return;
+        }
         if (choices.mode !== "game" || !choices.human || choices.phase !== "orders") return;
         if (!city) { if (aiming) aim(false); return; }
-        // The first click on the map lights up the targets; the next one on a city attacks it.
-        if (!aiming) { aim(true); return; }
+        // The first click on the map lights up the targets; the next one on a city attacks
+        // it. A first click on a city that will not light up also asks Python why.
+        const lit = (choices.attack || []).some((a) => a.target === city);
+        if (!aiming) {
+          aim(true);
+          // One's own city is the usual way to aim; any other dark city gets its reason.
+          if (!lit && city !== choices.city) frame.send({ intent: "explain", city });
+          return;
+        }
         if (city === choices.city) { aim(false); return; }
         // A lit city is attacked; any other is sent too, and Python says why not.
         play({ kind: "attack", target: city });
@@ -435,10 +447,9 @@ export default {
         else if (choices.phase === "battles") promptBattle(w, choices);
       },
     });
-    // The prompt goes above the map, next to the refusal banner: the map is tall, and what
-    // to do next should not be below the fold.
-    el.insertBefore(frame.prompt, frame.host);
-    el.insertBefore(report, frame.host);
+    // The prompt and the battle report sit beside the map (base.js puts the prompt there):
+    // a report that opens or grows never moves the map.
+    frame.prompt.after(report);
     drawReport();
     return () => frame.cleanup();
   },

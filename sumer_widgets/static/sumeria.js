@@ -42,14 +42,17 @@ function drawReach(frame, origin, paths) {
 export default {
   render({ model, el }) {
     let selected = null;
+    let adding = null;  // the empty place a first click proposes to add a trader on
 
     function select(frame, loc, paths) {
       selected = loc;
+      adding = null;
       drawReach(frame, loc, paths);
       frame.drawPrompt();
     }
     function deselect(frame) {
       selected = null;
+      adding = null;
       frame.clearOverlay();
       frame.drawPrompt();
     }
@@ -59,9 +62,23 @@ export default {
       frame.send({ intent: "play", move, ply });
     }
 
+    // A first click on an empty place only proposes the add: a ghost trader and a question;
+    // a second click there (or "Add a trader here") plays it.
+    function propose(frame, loc) {
+      deselect(frame);
+      adding = loc;
+      const layer = frame.overlay();
+      const at = sumeriaPoint(frame, loc);
+      if (layer && at) {
+        layer.append(svgNode("circle", { class: "sumer-adding", cx: at[0], cy: at[1], r: 14,
+          "data-adding": loc }));
+      }
+      frame.drawPrompt();
+    }
+
     const frame = mountFrame({
       model, el,
-      onRedraw() { selected = null; },
+      onRedraw() { selected = null; adding = null; },
       on: { "change:brush": (f) => f.drawPrompt() },
       onClick(target) {
         const choices = frame.choices();
@@ -79,12 +96,18 @@ export default {
           }
           return;
         }
-        if (choices.mode !== "game" || !choices.human) return;
-        if (choices.phase === "placement") {
-          if ((choices.place || []).includes(loc)) play(frame, { kind: "place", location: loc });
+        if (choices.mode === "game" && !choices.human) {
+          // Not the learner's turn (a bot's, or the game is over): Python says so.
+          frame.send({ intent: "explain", location: loc });
           return;
         }
-        if (choices.phase !== "turns") return;
+        if (choices.mode !== "game" || !choices.human) return;
+        if (choices.phase === "placement") {
+          // Where a setup trader cannot go, Python says why.
+          play(frame, { kind: "place", location: loc });
+          return;
+        }
+        if (choices.phase !== "turns") { frame.send({ intent: "explain", location: loc }); return; }
         const traders = choices.traders || {};
         if (selected && traders[selected]?.[loc]) {
           play(frame, { kind: "move", origin: selected, destination: loc });
@@ -92,12 +115,16 @@ export default {
           if (selected === loc) deselect(frame);
           else select(frame, loc, traders[loc]);
         } else if ((choices.add || []).includes(loc)) {
-          play(frame, { kind: "add", location: loc });
+          if (adding === loc) play(frame, { kind: "add", location: loc });
+          else propose(frame, loc);
+        } else if (selected) {
+          // Python explains why the trader cannot go there.
+          play(frame, { kind: "move", origin: selected, destination: loc });
         } else {
-          // Python explains why (someone else's trader, an unreachable place, ...).
-          const move = selected ? { kind: "move", origin: selected, destination: loc }
-                                : { kind: "add", location: loc };
-          play(frame, move);
+          // Someone else's trader, or an add that is not possible: Python says what it is
+          // and what the learner may do.
+          deselect(frame);
+          frame.send({ intent: "explain", location: loc });
         }
       },
       drawExtras(frame) {
@@ -119,6 +146,16 @@ export default {
           return;
         }
         if (choices.mode !== "game" || !choices.human) return;
+        if (choices.phase === "turns" && adding) {
+          const where = (choices.add_names || {})[adding] || adding;
+          frame.prompt.append(h("span", { class: "sumer-prompt-title" },
+            (w.add_ask || "Add a trader on {where}?").replace("{where}", where)));
+          const loc = adding;
+          frame.prompt.append(h("button", { type: "button", class: "sumer-add-here",
+            onclick: () => play(frame, { kind: "add", location: loc }) }, w.add_here || "Add a trader here"));
+          frame.prompt.append(h("button", { type: "button", class: "sumer-add-cancel",
+            onclick: () => deselect(frame) }, w.cancel || "Cancel"));
+        }
         if (choices.phase === "turns" && selected && (choices.remove || []).includes(selected)) {
           frame.prompt.append(h("button", { type: "button", class: "sumer-remove",
             onclick: () => play(frame, { kind: "remove", location: selected }) },

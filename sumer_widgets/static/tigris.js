@@ -130,8 +130,8 @@ export default {
       const own = (choices.board_leaders || {})[cell];
       if (!selected || selected.kind === "discard") {
         if (own) { select(frame, { kind: "leader", colour: own }); return; }
-        note = frame.words().tg_first || "";
-        frame.drawPrompt();
+        // Someone else's leader, a tile, an empty cell: Python says what it is and what to do.
+        frame.send({ intent: "explain", cell });
         return;
       }
       if (own && !(litCells(choices).includes(cell))) {
@@ -188,7 +188,7 @@ export default {
       if (selected?.kind === "discard") {
         const hand = choices.hand || "";
         const chosen = selected.slots.map((slot) => hand[slot]).join("");
-        line.append(button(tgFill(w.tg_discard_n, { n: chosen.length }),
+        line.append(button(tgFill(chosen.length === 1 ? w.tg_discard_1 : w.tg_discard_n, { n: chosen.length }),
           { class: "tg-discard-go", disabled: chosen.length === 0 },
           () => play(frame, { kind: "discard", tiles: chosen })));
         line.append(button(w.tg_cancel, { class: "tg-cancel" }, () => select(frame, null)));
@@ -230,6 +230,11 @@ export default {
       on: { "change:choices": (f) => drawOverlay(f) },
       onClick(target) {
         const choices = frame.choices();
+        if (target && choices.mode === "game" && !choices.human && target.dataset.cell) {
+          // A bot's turn, or the end: Python says so.
+          frame.send({ intent: "explain", cell: target.dataset.cell });
+          return;
+        }
         if (!target || choices.mode !== "game" || !choices.human) return;
         if (choices.phase === "action") onAction(frame, target, choices);
         else onDecision(frame, target, choices);

@@ -34,6 +34,8 @@ MOUNT = """async ({ esm, css, state }) => {
     Object.assign(window.modelState, changes);
     for (const key of changed) (listeners["change:" + key] || []).forEach((f) => f());
   };
+  // Like widget.send(...) from Python: a custom message to the page.
+  window.emit = (message) => (listeners["msg:custom"] || []).forEach((f) => f(message, []));
   const root = document.getElementById("root");
   window.cleanup = module.default.render({ model: window.model, el: root });
 }"""

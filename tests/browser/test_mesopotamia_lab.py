@@ -17,6 +17,12 @@ import json
 
 import pytest
 
+from tests.browser.classroom import (
+    find_board,
+    fits_a_projector,
+    level_is_chosen_and_the_bot_moves,
+    refusal_keeps_its_place,
+)
 from tests.browser.keys import audit, enter_map, walk_to
 from tests.browser.lab import board_says, kernel_eval, restart_task, run_notebook, task_state
 
@@ -173,3 +179,21 @@ def test_the_board_passes_an_accessibility_audit(notebook):
     page.keyboard.press("Enter")  # a native chosen: lit fields, the panel's buttons
     assert audit(page, KEYS) == []
     page.keyboard.press("Escape")
+
+
+def test_the_board_suits_a_class(notebook):
+    """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
+    classroom.py): another player's native is explained."""
+    page = notebook
+    fits_a_projector(page, BOARD)
+    other = json.loads(kernel_eval(page, find_board("play") + """
+import re
+keys = re.findall(r'data-native="([^"]+)"', board.svg)
+mine = {k.split("|")[0] for k in keys if k.split("|")[1] == str(board.game.to_move)}
+# A native alone with the other players' (under one of Blue's, the click would select Blue's).
+print(json.dumps(next(k for k in keys if k.split("|")[1] != str(board.game.to_move)
+                      and k.split("|")[0] not in mine)))
+"""))
+    said = refusal_keeps_its_place(page, BOARD, f'[data-native="{other}"]')
+    assert ", not yours: you play Blue" in said
+    level_is_chosen_and_the_bot_moves(page, BOARD, "play")

@@ -19,6 +19,12 @@ import json
 
 import pytest
 
+from tests.browser.classroom import (
+    find_board,
+    fits_a_projector,
+    level_is_chosen_and_the_bot_moves,
+    refusal_keeps_its_place,
+)
 from tests.browser.keys import audit, enter_map, walk_to
 from tests.browser.lab import board_says, kernel_eval, restart_task, run_notebook, task_state
 
@@ -185,3 +191,24 @@ def test_the_map_passes_an_accessibility_audit(notebook):
     assert audit(page, BOARD) == []
     page.locator(f"{KEYS} svg.pk-map").scroll_into_view_if_needed(timeout=60_000)
     assert audit(page, KEYS) == []  # after the keyboard test: a battle prompt and buttons
+
+
+def test_the_board_suits_a_class(notebook):
+    """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
+    classroom.py): a city that will not light up says why."""
+    page = notebook
+    fits_a_projector(page, BOARD)
+    dark = json.loads(kernel_eval(page, find_board("play") + """
+from engine import priest_kings as pk
+game = board.game
+while not game.is_over and (game.state.phase != "orders" or game.to_move in board.bots):
+    if game.to_move in board.bots:
+        board.bot_move()
+    else:
+        board.play(game.legal_moves()[0])
+print(json.dumps(next(c for c, why in board.choices["why_not"].items()
+                      if why and c != board.choices["city"])))
+"""))
+    said = refusal_keeps_its_place(page, BOARD, f'[data-city="{dark}"] .pk-city-mark')
+    assert " is not lit, so it cannot be attacked now: " in said
+    level_is_chosen_and_the_bot_moves(page, BOARD, "play")

@@ -73,6 +73,20 @@ def test_clicking_a_lit_city_attacks_it(page):
     assert page.locator("circle.pk-lit").count() == 0
 
 
+def test_a_first_click_on_a_city_that_will_not_light_says_why(page):
+    board = orders_board()
+    mount(page, board)
+    page.click('[data-city="ur"] .pk-city-mark')
+    assert page.locator("circle.pk-lit").count() == 2, "the targets light up all the same"
+    message = sent(page)[0]
+    assert message == {"intent": "explain", "city": "ur"}
+    board._on_msg(board, message, [])
+    push(page, board)
+    assert page.inner_text(".sumer-error").startswith(
+        "Refused: Ur is not lit, so it cannot be attacked now: Kish cannot reach Ur")
+    assert board.game.moves == ()
+
+
 def test_an_unlit_city_is_sent_for_python_to_explain(page):
     board = orders_board()
     mount(page, board)
@@ -89,7 +103,7 @@ def test_an_unlit_city_is_sent_for_python_to_explain(page):
 def test_the_activities_are_buttons(page):
     board = orders_board()
     mount(page, board)
-    assert page.inner_text(".pk-title").strip().startswith("Kish chooses (1st of 4)")
+    assert page.inner_text(".sumer-prompt .pk-title").strip().startswith("Kish chooses (1st of 4)")
     page.click("button.pk-sacrifice")
     page.click('button.pk-reorganize[data-corps="right"]')
     assert sent(page) == [
@@ -98,7 +112,7 @@ def test_the_activities_are_buttons(page):
     # The Python answer redraws: now Ur chooses, and the map marks Kish's choice.
     board._on_msg(board, sent(page)[0], [])
     push(page, board)
-    assert page.inner_text(".pk-title").strip().startswith("Ur chooses (2nd of 4)")
+    assert page.inner_text(".sumer-prompt .pk-title").strip().startswith("Ur chooses (2nd of 4)")
     assert page.locator('[data-city="kish"] [data-choice="sacrifice"]').count() == 1
 
 
@@ -106,7 +120,7 @@ def test_the_activities_are_buttons(page):
 def test_the_order_rolled_at_the_table_is_clicked_in_city_by_city(page):
     board = CampaignMap(pk.new_game(seed=5, activation="recorded"), name="module")
     mount(page, board)
-    assert "roll the order of activation at the table" in page.inner_text(".pk-title")
+    assert "roll the order of activation at the table" in page.inner_text(".sumer-prompt .pk-title")
     page.click('[data-city="ur"] .pk-city-mark')
     page.click('button.pk-order-city[data-city-button="uruk"]')
     assert page.locator("g.pk-picked-place").count() == 2
@@ -121,7 +135,7 @@ def test_the_order_rolled_at_the_table_is_clicked_in_city_by_city(page):
         "kind": "order", "cities": ["ur", "uruk", "kish", "lagash"]}}]
     board._on_msg(board, sent(page)[0], [])
     push(page, board)
-    assert page.inner_text(".pk-title").strip().startswith("Ur chooses (1st of 4)")
+    assert page.inner_text(".sumer-prompt .pk-title").strip().startswith("Ur chooses (1st of 4)")
     assert page.locator("g.pk-picked-place").count() == 0
 
 

@@ -16,6 +16,12 @@ import json
 
 import pytest
 
+from tests.browser.classroom import (
+    find_board,
+    fits_a_projector,
+    level_is_chosen_and_the_bot_moves,
+    refusal_keeps_its_place,
+)
 from tests.browser.keys import audit, enter_map, focused, walk_to
 from tests.browser.lab import kernel_eval, run_notebook
 
@@ -166,3 +172,18 @@ def test_the_board_passes_an_accessibility_audit(notebook):
     page.keyboard.press("Enter")  # a selection drawn too: lit destinations, prompt buttons
     assert audit(page, BOARD) == []
     page.keyboard.press("Escape")
+
+
+def test_the_board_suits_a_class(notebook):
+    """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
+    classroom.py): another player's trader is explained, not refused as a move."""
+    page = notebook
+    fits_a_projector(page, BOARD)
+    other = json.loads(kernel_eval(page, find_board("play") + """
+state = board.game.state
+print(json.dumps(next(loc.id for loc in state.board.locations
+                      if state.trader_at(loc.id) not in (None, state.to_move))))
+"""))
+    said = refusal_keeps_its_place(page, BOARD, f'[data-loc="{other}"]')
+    assert "trader, not one of yours. You play Blue" in said
+    level_is_chosen_and_the_bot_moves(page, BOARD, "play")

@@ -44,9 +44,27 @@ def test_clicking_a_destination_sends_the_move_with_the_ply(page):
         "move": {"kind": "move", "origin": "kish.town1", "destination": "nippur.village1"}}]
 
 
-def test_clicking_an_empty_location_adds_and_remove_button_removes(page):
+def test_a_first_click_on_an_empty_place_only_proposes_the_add(page):
+    """No add comes as a surprise: the first click draws a ghost trader and asks; a second
+    click on the place (or "Add a trader here") plays it; another click forgets it."""
     board = turn_board()
     mount(page, board)
+    page.click('[data-loc="uruk.city"]')
+    assert page.evaluate("window.sent") == []
+    assert page.locator('circle.sumer-adding[data-adding="uruk.city"]').count() == 1
+    assert "Add a trader on Uruk city?" in page.inner_text(".sumer-prompt")
+    page.click("button.sumer-add-cancel")
+    assert page.locator("circle.sumer-adding").count() == 0
+    page.click('[data-loc="ur.city"]')
+    page.click("button.sumer-add-here")
+    assert page.evaluate("window.sent") == [
+        {"intent": "play", "ply": 0, "move": {"kind": "add", "location": "ur.city"}}]
+
+
+def test_clicking_an_empty_location_twice_adds_and_remove_button_removes(page):
+    board = turn_board()
+    mount(page, board)
+    page.click('[data-loc="uruk.city"]')
     page.click('[data-loc="uruk.city"]')
     page.click('[data-loc="kish.town1"]')
     page.click("button.sumer-remove")
@@ -61,10 +79,13 @@ def test_an_unhighlighted_click_is_sent_for_python_to_explain(page):
     mount(page, board)
     page.click('[data-loc="kish.city"]')  # Orange's trader, not Blue's
     sent = page.evaluate("window.sent")
-    assert sent == [{"intent": "play", "ply": 0, "move": {"kind": "add", "location": "kish.city"}}]
+    assert sent == [{"intent": "explain", "location": "kish.city"}]
     board._on_msg(board, sent[0], [])
     push(page, board)
-    assert "occupied by Orange" in page.inner_text(".sumer-error")
+    said = page.inner_text(".sumer-error")
+    assert "Kish city holds Orange's trader, not one of yours. You play Blue" in said
+    assert "occupied" not in said
+    assert board.game.moves == ()
 
 
 def test_a_new_picture_replaces_the_old_and_clears_the_selection(page):
@@ -179,3 +200,52 @@ def test_the_log_keeps_its_drawn_lines_as_the_window_slides(page):
     board.undo()
     push(page, board)
     assert shown() == [[e["ply"], e["text"]] for e in board.log]
+
+
+def test_bot_moves_is_disabled_with_its_reason_on_a_persons_turn(page):
+    from engine.bots import RandomBot
+
+    board = SumeriaBoard(sumeria.new_game(3, seed=1), bots={1: RandomBot(seed=1)},
+                         autoplay=False)
+    game = board.game
+    mount(page, board)
+    button = page.locator("button.sumer-bot")
+    assert button.is_visible() and button.is_disabled()
+    who = ("Blue", "Orange", "Green")[game.to_move]
+    assert f"{who} is played by a person" in button.get_attribute("title")
+    while game.to_move != 1:
+        board.play(game.legal_moves()[0])
+    push(page, board)
+    assert button.is_enabled() and button.get_attribute("title") == ""
+
+
+def test_the_explorer_offers_no_undo_and_no_history(page):
+    board = SumeriaBoard(traders={"kish.town1": 0}, name="explore")
+    mount(page, board)
+    assert not page.locator("button.sumer-undo").is_visible()
+    assert not page.locator(".sumer-history").is_visible()
+    assert not page.locator("button.sumer-save").is_visible()
+    assert not page.locator("select.sumer-level").is_visible()
+    assert page.locator("button.sumer-fullscreen").is_visible()
+
+
+def test_level_save_and_load_are_forwarded_and_the_file_is_offered(page, tmp_path):
+    board = SumeriaBoard(sumeria.new_game(3, seed=1), level="medium")
+    mount(page, board)
+    assert page.input_value("select.sumer-level") == "medium"
+    page.select_option("select.sumer-level", "hard")
+    page.click("button.sumer-save")
+    assert page.evaluate("window.sent") == [{"intent": "level", "level": "hard"},
+                                            {"intent": "save"}]
+    with page.expect_download() as download:
+        page.evaluate("(m) => window.emit(m)", {"kind": "save", "text": board.game.to_json(),
+                                                  "file": "sumeria-move-0.json"})
+    saved = tmp_path / "saved.json"
+    download.value.save_as(saved)
+    assert download.value.suggested_filename == "sumeria-move-0.json"
+    assert saved.read_text() == board.game.to_json()
+    with page.expect_file_chooser() as chooser:
+        page.click("button.sumer-load")
+    chooser.value.set_files(str(saved))
+    page.wait_for_function("() => window.sent.length === 3")
+    assert page.evaluate("window.sent")[2] == {"intent": "load", "text": board.game.to_json()}

@@ -13,6 +13,11 @@ import json
 
 import pytest
 
+from tests.browser.classroom import (
+    fits_a_projector,
+    level_is_chosen_and_the_bot_moves,
+    refusal_keeps_its_place,
+)
 from tests.browser.keys import audit, enter_map, walk_to
 from tests.browser.lab import kernel_eval, run_notebook
 
@@ -150,3 +155,15 @@ def test_the_board_passes_an_accessibility_audit(notebook):
     page.keyboard.press("Enter")  # a tile chosen: lit squares, the prompt's buttons
     assert audit(page, PLAY) == []
     page.keyboard.press("Escape")
+
+
+def test_the_board_suits_a_class(notebook):
+    """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
+    classroom.py) on the "play now" board: a click on the board with nothing chosen says what
+    to choose first."""
+    page = notebook
+    play = '.sumer-board[data-name="play"]'
+    fits_a_projector(page, play)
+    said = refusal_keeps_its_place(page, play, '[data-cell="a1"]')
+    assert said.startswith("Refused: first choose what to play from your hand")
+    level_is_chosen_and_the_bot_moves(page, play, "play")

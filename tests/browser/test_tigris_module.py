@@ -108,7 +108,7 @@ def test_a_catastrophe_and_a_discard(page):
     page.click('[data-slot="1"]')
     page.click('[data-slot="3"]')
     assert page.locator("rect.tg-discarding").count() == 2
-    assert page.inner_text("button.tg-discard-go") == "Discard 2 tile(s)"
+    assert page.inner_text("button.tg-discard-go") == "Discard 2 tiles"
     page.click("button.tg-discard-go")
     assert [m["move"] for m in sent(page)] == [
         {"kind": "catastrophe", "cell": "e5"}, {"kind": "discard", "tiles": "kr"}]
@@ -118,7 +118,9 @@ def test_an_unlit_click_goes_to_python_which_explains(page):
     board = war_board()
     mount(page, board)
     page.click('[data-cell="a1"]')
-    assert sent(page) == [] and "First choose" in page.inner_text(".sumer-prompt")
+    assert sent(page) == [{"intent": "explain", "cell": "a1"}]
+    answer(page, board)
+    assert page.inner_text(".sumer-error").startswith("Refused: first choose what to play")
     page.click('[data-hand="k"]')
     page.click('[data-cell="e1"]')  # river: not lit, sent all the same
     assert sent(page)[-1]["move"] == {"kind": "tile", "colour": "k", "cell": "e1"}
@@ -217,10 +219,14 @@ def test_on_a_bots_turn_the_page_waits(page):
     assert "Urn is a bot" in page.inner_text(".sumer-prompt")
     assert "Bull's hand" in page.inner_text(".sumer-host"), "the human's hand, not the bot's"
     page.click('[data-hand="k"]')
+    assert sent(page) == [], "the hand shown is not the one to play"
     page.click('[data-cell="a1"]')
-    assert sent(page) == []
+    assert sent(page) == [{"intent": "explain", "cell": "a1"}]
+    answer(page, board)
+    assert page.inner_text(".sumer-error") == "Refused: it is a bot's turn (Urn): press “Bot moves”"
+    assert page.locator("button.sumer-bot").is_enabled()
     page.click("button.sumer-bot")
-    assert sent(page) == [{"intent": "bot"}]
+    assert sent(page)[-1] == {"intent": "bot"}
 
 
 def test_dutch_words(page):

@@ -98,7 +98,9 @@ def test_a_legal_intent_plays_and_redraws():
                  "move": {"kind": "go", "origin": "-1,0", "native": "L", "destination": "-2,1"}})
     assert board.error == "" and board.plies == board.ply == 1
     assert 'data-native="-2,1|0|L"' in board.svg
-    assert board.log[0]["text"] == "Blue moves a native (L) from -1,0 to -2,1 for 1 point(s)."
+    assert board.log[0]["text"] == ("Blue moves a native carrying lumber from the plain "
+                                    "north-west of the temple to the forest 2 fields west of "
+                                    "the temple (1 point).")
     assert board.choices["points"] == 4
 
 
@@ -125,7 +127,8 @@ def test_a_legal_intent_plays_and_redraws():
     ({"intent": "play", "ply": 3, "move": {"kind": "end"}}, "another position"),
     ({"intent": "explain", "native": "-1,1|1|S"}, "that native is Red's"),
     ({"intent": "explain", "native": "nonsense"}, "a native is named 'q,r|owner|token'"),
-    ({"intent": "explain", "field": "1,-1"}, "Blue has no native on 1,-1"),
+    ({"intent": "explain", "field": "1,-1"},
+     "Blue has no native on the forest north-east of the temple"),
     ({"intent": "explain", "field": "atlantis"}, "field must be written 'q,r'"),
 ])
 def test_forged_or_illegal_messages_are_refused_and_change_nothing(message, reason):
@@ -178,7 +181,7 @@ def test_free_actions_of_phase_one_are_listed_with_their_moves():
         "kind": "lift", "field": "-1,0", "value": 6}
     assert actions["native on -1,0: pick up lumber"]["kind"] == "pick"
     assert actions["native with lumber on -1,0: put down lumber"]["kind"] == "drop"
-    assert board.choices["end"] == {"label": "End movement (5 point(s) unused)",
+    assert board.choices["end"] == {"label": "End movement (5 points unused)",
                                     "move": {"kind": "end"}}
 
 
@@ -265,7 +268,8 @@ def test_building_sites_of_phase_two():
     assert board.error.startswith("no hut: ")
     assert "; no holy place: a holy place needs 2 of Blue's natives on -1,1" in board.error
     board.play("birth -1,0")
-    assert "1 native(s) of Blue born on -1,0." in [e["text"] for e in board.log]
+    assert ("1 native of Blue is born on the plain north-west of the temple."
+            in [e["text"] for e in board.log])
     assert board.game.to_move == 1, "no second birth is possible: the turn goes on at once"
 
 
@@ -435,7 +439,7 @@ def test_the_renderer_is_deterministic_and_names_every_clickable_thing():
 
 def test_dutch_words():
     board = MesopotamiaBoard(mesopotamia.Game(lesson()), lang="nl")
-    assert board.choices["end"]["label"] == "Stop met bewegen (5 punt(en) ongebruikt)"
+    assert board.choices["end"]["label"] == "Stop met bewegen (5 punten ongebruikt)"
     assert "Ronde 2 · Blauw aan zet" in board.svg
     assert board.log == [] and board.words["undo"] == "Ongedaan maken"
 

@@ -282,7 +282,7 @@ def test_save_and_load_resume_a_campaign(tmp_path):
     assert json.loads(path.read_text())["ruleset"] == "priest_kings"
     with pytest.raises(InvalidInput, match="no save file"):
         CampaignMap.load(tmp_path / "missing.json")
-    with pytest.raises(InvalidInput, match="no campaign"):
+    with pytest.raises(InvalidInput, match="no game"):
         CampaignMap().save(tmp_path / "x.json")
 
 

@@ -60,10 +60,16 @@ def svg_text(svg: str) -> str:
 def shown_texts(board: SumeriaBoard) -> dict[str, str]:
     choices = board.choices
     labels = [t.get("label", "") for t in choices.get("take", [])] + choices.get("names", [])
+    labels += list(choices.get("add_names", {}).values())
+    tools = board.tools
+    toolbar = [tools.get("bot") or "", tools.get("level_mixed", "")]
+    toolbar += [label for _, label in tools.get("levels", [])]
+    # A word's {placeholder} is filled with a Dutch name on the page.
+    words = re.sub(r"\{\w+\}", " ", " | ".join(board.words.values()))
     return {"error": board.error, "status": board.status,
             "log": " | ".join(line["text"] for line in board.log),
-            "svg": svg_text(board.svg), "words": " | ".join(board.words.values()),
-            "choices": " | ".join(labels)}
+            "svg": svg_text(board.svg), "words": words,
+            "choices": " | ".join(labels), "toolbar": " | ".join(toolbar)}
 
 
 class Checked:

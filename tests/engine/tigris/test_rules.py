@@ -122,7 +122,7 @@ def test_a_tile_scores_for_the_leader_of_its_colour_or_else_the_king():
     """)
     after, evs = play(state, "tile r h5")
     assert influence(after, 1)["r"] == 1 and influence(after, 0) == dict.fromkeys("krbg", 0)
-    assert evs[1].describe() == "Urn scores 1 red point(s) for the tile."
+    assert evs[1].describe() == "Urn scores 1 red point for the tile."
     after, _ = play(state, "tile g h5")
     assert influence(after, 0)["g"] == 1, "no trader: the king takes the point"
     assert at(after, "h5") == "g"

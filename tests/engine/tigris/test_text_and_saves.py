@@ -178,7 +178,7 @@ def test_another_players_view_does_not_tell_which_tiles_were_swapped():
     assert green.view(0).swapped == ("gg", "")
     # The event every viewer reads tells how many, not which.
     told = [e.describe(lang) for e in green_events for lang in ("en", "nl")]
-    assert "Bull discards 2 tile(s)." in told and "Stier legt 2 tegel(s) af." in told
+    assert "Bull discards 2 tiles." in told and "Stier legt 2 tegels af." in told
     assert [e.describe() for e in green_events] == [e.describe() for e in play(
         start, "discard kk")[1]]
     # A determinized view may deal the swapped tiles anywhere unseen, not back where they were.

@@ -162,7 +162,7 @@ def test_a_cross_of_five_builds_the_wonder_and_a_king_by_it_takes_any_colour():
     assert legal(state) == {"cube k", "cube r", "cube b", "cube g"}
     state, evs = play(state, "cube g")
     assert influence(state, 0)["g"] == 1 + 0 and state.active == 1
-    assert evs[0].describe() == "Bull scores 1 green point(s) from the wonder."
+    assert evs[0].describe() == "Bull scores 1 green point from the wonder."
     plain, _ = play(pos(WONDER), "tile k f6")
     assert plain.active == 1, "without the variant no wonder is offered"
 
