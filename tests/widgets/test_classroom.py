@@ -75,7 +75,7 @@ def test_the_first_add_click_is_only_a_proposal_with_the_places_name():
     assert board.words["add_ask"].format(where="Uruk city").startswith("Add a trader on Uruk")
 
 
-@pytest.mark.rules("P-ORD-1")
+@pytest.mark.rules("P-ATTACK-1", "P-ATTACK-5")
 def test_a_city_that_is_not_lit_says_why():
     game = pk.Game(pk.position({"uruk": "ur"}, order=["kish", "ur", "lagash", "uruk"]))
     board = CampaignMap(game)
