@@ -355,16 +355,21 @@ class BoardWidget(anywidget.AnyWidget):
             self._run_bots()
             self.refresh()
 
-    def _play_human(self, move: Any) -> None:
-        game = self.game
-        if game is None:
-            raise refused("no_game")
+    def _check_persons_turn(self, game: Game) -> None:
+        """Refuse a person's click when the game is over or a bot is to move (whose turn it
+        is, and the button that makes the bot move)."""
         if game.is_over:
             raise refused("over")
         if game.to_move in self.bots:
             raise refused("bot_turn", player=self.player_named(game.to_move),
                           button=Named(**{lang: self._words_for(lang)["bot"]
                                           for lang in UI_WORDS}))
+
+    def _play_human(self, move: Any) -> None:
+        game = self.game
+        if game is None:
+            raise refused("no_game")
+        self._check_persons_turn(game)
         game.play(move)
         self._run_bots()
         self.refresh()

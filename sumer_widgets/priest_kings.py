@@ -27,10 +27,10 @@ import traitlets
 
 from engine import priest_kings as pk
 from engine.bots import Bot
-from engine.core import InvalidInput, Message, Named, SumerError
+from engine.core import InvalidInput, Message, SumerError
 from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
-from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused, styles
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, refused, styles
 from sumer_widgets.priest_kings_svg import render, turn_events
 from sumer_widgets.readers.priest_kings import corps_text  # also registers the log's teller
 
@@ -286,13 +286,8 @@ class CampaignMap(BoardWidget):
         game = self.game
         if game is None:
             raise SumerErrorForMessage("the explorer shows whom a city may attack: click a city")
-        if game.is_over:
-            raise refused("over")
+        self._check_persons_turn(game)
         state = game.state
-        if game.to_move in self.bots:
-            raise refused("bot_turn", player=self.player_named(game.to_move),
-                          button=Named(**{lang: self._words_for(lang)["bot"]
-                                          for lang in UI_WORDS}))
         city = content.get("city")
         number = state.map.index_of(city)  # InvalidInput for anything unknown
         name = state.name(number)

@@ -23,7 +23,7 @@ from engine.core import InvalidInput, Message, Named, shown
 from engine.sumeria import Board, State
 from engine.sumeria.refusals import named_place, named_player
 from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
-from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused, styles
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
 from sumer_widgets.sumeria_svg import render
 
 #: The explorer's refusals, in the words of the rulebooks (see engine/sumeria/refusals.py).
@@ -170,12 +170,7 @@ class SumeriaBoard(BoardWidget):
         game = self.game
         if game is None:
             raise _refused("plays_a_game")
-        if game.is_over:
-            raise refused("over")
-        if game.to_move in self.bots:
-            raise refused("bot_turn", player=self.player_named(game.to_move),
-                          button=Named(**{lang: self._words_for(lang)["bot"]
-                                          for lang in UI_WORDS}))
+        self._check_persons_turn(game)
         loc = self._location(content, "location")
         owner = game.state.trader_at(loc)
         if owner is not None and owner != game.to_move:

@@ -38,7 +38,7 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import Table
-from sumer_widgets.base import UI_WORDS, BoardWidget, SumerErrorForMessage, bundle, refused, styles
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
 from sumer_widgets.tigris_svg import conflict_line, render
 
 WORDS = {
@@ -219,12 +219,7 @@ class TigrisBoard(BoardWidget):
         game = self.game
         if game is None:
             raise SumerErrorForMessage(Message(TEXT, "choose_first"))
-        if game.is_over:
-            raise refused("over")
-        if game.to_move in self.bots:
-            raise refused("bot_turn", player=self.player_named(game.to_move),
-                          button=Named(**{lang: self._words_for(lang)["bot"]
-                                          for lang in UI_WORDS}))
+        self._check_persons_turn(game)
         cell = parse_cell(content.get("cell"))
         state = game.state
         leader = state.leader_at(cell)
