@@ -7,6 +7,9 @@ Where it looks ahead it first *determinizes* the view — fills in what the play
 - `RandomBot`: a uniformly random legal move.
 - `GreedyBot`: one ply: the move after which the ruleset's ``evaluate`` (a documented
   heuristic in each ruleset) is best for the bot; ties broken at random.
+- `ExpertBot`: the ruleset's own player, ``engine/<ruleset>/expert.py``: heuristics that name
+  the rules they exploit, as a decent human plays; with `blunder` it sometimes plays at random
+  instead (the boards' easier levels).
 - `MCTSBot`: Monte Carlo tree search (UCT) with random playouts by the ruleset's fast
   ``random_playout``. With hidden information it is single-observer information-set MCTS: a new
   determinization each iteration, and a child is only considered where its move is legal.
@@ -16,13 +19,15 @@ Every bot takes a `seed`; with the same seed and the same views it makes the sam
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Sequence
 from typing import Any
 
 from engine.core import InvalidInput, fresh_seed, make_rng, parse_whole, rules_of, shown
 
-__all__ = ["LEVELS", "Bot", "GreedyBot", "MCTSBot", "RandomBot", "bot_for_level", "make_bot"]
+__all__ = ["LEVELS", "Bot", "ExpertBot", "GreedyBot", "MCTSBot", "RandomBot", "bot_for_level",
+           "make_bot"]
 
 
 class Bot:
@@ -86,6 +91,33 @@ class GreedyBot(Bot):
             elif value >= best_value - 1e-9:
                 best.append(move)
         return best[self.rng.randrange(len(best))]
+
+
+class ExpertBot(Bot):
+    """Plays as the ruleset's ``expert.choose(view, moves, rng)`` says; with probability
+    `blunder` (0 to 1) a uniformly random legal move instead."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, blunder: float = 0.0):
+        if isinstance(blunder, bool) or not isinstance(blunder, (int, float)) or not (
+                0.0 <= blunder <= 1.0):
+            raise InvalidInput(f"blunder must be a chance from 0 to 1, not {shown(blunder)}")
+        super().__init__(seed)
+        self.blunder = float(blunder)
+
+    def __repr__(self) -> str:
+        extra = f", blunder={self.blunder:g}" if self.blunder else ""
+        return f"ExpertBot(seed={self.seed}{extra})"
+
+    def choose(self, view: Any) -> Any:
+        rules, moves = _legal(view)
+        if len(moves) == 1:
+            return moves[0]
+        if self.blunder and self.rng.random() < self.blunder:
+            return moves[self.rng.randrange(len(moves))]
+        expert = importlib.import_module(f"{rules.__name__}.expert")
+        return expert.choose(view, moves, self.rng)
 
 
 class _Node:
@@ -199,11 +231,12 @@ def _shares(final: Any, rules: Any) -> list[float]:
     return [share if p in winners else 0.0 for p in range(final.players)]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot, "mcts": MCTSBot}
 
 
 def make_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a short spec: ``"random"``, ``"greedy"``, ``"mcts"`` or ``"mcts:500"``.
+    """A bot from a short spec: ``"random"``, ``"greedy"``, ``"expert"``, ``"mcts"`` or
+    ``"mcts:500"``.
 
     Raises:
         InvalidInput: an unknown bot name or a malformed budget.

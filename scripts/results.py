@@ -3,6 +3,7 @@
 
     python scripts/results.py                       # every part at full size
     python scripts/results.py sumeria tigris        # some parts only
+    python scripts/results.py ladder-tigris         # one ruleset's ladder
     python scripts/results.py ladder --scale 0.2    # a fifth of the games (n is in the file)
     python scripts/results.py --workers 4           # processes to play on (default: every core)
 
@@ -25,6 +26,7 @@ same file (games depend only on their seeds, whatever the number of workers).
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from pathlib import Path
@@ -192,9 +194,11 @@ def part_priest_kings(run: Run) -> None:
         "figures": {"battles": battles, "campaigns": campaigns}}, run.folder)
 
 
-def part_ladder(run: Run) -> None:
+def part_ladder(run: Run, only: str | None = None) -> None:
     games = run.size("ladder", "games per pairing")
     for ruleset, (players, options, pairings) in LADDERS.items():
+        if only not in (None, ruleset):
+            continue
         rows = []
         for bot, opponent in pairings:
             seed = SEED
@@ -210,8 +214,9 @@ def part_ladder(run: Run) -> None:
             rows.append({"bot": bot, "opponent": opponent, "games": games, "wins": wins,
                          "draws": draws, "win_rate": rate, "ci95": ci, "seed": seed})
         scale = "" if run.scale == 1 else f" --scale {run.scale:g}"
+        part = "ladder" if only is None else f"ladder-{ruleset}"
         write_result(f"ladder-{ruleset}", {
-            "ruleset": ruleset, "generated_by": f"python scripts/results.py ladder{scale}",
+            "ruleset": ruleset, "generated_by": f"python scripts/results.py {part}{scale}",
             "players": players, "options": options,
             "note": ("one seat plays the bot, the others its opponent, the bot's seat rotating; "
                      "a shared win counts as a draw (half a win)"),
@@ -219,7 +224,8 @@ def part_ladder(run: Run) -> None:
 
 
 PARTS = {"sumeria": part_sumeria, "tigris": part_tigris, "mesopotamia": part_mesopotamia,
-         "lengths": part_lengths, "priest_kings": part_priest_kings, "ladder": part_ladder}
+         "lengths": part_lengths, "priest_kings": part_priest_kings, "ladder": part_ladder,
+         **{f"ladder-{name}": functools.partial(part_ladder, only=name) for name in LADDERS}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -238,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.scale > 0:
         parser.error("--scale must be above 0")
     run = Run(args.scale, args.workers, args.out)
-    for part in args.parts or PARTS:
+    for part in args.parts or [p for p in PARTS if not p.startswith("ladder-")]:
         started = time.monotonic()
         PARTS[part](run)
         print(f"{part}: {time.monotonic() - started:.0f} s", file=sys.stderr)
