@@ -77,10 +77,61 @@ def play_mesopotamia(page, board: str) -> None:
 
 
 def play_priest_kings(page, board: str) -> None:
-    """Choose an attack: the city to move, then a lit target."""
-    _select_and_go(page, board, "[data-city] .pk-city-mark", "circle.pk-lit", "data-target",
-                   '[data-city="{}"] .pk-city-mark')
+    """Choose an attack: the city to move, then a lit target; where no city may be attacked
+    (the map lights none), make sacrifices instead."""
+    before = ply(page, board)
+    if _click_until_lit(page, board, "[data-city] .pk-city-mark", "circle.pk-lit"):
+        target = page.get_attribute(f"{board} circle.pk-lit", "data-target")
+        page.locator(f'{board} [data-city="{target}"] .pk-city-mark').click(force=True)
+    else:
+        page.locator(f"{board} button.pk-sacrifice").click()
+    wait_for_next_ply(page, board, before)
+
+
+def refuse_sumeria(page, board: str) -> None:
+    """Click another player's trader (the person plays seat 0)."""
+    page.locator(f'{board} .sumer-host [data-loc][data-owner]:not([data-owner="0"])'
+                 ).first.click(force=True)
+
+
+def refuse_tigris(page, board: str) -> None:
+    """Click a square with nothing chosen from the hand."""
+    page.locator(f'{board} [data-cell="a1"]').first.click(force=True)
+
+
+def refuse_mesopotamia(page, board: str) -> None:
+    """Click a field that is not lit and holds none of the person's natives (seat 0): with a
+    native chosen, a move there is refused; with none, the board says there is nothing to do
+    (a hut, a holy place or a birth needs one's own native on the field)."""
+    def values(selector: str, key: str) -> list[str]:
+        return page.eval_on_selector_all(f"{board} {selector}",
+                                         f"els => els.map(e => e.dataset.{key})")
+
+    natives = values("[data-native]", "native")
+    taken = {k.split("|")[0] for k in natives if k.split("|")[1] == "0"}
+    taken |= set(values("polygon.meso-dest", "field"))
+    field = next(f for f in values(".sumer-host [data-field]:not([data-native])", "field")
+                 if f not in taken)
+    page.locator(f'{board} .sumer-host [data-field="{field}"]:not([data-native])'
+                 ).first.click(force=True)
+
+
+def refuse_priest_kings(page, board: str) -> None:
+    """Aim with Kish, then click a city that did not light up (in a battle, the first click
+    already says that the battle comes first)."""
+    page.locator(f'{board} [data-city="kish"] .pk-city-mark').click(force=True)
+    lit = set(page.eval_on_selector_all(f"{board} circle.pk-lit",
+                                        "els => els.map(e => e.dataset.target)"))
+    cities = page.eval_on_selector_all(f"{board} [data-city]",
+                                       "els => els.map(e => e.dataset.city)")
+    dark = next(c for c in cities if c != "kish" and c not in lit)
+    if page.locator(f"{board} .sumer-error").is_hidden():
+        page.locator(f'{board} [data-city="{dark}"] .pk-city-mark').click(force=True)
 
 
 PLAYS = {"sumeria": play_sumeria, "tigris": play_tigris, "mesopotamia": play_mesopotamia,
          "priest_kings": play_priest_kings}
+
+#: A click that the person's board answers with a reason (nothing is played), by ruleset.
+REFUSALS = {"sumeria": refuse_sumeria, "tigris": refuse_tigris,
+            "mesopotamia": refuse_mesopotamia, "priest_kings": refuse_priest_kings}

@@ -17,7 +17,7 @@ import pytest
 
 from sumer_widgets.apps import GAMES
 from tests.browser.lab import free_port
-from tests.browser.plays import PLAYS
+from tests.browser.plays import PLAYS, REFUSALS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -83,12 +83,17 @@ def check_the_app(page, url: str, game: str) -> None:
     assert "Traceback" not in text and "Your turn:" not in text
     assert page.locator(f"{board} .sumer-error").is_hidden()
 
+    persons_turn = "sel => document.querySelector(sel + ' button.sumer-bot').disabled"
+    page.wait_for_function(persons_turn, arg=board)  # the bots may open the game
     PLAYS[game](page, board)
 
-    page.locator(f"{board} button", has_text="Bot moves").click()
+    # Back at the person's turn: "Bot moves" is greyed out, with the reason on hover.
+    page.wait_for_function(persons_turn, arg=board)
+    assert "played by a person" in page.get_attribute(f"{board} button.sumer-bot", "title")
+    REFUSALS[game](page, board)
     page.wait_for_selector(f"{board} .sumer-error:visible")
     refusal = page.inner_text(f"{board} .sumer-error")
-    assert "no bot is seated" in refusal and "\n" not in refusal.strip()
+    assert refusal.strip() and "\n" not in refusal.strip() and "Traceback" not in refusal
 
 
 @pytest.mark.slow
