@@ -215,18 +215,38 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     onClick(target, event);
   });
 
-  const handlers = {
-    "change:task": task.draw,
-    "change:svg": drawSvg, "change:choices": () => frame.drawPrompt(),
-    "change:error": drawError, "change:log": drawLog,
-    "change:ply": drawControls, "change:plies": drawControls, "change:status": drawControls,
-    "change:bot_seats": drawControls, "change:autoplay": drawControls, "change:words": drawControls,
-    "change:lang": setLang,
-    "change:tools": drawControls, "change:level": drawControls, "msg:custom": classroom.onMessage,
-  };
-  for (const [event, handler] of Object.entries(on)) {
-    const previous = handlers[event];
-    handlers[event] = previous ? () => { previous(); handler(frame); } : () => handler(frame);
+  // One Python change (a move: the picture, the choices, the log, the toolbar...) arrives as
+  // one message but fires a change event per trait. Each part is drawn once, after the last of
+  // them, in the same task (a microtask), so the frame after the message shows the whole move.
+  const controls = ["change:ply", "change:plies", "change:status", "change:bot_seats",
+    "change:autoplay", "change:words", "change:tools", "change:level"];
+  const parts = [
+    [["change:lang"], setLang],
+    // The picture draws the prompt too.
+    [["change:svg"], drawSvg],
+    [["change:choices"], () => frame.drawPrompt(), ["change:svg"]],
+    [["change:error"], drawError],
+    [["change:log"], drawLog],
+    [controls, drawControls],
+    [["change:task"], task.draw],
+    ...Object.entries(on).map(([event, handler]) => [[event], () => handler(frame)]),
+  ];
+  const changed = new Set();
+  let drawQueued = false;
+  function drawChanged() {
+    drawQueued = false;
+    const now = new Set(changed);
+    changed.clear();
+    for (const [events, draw, coveredBy = []] of parts) {
+      if (events.some((e) => now.has(e)) && !coveredBy.some((e) => now.has(e))) draw();
+    }
+  }
+  const handlers = { "msg:custom": classroom.onMessage };
+  for (const event of new Set(parts.flatMap(([events]) => events))) {
+    handlers[event] = () => {
+      changed.add(event);
+      if (!drawQueued) { drawQueued = true; queueMicrotask(drawChanged); }
+    };
   }
   for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
   drawSvg(); drawControls(); drawError(); drawLog(); task.draw();

@@ -74,8 +74,11 @@ for _ in range(2_000):
     board.play(stand_in.choose(board.game.state.view(board.game.to_move)))
 print(json.dumps({"seat": board.game.to_move, "moves": len(board.game.moves)}))
 """))
-    page.wait_for_function("sel => !document.querySelector(sel + ' button.sumer-bot').disabled",
-                           arg=selector)
+    # The page has drawn the kernel's last move and offers the bot's.
+    page.wait_for_function(
+        "([sel, ply]) => document.querySelector(sel + ' .sumer-host').dataset.ply === ply"
+        " && !document.querySelector(sel + ' button.sumer-bot').disabled",
+        arg=[selector, str(seat["moves"])])
     level = page.locator(f"{selector} select.sumer-level")
     level.scroll_into_view_if_needed()
     level.select_option("easy")
@@ -84,8 +87,8 @@ print(json.dumps({"seat": board.game.to_move, "moves": len(board.game.moves)}))
                            ".options[0].hidden", arg=selector)
     page.locator(f"{selector} button.sumer-bot").click()
     page.wait_for_function(
-        "([sel, ply]) => document.querySelector(sel + ' .sumer-host').dataset.ply !== ply",
-        arg=[selector, str(seat["moves"])])
+        "([sel, ply]) => document.querySelector(sel + ' .sumer-host').dataset.ply === ply",
+        arg=[selector, str(seat["moves"] + 1)])
     after = json.loads(kernel_eval(page, find + """
 print(json.dumps({"level": board.level, "error": board.error, "moves": len(board.game.moves),
                   "bots": sorted({type(b).__name__ for b in board.bots.values()})}))

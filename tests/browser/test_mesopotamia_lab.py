@@ -183,7 +183,6 @@ def test_the_board_passes_an_accessibility_audit(notebook):
 
 # Open (issue 18): after the keyboard and classroom branches met, the level check in this
 # notebook run did not see the easy bot's move; the projector and refusal checks before it pass.
-@pytest.mark.xfail(reason="level check after the a11y+classboard merge: issue 18", strict=False)
 def test_the_board_suits_a_class(notebook):
     """Projector size, a refusal that moves nothing, and the bots' level (tests/browser/
     classroom.py): another player's native is explained."""
