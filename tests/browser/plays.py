@@ -84,7 +84,9 @@ def play_priest_kings(page, board: str) -> None:
         target = page.get_attribute(f"{board} circle.pk-lit", "data-target")
         page.locator(f'{board} [data-city="{target}"] .pk-city-mark').click(force=True)
     else:
-        page.locator(f"{board} button.pk-sacrifice").click()
+        sacrifice = page.locator(f"{board} button.pk-sacrifice:enabled")
+        assert sacrifice.count() == 1, "no city lights a target and no sacrifice is offered"
+        sacrifice.click()
     wait_for_next_ply(page, board, before)
 
 
