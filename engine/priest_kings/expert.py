@@ -177,14 +177,12 @@ def _later(state: State, player: int) -> list[int]:
     return [c for c in state.order[state.step + 1:] if c not in attacked and c != player]
 
 
-def _threats(state: State, player: int, exclude: int = -1) -> list[tuple[int, int, float]]:
+def _threats(state: State, player: int) -> list[tuple[int, int, float]]:
     """(attacker, target, chance): attacks on `player`'s realm the later cities may make."""
     own = head(state.overlord, player)
     attacked = set(state.attacked)
     out = []
     for c in _later(state, player):
-        if c == exclude:
-            continue
         reach = targets(state.overlord, state.map.neighbours, c, attacked)
         for t in reach:
             if head(state.overlord, t) == own and (t == player or own == player):
