@@ -1,6 +1,7 @@
 """Priest-Kings speed and memory, on one core. Prints figures; asserts nothing.
 
     python benchmarks/priest_kings.py [--campaigns 500] [--repeats 5]
+    python benchmarks/priest_kings.py --expert 40     # only the expert's move time, 40 games
 
 - random full campaigns per second with `DiceBattle` (the goal: at least 200), through the fast
   ``random_playout`` and, for comparison, through the checked ``legal_moves``/``apply`` (which
@@ -8,6 +9,9 @@
 - microseconds per dice battle between two standard armies;
 - the length of a random campaign: decisions, battles, turns (mean and 99th percentile);
 - MCTS iterations per second;
+- with ``--expert GAMES``: the expert's time per decision (mean, 95th percentile, most; the goal
+  is at most 1 s, well under 0.1 s on average), one `ExpertBot` against three `RandomBot`s, its
+  seat rotating; the first games include filling its cache of battle odds;
 - peak memory of a batch of random campaigns (tracemalloc) and of the process.
 
 Machines here are shared and noisy: each figure is the median of several repeats, with the
@@ -21,6 +25,7 @@ import argparse
 import random
 import statistics
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,11 +56,45 @@ def dice_battles(count):
         pk.fight(army, army, (False, False), make_rng(seed, "bench"))
 
 
+def expert_move_times(games):
+    """CPU seconds of each decision of an `ExpertBot` seated against three random bots (only
+    decisions with a choice: the bot answers a single legal move without thinking)."""
+    times = []
+    for game in range(games):
+        seat = game % 4
+        seats = [bots.ExpertBot(game) if s == seat else bots.RandomBot(100 * game + s)
+                 for s in range(4)]
+        state = pk.new_state(4, seed=game)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            choosing = state.to_move == seat and len(pk.legal_moves(state)) > 1
+            start = time.process_time()
+            move = seats[state.to_move].choose(view)
+            if choosing:
+                times.append(time.process_time() - start)
+            state, _ = pk.apply(state, move)
+    return times
+
+
+def print_expert_times(games):
+    times = sorted(expert_move_times(games))
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    print(f"  expert move time over {len(times)} decisions ({games} games vs random): mean "
+          f"{statistics.mean(times) * 1e3:.1f} ms, 95th percentile {p95 * 1e3:.1f} ms, most "
+          f"{times[-1] * 1e3:.1f} ms   (goal: at most 1000 ms, mean well under 100 ms)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--campaigns", type=int, default=500)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--expert", type=int, default=0, metavar="GAMES",
+                        help="print only the expert's move time over GAMES games")
     args = parser.parse_args()
+    if args.expert:
+        print(f"Priest-Kings expert (Python {sys.version.split()[0]}, one core, CPU time)")
+        print_expert_times(args.expert)
+        return
     n, r = args.campaigns, args.repeats
     print(f"Priest-Kings benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
           f"median | best of {r})")

@@ -69,8 +69,8 @@ LADDERS = {
                        ("mcts:5:h20", "greedy")]),
     "mesopotamia": (2, {"max_rounds": 20}, [("greedy", "random"), ("mcts:5:h30", "random"),
                                             ("mcts:5:h30", "greedy")]),
-    "priest_kings": (4, {}, [("greedy", "random"), ("mcts:30", "random"),
-                             ("mcts:30", "greedy")]),
+    "priest_kings": (4, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
+                             ("mcts:30", "random"), ("mcts:100", "greedy")]),
 }
 
 
