@@ -35,8 +35,8 @@ import random
 from typing import Any
 
 from engine.sumeria.heuristic import evaluate
-from engine.sumeria.rules import apply, legal_moves
-from engine.sumeria.state import State
+from engine.sumeria.rules import _draw, apply, legal_moves
+from engine.sumeria.state import State, _evolve
 
 #: Candidates read to the end of the round.
 WIDTH = 8
@@ -46,15 +46,32 @@ HORIZON = 3
 WIN_BONUS = 100.0
 
 
-def value(state: State, player: int) -> float:
-    """The position's worth to `player`: its projected margin over the best opponent."""
+#: Offers drawn to rate a position at the start of a round whose tiles the expert cannot know.
+REDRAWS = 6
+
+
+def value(state: State, player: int, rng: random.Random | None = None) -> float:
+    """The position's worth to `player`: its projected margin over the best opponent.
+
+    At the start of a round reached by looking ahead, the offer came from one guess at the
+    bag's order (S-RESET-2, S-TILE-7): with `rng`, the value is averaged over `REDRAWS`
+    other draws from the same tiles, so that no line is chosen for tiles it only imagined.
+    """
     if state.is_over:
         margin = evaluate(state, player)
         winners = state.winners()
         if player in winners:
             return margin + WIN_BONUS / len(winners)
         return margin
-    return evaluate(state, player)
+    if rng is None or state.phase != "turns" or state.step or state.round == 1:
+        return evaluate(state, player)
+    tiles = list("".join(state.offer) + state.bag)
+    total = 0.0
+    for _ in range(REDRAWS):
+        rng.shuffle(tiles)
+        offer, bag = _draw("".join(tiles))
+        total += evaluate(_evolve(state, offer=offer, bag=bag), player)
+    return total / REDRAWS
 
 
 def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
@@ -64,12 +81,12 @@ def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
     rated = []
     for index, move in enumerate(moves):
         after, _ = apply(state, move)
-        rated.append((value(after, player), -index, after, move))
+        rated.append((value(after, player, rng), -index, after, move))
     rated.sort(key=lambda r: (r[0], r[1]), reverse=True)
     best_key, best_move = None, rated[0][3]
     for one_ply, neg_index, after, move in rated[:WIDTH]:
         leaf = _play_out(after, state.round, HORIZON if state.phase == "placement" else None)
-        key = (value(leaf, player), one_ply, neg_index)
+        key = (value(leaf, player, rng), one_ply, neg_index)
         if best_key is None or key > best_key:
             best_key, best_move = key, move
     return best_move
