@@ -39,7 +39,7 @@ from engine.sumeria.rules import _draw, apply, legal_moves
 from engine.sumeria.state import State, _evolve
 
 #: Candidates read to the end of the round.
-WIDTH = 8
+WIDTH = 12
 #: Plies read ahead during the setup, where no scoring is near.
 HORIZON = 3
 #: Added to the final margin for a win, so that a won game beats a bigger losing margin.
