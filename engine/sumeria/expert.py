@@ -23,10 +23,14 @@ by the triangle table, S-END-2), minus the best opponent's, plus a little for tr
 city-states that lead next round (S-RESET-5) — and, once the game is over, the real margin
 plus a bonus for winning (S-END-3). A controller's tile choice (S-TILE-6) is made the same way.
 
-Limits: the opponents are modelled as one-ply players; the bag's order is hidden (S-TILE-7),
-so a line that runs past a scoring uses one determinization of it (drawn from `rng`); the
+Limits: the opponents are modelled as one-ply players (against stronger or erratic players the
+reading is only a guess); only `WIDTH` candidates are read, so a quiet move that rates poorly
+one ply deep is never found; the bag's order is hidden (S-TILE-7), so a line runs on one
+determinization (drawn from `rng`) and only the offer of the next round is averaged over; the
 expert does not plan the next first player (S-RESET-3) beyond what the value sees. A move
-costs about a few thousand apply-and-evaluate steps (well under 0.2 s on one core).
+costs a few thousand apply-and-evaluate steps: about 0.1 s on one core on average, under
+0.5 s at worst (``python benchmarks/sumeria.py --expert``). Against two greedy players, 12
+candidates won 86 % of 60 trial games (8 candidates: 78 %, 16: 88 % for a third more time).
 """
 
 from __future__ import annotations
@@ -38,14 +42,12 @@ from engine.sumeria.heuristic import evaluate
 from engine.sumeria.rules import _draw, apply, legal_moves
 from engine.sumeria.state import State, _evolve
 
-#: Candidates read to the end of the round.
+#: Candidates read to the end of the round (more win a little more, for proportionally more time).
 WIDTH = 12
 #: Plies read ahead during the setup, where no scoring is near.
 HORIZON = 3
 #: Added to the final margin for a win, so that a won game beats a bigger losing margin.
 WIN_BONUS = 100.0
-
-
 #: Offers drawn to rate a position at the start of a round whose tiles the expert cannot know.
 REDRAWS = 6
 
