@@ -100,16 +100,17 @@ def print_expert_times(games):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=None,
+                        help="games to play (default 1000; with --expert, 10)")
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--expert", action="store_true",
                         help="only time the expert's moves, over --games games (default 10)")
     args = parser.parse_args()
     if args.expert:
         print(f"Sumeria expert (Python {sys.version.split()[0]}, one core, CPU time)")
-        print_expert_times(args.games if args.games != parser.get_default("games") else 10)
+        print_expert_times(args.games or 10)
         return
-    n, r = args.games, args.repeats
+    n, r = args.games or 1000, args.repeats
     print(f"Sumeria benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
           f"median | best of {r})")
 
