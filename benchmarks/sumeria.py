@@ -1,6 +1,7 @@
 """Sumeria speed and memory, on one core. Prints figures; asserts nothing.
 
     python benchmarks/sumeria.py [--games 1000] [--repeats 5]
+    python benchmarks/sumeria.py --expert [--games 10]   # only the expert's move time
 
 - random full games per second, 3 and 4 players: setup plus the fast ``random_playout``
   (the goal: at least 1,000 3-player games a second), and through the checked
@@ -10,7 +11,10 @@
   ``Board.reachable(start, occupied)`` (ids in, ids out) and through the uncached index-level
   search (goal: at most 20 µs);
 - MCTS iterations per second (the goal: 1,000 iterations in at most 1 s);
-- peak memory of a batch of random games (tracemalloc) and of the process.
+- peak memory of a batch of random games (tracemalloc) and of the process;
+- with ``--expert``: only the expert's (``engine/sumeria/expert.py``) CPU time per decision,
+  mean, 95th percentile and maximum, over `--games` 3-player games against two greedy players
+  (the goal: at most 1 s a move, well under 0.2 s on average).
 
 Machines here are shared and noisy: times are the process's CPU time (what one core gives it,
 not what other processes take), and each figure is the median of several repeats, with the best
@@ -25,6 +29,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import statistics
+import time
 
 from benchmarks._measure import peak_rss_mib, timed, traced_peak
 from engine import bots, sumeria
@@ -63,12 +70,47 @@ def sample_queries(count):
     return queries[:count]
 
 
+def expert_move_times(games):
+    """CPU seconds of each decision the expert made with a choice, its seat rotating."""
+    times = []
+    for game in range(games):
+        seat = game % 3
+        seats = [bots.GreedyBot(seed=game * 3 + s) for s in range(3)]
+        seats[seat] = bots.ExpertBot(seed=game)
+        state = sumeria.new_state(3, seed=game)
+        while not state.is_over:
+            view = state.view(state.to_move)
+            if state.to_move == seat and len(sumeria.legal_moves(view)) > 1:
+                start = time.process_time()
+                move = seats[seat].choose(view)
+                times.append(time.process_time() - start)
+            else:
+                move = seats[state.to_move].choose(view)
+            state, _ = sumeria.apply(state, move)
+    return times
+
+
+def print_expert_times(games):
+    times = sorted(expert_move_times(games))
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"  expert move time over {len(times)} decisions in {games} games (3 players, vs two "
+          f"greedy): mean {statistics.mean(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+          f"max {times[-1] * 1000:.0f} ms (goal: at most 1 s, mean well under 0.2 s)")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--games", type=int, default=None,
+                        help="games to play (default 1000; with --expert, 10)")
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--expert", action="store_true",
+                        help="only time the expert's moves, over --games games (default 10)")
     args = parser.parse_args()
-    n, r = args.games, args.repeats
+    if args.expert:
+        print(f"Sumeria expert (Python {sys.version.split()[0]}, one core, CPU time)")
+        print_expert_times(args.games or 10)
+        return
+    n, r = args.games or 1000, args.repeats
     print(f"Sumeria benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
           f"median | best of {r})")
 

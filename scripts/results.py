@@ -64,7 +64,8 @@ SIZES = {
 #: budgets a pairing of a few hundred games can afford; Mesopotamia's games stop after 20
 #: rounds (ranked by R-M12), since these bots rarely finish a natural game.
 LADDERS = {
-    "sumeria": (3, {}, [("greedy", "random"), ("mcts:40", "random"), ("mcts:40", "greedy")]),
+    "sumeria": (3, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
+                        ("mcts:40", "random"), ("mcts:200", "greedy")]),
     "tigris": (2, {}, [("greedy", "random"), ("mcts:5:h20", "random"),
                        ("mcts:5:h20", "greedy")]),
     "mesopotamia": (2, {"max_rounds": 20}, [("greedy", "random"), ("mcts:5:h30", "random"),
