@@ -65,8 +65,8 @@ SIZES = {
 #: rounds (ranked by R-M12), since these bots rarely finish a natural game.
 LADDERS = {
     "sumeria": (3, {}, [("greedy", "random"), ("mcts:40", "random"), ("mcts:40", "greedy")]),
-    "tigris": (2, {}, [("greedy", "random"), ("mcts:5:h20", "random"),
-                       ("mcts:5:h20", "greedy")]),
+    "tigris": (2, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
+                       ("mcts:5:h20", "random"), ("mcts:10:h20", "greedy")]),
     "mesopotamia": (2, {"max_rounds": 20}, [("greedy", "random"), ("mcts:5:h30", "random"),
                                             ("mcts:5:h30", "greedy")]),
     "priest_kings": (4, {}, [("greedy", "random"), ("mcts:30", "random"),
