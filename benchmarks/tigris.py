@@ -1,6 +1,7 @@
 """Tigris & Euphrates speed and memory, on one core. Prints figures; asserts nothing.
 
     python benchmarks/tigris.py [--games 300] [--repeats 5]
+    python benchmarks/tigris.py --expert [--expert-games 4]   # only the expert's move time
 
 - random full games per second, 2, 3 and 4 players: setup plus the fast ``random_playout``
   (the goal: at least 100 random 2-player games a second; a compiled Rust engine does about
@@ -9,6 +10,9 @@
 - microseconds per decision of the fast path, and per checked ``apply`` (what GreedyBot pays
   for every legal move it looks at);
 - MCTS iterations per second;
+- with ``--expert``, only the expert's (`engine.tigris.expert`) time a decision: mean, 95th
+  percentile and worst over whole 2-player games against the greedy bot (its goal: at most
+  1 s a move, well under 0.2 s on average);
 - peak memory of a batch of random games (tracemalloc) and of the process.
 
 Machines here are shared and noisy: each figure is the median of several repeats, with the
@@ -60,12 +64,42 @@ def mid_game(players, seed, plies):
     return state
 
 
+def expert_move_times(games):
+    """CPU seconds of each of the expert's real decisions (more than one legal move) over
+    `games` games against greedy."""
+    times = []
+    for seed in range(games):
+        state = tigris.new_state(2, seed)
+        seats = [bots.ExpertBot(seed), bots.GreedyBot(seed + 1000)]
+        if seed % 2:
+            seats.reverse()
+        while not state.is_over:
+            bot = seats[state.to_move]
+            start = time.process_time()
+            move = bot.choose(state.view(state.to_move))
+            if isinstance(bot, bots.ExpertBot) and len(tigris.legal_moves(state)) > 1:
+                times.append(time.process_time() - start)
+            state, _ = tigris.apply(state, move)
+    return times
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--expert", action="store_true",
+                        help="measure only the expert's time a move")
+    parser.add_argument("--expert-games", type=int, default=4)
     args = parser.parse_args()
     n, r = args.games, args.repeats
+    if args.expert:
+        times = sorted(expert_move_times(args.expert_games))
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"Tigris & Euphrates expert, {args.expert_games} games against greedy, "
+              f"{len(times)} decisions (CPU time, one core): mean "
+              f"{1000 * sum(times) / len(times):.0f} ms, p95 {1000 * p95:.0f} ms, "
+              f"max {1000 * times[-1]:.0f} ms")
+        return
     print(f"Tigris & Euphrates benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
           f"median | best of {r})")
 

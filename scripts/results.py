@@ -66,8 +66,8 @@ SIZES = {
 LADDERS = {
     "sumeria": (3, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
                         ("mcts:40", "random"), ("mcts:200", "greedy")]),
-    "tigris": (2, {}, [("greedy", "random"), ("mcts:5:h20", "random"),
-                       ("mcts:5:h20", "greedy")]),
+    "tigris": (2, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
+                       ("mcts:5:h20", "random"), ("mcts:10:h20", "greedy")]),
     "mesopotamia": (2, {"max_rounds": 20}, [("greedy", "random"), ("mcts:5:h30", "random"),
                                             ("mcts:5:h30", "greedy")]),
     "priest_kings": (4, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
