@@ -26,8 +26,8 @@ from typing import Any
 
 from engine.core import InvalidInput, fresh_seed, make_rng, parse_whole, rules_of, shown
 
-__all__ = ["LEVELS", "Bot", "ExpertBot", "GreedyBot", "MCTSBot", "RandomBot", "bot_for_level",
-           "make_bot"]
+__all__ = ["LEVELS", "LEVEL_BLUNDERS", "Bot", "ExpertBot", "GreedyBot", "MCTSBot", "RandomBot",
+           "bot_for_level", "make_bot"]
 
 
 class Bot:
@@ -258,9 +258,13 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
 
 
 
-#: The opponents a teacher chooses on a board, weakest first.
+#: The opponents a teacher chooses on a board, weakest first: each is the ruleset's expert,
+#: careless with this chance (a random legal move instead of its own). Measured per ruleset in
+#: benchmarks/results/ladder-<ruleset>.json and docs/teachers.md: the careless expert of "easy"
+#: still beats random play most of the time, but a learner who thinks wins; "hard" is the expert
+#: at full strength (a move well under a second on one core).
 LEVELS = ("easy", "medium", "hard")
-_LEVEL_SPECS = {"easy": "random", "medium": "greedy", "hard": "mcts:200"}
+LEVEL_BLUNDERS = {"easy": 0.6, "medium": 0.25, "hard": 0.0}
 
 
 def bot_for_level(ruleset: str, level: str, seed: int | None = None) -> Bot:
@@ -270,6 +274,6 @@ def bot_for_level(ruleset: str, level: str, seed: int | None = None) -> Bot:
         InvalidInput: an unknown ruleset or level.
     """
     rules_of(ruleset)
-    if level not in _LEVEL_SPECS:
+    if level not in LEVEL_BLUNDERS:
         raise InvalidInput(f"unknown level {shown(level)}; choose from {', '.join(LEVELS)}")
-    return make_bot(_LEVEL_SPECS[level], seed=seed)
+    return ExpertBot(seed=seed, blunder=LEVEL_BLUNDERS[level])

@@ -254,9 +254,9 @@ def crossroads_paths(lang: str = "en", width: int | None = 640) -> Any:
 # Playing now ---------------------------------------------------------------------------------
 
 #: Where Blue's traders go when the set-up is done for the learner: cities first.
-SETUP_WISHES = ("kish.city", "nippur.city", "ur.city", "uruk.city", "lagash.city", "umma.city",
-                "eridu.city", "larsa.city", "kish.town1", "nippur.town1", "ur.town1",
-                "uruk.town1")
+SETUP_WISHES = tuple(f"{city_state}.{place}" for place in ("city", "town1", "town2", "town3")
+                     for city_state in ("kish", "nippur", "ur", "uruk", "lagash", "umma",
+                                        "eridu", "larsa"))
 
 
 def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("medium", "hard"),
@@ -271,8 +271,10 @@ def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("me
             for seat, level in zip((ORANGE, GREEN), levels)}
     board = SumeriaBoard(game, bots=bots, lang=lang, name=name)
     while game.state.phase == "placement":
-        free = next(loc for loc in SETUP_WISHES if game.state.trader_at(loc) is None)
-        board.play(sumeria.Place(free))
+        legal = game.legal_moves()
+        # Should the bots take every wished place: the first place the rules allow.
+        board.play(next((move for loc in SETUP_WISHES if (move := sumeria.Place(loc)) in legal),
+                        legal[0]))
     return board
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 
+from engine.bots import LEVEL_BLUNDERS
 from tests.browser.lab import kernel_eval
 
 VIEWPORT = {"width": 1280, "height": 720}
@@ -91,8 +92,9 @@ print(json.dumps({"seat": board.game.to_move, "moves": len(board.game.moves)}))
         arg=[selector, str(seat["moves"] + 1)])
     after = json.loads(kernel_eval(page, find + """
 print(json.dumps({"level": board.level, "error": board.error, "moves": len(board.game.moves),
-                  "bots": sorted({type(b).__name__ for b in board.bots.values()})}))
+                  "bots": sorted({f"{type(b).__name__} {getattr(b, 'blunder', '-')}"
+                                  for b in board.bots.values()})}))
 board.autoplay = True
 """))
     assert after == {"level": "easy", "error": "", "moves": seat["moves"] + 1,
-                     "bots": ["RandomBot"]}
+                     "bots": [f"ExpertBot {LEVEL_BLUNDERS['easy']}"]}

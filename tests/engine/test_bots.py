@@ -97,3 +97,34 @@ def test_playouts_stop_at_a_horizon_and_mcts_copes(ruleset):
     assert state == cut
     bot = bots.MCTSBot(8, seed=1, horizon=5)
     assert bot.choose(cut.view(cut.to_move)) in rules.legal_moves(cut)
+
+
+def test_the_expert_is_seated_by_its_spec_and_its_blunder_rate_is_checked():
+    assert isinstance(bots.make_bot("expert", 1), bots.ExpertBot)
+    assert bots.ExpertBot(1, blunder=0.25).blunder == 0.25
+    for bad in [-0.1, 1.5, True, "often", float("nan")]:
+        with pytest.raises(InvalidInput, match="blunder must be a chance"):
+            bots.ExpertBot(1, blunder=bad)
+
+
+@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings"])
+def test_the_expert_and_its_blunders_play_legal_moves_reproducibly(ruleset):
+    """Every ruleset has its expert (`engine/<ruleset>/expert.py`); with the same seeds it
+    plays the same moves, careless (blunder) or not."""
+    from engine.core import rules_of
+
+    rules = rules_of(ruleset)
+    players = 4 if ruleset == "priest_kings" else 3
+
+    def opening(plies: int) -> list:
+        seats = [bots.ExpertBot(seat, blunder=0.5 if seat % 2 else 0.0)
+                 for seat in range(players)]
+        state, moves = rules.new_state(players, 11), []
+        while not state.is_over and len(moves) < plies:
+            move = seats[state.to_move].choose(state.view(state.to_move))
+            assert move in rules.legal_moves(state)
+            moves.append(move)
+            state, _ = rules.apply(state, move)
+        return moves
+
+    assert opening(40) == opening(40)

@@ -15,7 +15,7 @@ import pytest
 
 from engine import mesopotamia, sumeria, tigris
 from engine import priest_kings as pk
-from engine.bots import GreedyBot, MCTSBot, RandomBot
+from engine.bots import LEVEL_BLUNDERS, ExpertBot, RandomBot
 from engine.core import InvalidInput
 from sumer_widgets import CampaignMap, MesopotamiaBoard, SumeriaBoard, TigrisBoard
 
@@ -129,12 +129,17 @@ def test_the_level_seats_bot_for_level_bots_and_they_move(board_class, new_game)
     game = new_game()
     board = board_class(game, level="easy")
     assert sorted(board.bots) == list(range(1, game.state.players))
-    assert all(isinstance(b, RandomBot) for b in board.bots.values())
+
+    def blunders() -> set[float]:
+        assert all(isinstance(b, ExpertBot) for b in board.bots.values())
+        return {b.blunder for b in board.bots.values()}
+
+    assert blunders() == {LEVEL_BLUNDERS["easy"]}
     assert board.level == "easy" and board.tools["level"] == "easy"
     board.send_intent({"intent": "level", "level": "medium"})
-    assert board.error == "" and all(isinstance(b, GreedyBot) for b in board.bots.values())
+    assert board.error == "" and blunders() == {LEVEL_BLUNDERS["medium"]}
     board.set_level("hard")
-    assert all(isinstance(b, MCTSBot) for b in board.bots.values())
+    assert blunders() == {0.0}
     with pytest.raises(InvalidInput):
         board.set_level("impossible")
     assert board.level == "hard" and "there is no level 'impossible'" in board.error
