@@ -6,7 +6,7 @@ a "New game" button.
 Each app is a small notebook in ``apps/`` that calls `app`; Voilà hides its code. On a wide
 screen (a projector, a browser in full screen) the board grows to the window's height.
 
-Limits: one person plays seat 0 against medium bots (the greedy bot of `engine.bots.LEVELS`);
+Limits: one person plays seat 0 against the expert bots at the medium level (`engine.bots.LEVELS`);
 the apps are in English.
 """
 
