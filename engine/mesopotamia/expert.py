@@ -54,7 +54,6 @@ from engine.mesopotamia.state import (
     LUMBER_CARGO,
     NATIVES,
     NONE,
-    OLD,
     STONE_CARGO,
     State,
 )
@@ -89,6 +88,9 @@ BIRTH_UNTIL = 6
 BIRTH_SHARE = 0.8
 CARD = 15.0
 CARDS_VALUED = 3
+#: A movement point spent (ties go to the shorter way); the bonus of stopping at a tie.
+POINT_COST = 0.01
+STOP_BONUS = 0.5
 #: An empty edge place as a building site: it must first be discovered, and be a plain.
 EXPLORE = 3
 FAR = 40
@@ -217,7 +219,7 @@ def value(w: Work, me: int) -> float:
 
     # A birth needs two own natives at an own hut with no marker under it (M-BIRTH-1,
     # M-BIRTH-2): the two nearest free natives are set aside for it while natives are few.
-    if 2 <= len(free) and natives < BIRTH_UNTIL:
+    if len(free) >= 2 and natives < BIRTH_UNTIL:
         marginal = NATIVE_VALUE[natives + 1] - NATIVE_VALUE[natives]
         best_cost, pair = FAR, None
         for c, hs in sorted(w.huts.items()):
@@ -488,14 +490,16 @@ def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
             continue
         else:
             w = _after(state, t)
-            if w.to_move == me and w.phase == "action" and kind != "end" and state.phase == (
-                    "action"):
-                w.do(("done",)) if ("done",) in w.legal() else None
+            if (state.phase == "action" and kind != "end" and w.to_move == me
+                    and w.phase == "action" and ("done",) in w.legal()):
+                w.do(("done",))  # phase III's mana comes with every action alike (M-MANA-1)
             got = value(w, me)
-        if kind in ("go", "discover"):
-            got -= 0.01 * (state.points - (w.points if kind == "go" else state.points - 1))
-        if kind in ("end", "done"):
-            got += 0.5  # rather stop than wander for nothing
+        if kind == "go":
+            got -= POINT_COST * (state.points - w.points)
+        elif kind == "discover":
+            got -= POINT_COST
+        elif kind in ("end", "done"):
+            got += STOP_BONUS  # rather stop than wander for nothing
         if got > best_v + 1e-9:
             best_i, best_v = i, got
     if best_i is None:
