@@ -351,9 +351,10 @@ def value(w: Work, me: int) -> float:
                 worth = max(worth, FETCH_SHARE * holy_gain - STEP * cost)
             offer(("stone", c), worth, c, lying[1])
         if lying[0] and huts_left > len(lumber):
+            # As many fetchers in all as huts still wanting lumber, wherever it lies.
             cost, _ = best_site(m.dist(c, False), hut_sites, 0.5)
-            offer(("lumber", c), FETCH_SHARE * HUT_PAIR - STEP * cost, c,
-                  min(lying[0], huts_left - len(lumber)))
+            offer(("lumber",), FETCH_SHARE * HUT_PAIR - STEP * cost, c,
+                  huts_left - len(lumber))
 
     if roles:
         roles.sort(key=lambda r: (-r[0], r[1], r[2]))
