@@ -93,6 +93,8 @@ POINT_COST = 0.01
 STOP_BONUS = 0.5
 #: An empty edge place as a building site: it must first be discovered, and be a plain.
 EXPLORE = 3
+#: A native on its way to the edge of the map when nothing needed lies on it.
+SEEK = 30.0
 FAR = 40
 
 
@@ -355,6 +357,20 @@ def value(w: Work, me: int) -> float:
             cost, _ = best_site(m.dist(c, False), hut_sites, 0.5)
             offer(("lumber",), FETCH_SHARE * HUT_PAIR - STEP * cost, c,
                   huts_left - len(lumber))
+    # Nothing left lying that the player still needs: one native walks to the edge of the map,
+    # where a discovery may bring a forest or a quarry (M-DISC-3, M-DISC-4).
+    on_map = [0, 0]
+    for c, g in w.goods.items():
+        if c != TEMPLE:
+            on_map[0] += g[0]
+            on_map[1] += g[1]
+    if w.pile and m.edges and (
+            (huts_left > len(lumber) and not on_map[0])
+            or (maxm < NEEDED_MAX and not on_map[1] and not stones)):
+        for i, d in enumerate(free_dist):
+            near = min((d[e] for e in m.edges if e in d), default=FAR)
+            if SEEK - STEP * near > 0:
+                roles.append((SEEK - STEP * near, i, ("seek",), 1))
 
     if roles:
         roles.sort(key=lambda r: (-r[0], r[1], r[2]))
