@@ -62,8 +62,8 @@ SIZES = {
 }
 #: The ladder of each ruleset: (players, options, [(bot, opponent), ...]). Searching bots get
 #: budgets a pairing of a few hundred games can afford. Mesopotamia's expert finishes its games
-#: by the rule text (R-M12: round 25 at most in 2-player expert games); the other bots rarely
-#: do, so its games stop after a generous 60 rounds (ranked by R-M12).
+#: by the rule text (about 20 rounds, at most 37 in the lengths file); the other bots rarely do,
+#: so its games stop after a generous 60 rounds (ranked by R-M12).
 LADDERS = {
     "sumeria": (3, {}, [("greedy", "random"), ("mcts:40", "random"), ("mcts:40", "greedy")]),
     "tigris": (2, {}, [("greedy", "random"), ("mcts:5:h20", "random"),

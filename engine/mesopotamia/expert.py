@@ -32,11 +32,23 @@ Rules of thumb rather than lookahead: Stamina is played at the start of the move
 (M-CARD-PRIEST-1); Holy Stone and Mana Theft are valued by `value`; Teleport and Expulsion are
 never played.
 
+Discoveries are weighed only when the player needs land (no room for its huts, no empty plain
+for a first holy place, nothing it needs lying on the map); then one native walks to the edge.
+
+Measured (the figures' commands: ``python scripts/results.py lengths --scale 0.34``,
+``python scripts/results.py ladder-mesopotamia --scale 0.15``, ``python benchmarks/mesopotamia.py
+--expert 5``): expert-only games without a round limit end by four markers after a median of
+about 20 rounds with 2, 3 or 4 players; the expert won 30 of 30 games against random and 30 of 30
+against greedy (2 players); a decision takes 4 ms on average (95 % under 15 ms, the longest
+72 ms).
+
 Limits: one decision deep (a turn is a sequence of decisions, each valued on its own, with
-distances standing in for the moves still to come); the opponents only count where they
-change the player's own position (stealing, their natives on a plain that blocks a holy
-place); no bluffing, no blocking. Deterministic: the same view and generator give the same
-move (the generator only fills in hidden information, `State.determinize`).
+distances standing in for the moves still to come); the weights are hand-set, not learned; the
+opponents only count where they change the player's own position (stealing, their natives on a
+plain that blocks a holy place); no bluffing, no blocking, no defence against theft; a position
+with no way to any of its goals (no lumber, no stone and no field left to discover) leaves it
+waiting, like anyone. Deterministic: the same view and generator give the same move (the
+generator only fills in hidden information, `State.determinize`).
 """
 
 from __future__ import annotations
