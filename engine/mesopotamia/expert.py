@@ -347,6 +347,7 @@ def value(w: Work, me: int) -> float:
                 holy_sites = []
                 continue
         v += worth
+        helpers.remove(c)  # bound for the temple: no partner for another building
         then_max = min(8, then_max + 1)
         then_mana = min(then_max, then_mana + 1)
     gain = _stone_gain(then_mana, then_max, left)
