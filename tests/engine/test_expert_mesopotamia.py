@@ -48,7 +48,6 @@ def play_out(players, seed, max_decisions=6000):
     return moves, state
 
 
-@pytest.mark.slow
 @rules("M-END-1", "M-SAC-3")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_expert_games_end_by_four_markers_without_a_round_limit(players):
