@@ -39,8 +39,8 @@ Measured (the figures' commands: ``python scripts/results.py lengths --scale 0.3
 ``python scripts/results.py ladder-mesopotamia --scale 0.15``, ``python benchmarks/mesopotamia.py
 --expert 5``): expert-only games without a round limit end by four markers after a median of
 about 20 rounds with 2, 3 or 4 players; the expert won 30 of 30 games against random and 30 of 30
-against greedy (2 players); a decision takes 4 ms on average (95 % under 15 ms, the longest
-72 ms).
+against greedy (2 players); a decision takes 4 ms on average (95 % under 14 ms, the longest
+65 ms).
 
 Limits: one decision deep (a turn is a sequence of decisions, each valued on its own, with
 distances standing in for the moves still to come); the weights are hand-set, not learned; the
