@@ -11,6 +11,9 @@
   of decisions, and how long those take — uniformly random play can reach positions from which
   nobody can ever win (R-M12);
 - MCTS iterations per second;
+- with ``--expert N``: the expert's time per move (mean, 95th percentile, longest) over N
+  expert-only 3-player games without a round limit (the goal: under 1 s always, 0.1 s on
+  average);
 - peak memory of a batch of random games (tracemalloc) and of the process.
 
 Machines here are shared and noisy: times are the process's CPU time (what one core gives it,
@@ -70,6 +73,23 @@ def natural_games(players, games, cap):
     return finished
 
 
+def expert_move_times(players, games):
+    """CPU seconds of each `ExpertBot` decision over `games` expert-only games (no round limit),
+    and the rounds those games lasted."""
+    times, rounds = [], []
+    for seed in range(games):
+        state = mesopotamia.new_state(players, seed, max_rounds=None)
+        seats = [bots.ExpertBot(seed=100 * seed + p) for p in range(players)]
+        while not state.is_over:
+            view = state.view(state.to_move)
+            start = time.process_time()
+            move = seats[state.to_move].choose(view)
+            times.append(time.process_time() - start)
+            state, _ = mesopotamia.apply(state, move)
+        rounds.append(state.round)
+    return times, rounds
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -78,6 +98,8 @@ def main():
     parser.add_argument("--natural", type=int, default=6,
                         help="natural games per player count (0 to skip)")
     parser.add_argument("--cap", type=int, default=60_000)
+    parser.add_argument("--expert", type=int, default=0, metavar="GAMES",
+                        help="also time the expert's moves over this many 3-player games")
     args = parser.parse_args()
     n, r, rounds = args.games, args.repeats, args.rounds
     print(f"Mesopotamia benchmarks (Python {sys.version.split()[0]}, one core, CPU time, "
@@ -118,6 +140,14 @@ def main():
         lambda: bots.MCTSBot(iterations, seed=0).choose(state.view(state.to_move)), r)
     print(f"  MCTS iterations/s (mid-game, 3 players, {rounds} rounds): "
           f"{iterations / median:7.0f} | {iterations / best:.0f}")
+
+    if args.expert:
+        times, lasted = expert_move_times(3, args.expert)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"  expert move time, {args.expert} 3-player games ({len(times)} decisions, "
+              f"rounds {min(lasted)}–{max(lasted)}): mean {statistics.mean(times) * 1e3:.1f} ms, "
+              f"p95 {p95 * 1e3:.1f} ms, max {times[-1] * 1e3:.0f} ms")
 
     peak, _ = traced_peak(lambda: fast_games(4, 50, rounds))
     rss = peak_rss_mib()

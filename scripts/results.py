@@ -10,7 +10,7 @@
 Parts and their files: ``sumeria`` (sumeria.json: the first player's advantage, the tie-break
 option, the city-states scored), ``tigris`` (tigris.json: the variants' conflicts),
 ``mesopotamia`` (mesopotamia-cards.json: the cards that go with winning), ``lengths``
-(mesopotamia-lengths.json: natural games' rounds and decisions), ``priest_kings``
+(mesopotamia-lengths.json: natural games' rounds and decisions, expert players), ``priest_kings``
 (priest_kings.json: dice battles and campaigns), ``ladder`` (ladder-<ruleset>.json: each bot
 against each weaker one, the bot's seat rotating). The bots' own benchmark may write the
 ladders and the lengths instead, in the same format, from its stronger bots.
@@ -61,15 +61,17 @@ SIZES = {
     "ladder": {"games per pairing": 200},
 }
 #: The ladder of each ruleset: (players, options, [(bot, opponent), ...]). Searching bots get
-#: budgets a pairing of a few hundred games can afford; Mesopotamia's games stop after 20
-#: rounds (ranked by R-M12), since these bots rarely finish a natural game.
+#: budgets a pairing of a few hundred games can afford. Mesopotamia's expert finishes its games
+#: by the rule text (about 20 rounds, at most 37 in the lengths file); the other bots rarely do,
+#: so its games stop after a generous 60 rounds (ranked by R-M12).
 LADDERS = {
     "sumeria": (3, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
                         ("mcts:40", "random"), ("mcts:200", "greedy")]),
     "tigris": (2, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
                        ("mcts:5:h20", "random"), ("mcts:10:h20", "greedy")]),
-    "mesopotamia": (2, {"max_rounds": 20}, [("greedy", "random"), ("mcts:5:h30", "random"),
-                                            ("mcts:5:h30", "greedy")]),
+    "mesopotamia": (2, {"max_rounds": 60}, [("greedy", "random"), ("expert", "random"),
+                                            ("expert", "greedy"), ("mcts:5:h30", "random"),
+                                            ("mcts:20:h30", "greedy")]),
     "priest_kings": (4, {}, [("greedy", "random"), ("expert", "random"), ("expert", "greedy"),
                              ("mcts:30", "random"), ("mcts:100", "greedy")]),
 }
@@ -158,11 +160,15 @@ def part_mesopotamia(run: Run) -> None:
                                                  for r in records)}}, run.folder)
 
 
+#: Who plays the natural games of ``lengths``: the expert, who finishes them as people do.
+LENGTH_BOT = "expert"
+
+
 def part_lengths(run: Run) -> None:
     sizes = run.sizes("lengths")
     games = []
     for players in (2, 3, 4):
-        bots = ["random"] * players
+        bots = [LENGTH_BOT] * players
         for r in run.play(specs_for("mesopotamia", sizes["natural games per player count"],
                                     players, bots, seed=SEED, options={"max_rounds": None},
                                     max_moves=sizes["cap (decisions)"],
@@ -170,9 +176,10 @@ def part_lengths(run: Run) -> None:
             games.append({"players": players, "bots": list(r.bots), "seed": r.seed,
                           "rounds": r.stats["rounds"], "decisions": r.length,
                           "finished": r.finished})
-    header = run.header("lengths", "Mesopotamia: how long natural games (no round limit) last")
+    header = run.header("lengths", "Mesopotamia: how long natural games (no round limit) "
+                        "between expert players last")
     write_result("mesopotamia-lengths", {
-        "ruleset": "mesopotamia", **header, "options": {"max_rounds": None},
+        "ruleset": "mesopotamia", **header, "bots": LENGTH_BOT, "options": {"max_rounds": None},
         "max_moves": sizes["cap (decisions)"], "games": games}, run.folder)
 
 

@@ -174,6 +174,7 @@ def test_without_matplotlib_the_questions_still_say_their_figures():
 
 def test_the_script_writes_ladders_and_lengths_in_the_benchmarks_format(tmp_path, monkeypatch):
     monkeypatch.setattr(script, "LADDERS", {"priest_kings": (4, {}, [("greedy", "random")])})
+    monkeypatch.setattr(script, "LENGTH_BOT", "random")  # the format, not the expert: quick
     monkeypatch.setitem(script.SIZES, "lengths", {"natural games per player count": 200,
                                                   "cap (decisions)": 300})
     assert script.main(["ladder", "lengths", "--scale", "0.01", "--workers", "1",

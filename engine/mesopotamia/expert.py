@@ -1,0 +1,542 @@
+"""The Mesopotamia expert: the player "as a decent human plays", for `engine.bots.ExpertBot`.
+
+`choose(view, moves, rng)` looks one decision ahead: it plays each legal move on a copy of the
+position (`rules.Work`, the rules' own mutable copy) and keeps the move after which `value` —
+what the position is worth to the player — is highest. The win is in `value`'s shape: it knows
+the way to the temple that the rule text sets out and counts every step on it.
+
+What `value` counts (rule ids of docs/rules/mesopotamia.md):
+
+- markers placed (M-END-1: four win) above all; a marker carried (M-SAC-1..3) more than one
+  under a hut, and both less the further they are from the temple place; a carried marker
+  that may not be placed yet for want of mana waits beside the temple (M-SAC-4: it would be
+  pushed back), one taken up this turn may wait on it (M-SAC-2);
+- mana (M-MANA-1, M-TEMPLE-1) up to what the markers left cost, and the maximum mana up to 7,
+  what the dearest marker needs (M-COMP-2, M-COMP-5): a stone carried to the temple place
+  raises both (M-TEMPLE-1, M-TEMPLE-2); this is the stall a plain greedy player falls into
+  (natives holding stones while the maximum stays below 7);
+- holy places (M-HOLY-1) with a native standing on them at the end of the turn (M-MANA-1);
+- huts that can still take a marker (M-HUT-1, M-HUT-2): a native carrying lumber is worth the
+  hut it can build on the nearest plain with room, a second native beside it completes the
+  pair; a native carrying a stone the holy place it can erect on an empty plain (M-HOLY-1) or
+  the temple; free natives are assigned (greedily, best first) to the roles left: taking up a
+  marker, partnering a builder, staffing a holy place, fetching stone or lumber, giving birth;
+- natives on the map (M-BIRTH-1), valued most for the first two: a player with fewer than
+  two can never give birth again and is stuck, so the expert never drops below two;
+- empty edge places count as building sites a little further away: discovering (M-DISC-1..5)
+  is valued by the chances of the field kinds left in the pile (their counts are public).
+
+Rules of thumb rather than lookahead: Stamina is played at the start of the movement
+(M-CARD-STAMINA-1), Land just before a discovery (M-CARD-LAND-1), Fertility before a birth
+(M-CARD-FERTILITY-1) and Priest on a staffed holy place when the mana has room
+(M-CARD-PRIEST-1); Holy Stone and Mana Theft are valued by `value`; Teleport and Expulsion are
+never played.
+
+Discoveries are weighed only when the player needs land (no room for its huts, no empty plain
+for a first holy place, nothing it needs lying on the map); then one native walks to the edge.
+
+Measured (the figures' commands: ``python scripts/results.py lengths --scale 0.34``,
+``python scripts/results.py ladder-mesopotamia --scale 0.15``, ``python benchmarks/mesopotamia.py
+--expert 5``): expert-only games without a round limit end by four markers after a median of
+about 20 rounds with 2, 3 or 4 players; the expert won 30 of 30 games against random and 30 of 30
+against greedy (2 players); a decision takes 4 ms on average (95 % under 14 ms, the longest
+65 ms).
+
+Limits: one decision deep (a turn is a sequence of decisions, each valued on its own, with
+distances standing in for the moves still to come); the weights are hand-set, not learned; the
+opponents only count where they change the player's own position (stealing, their natives on a
+plain that blocks a holy place); no bluffing, no blocking, no defence against theft; a position
+with no way to any of its goals (no lumber, no stone and no field left to discover) leaves it
+waiting, like anyone. Deterministic: the same view and generator give the same move (the
+generator only fills in hidden information, `State.determinize`).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.mesopotamia.board import TEMPLE, Coord, neighbours
+from engine.mesopotamia.moves import to_internal
+from engine.mesopotamia.rules import Work
+from engine.mesopotamia.state import (
+    FRESH,
+    HOLY_PLACES,
+    HUTS,
+    LUMBER_CARGO,
+    NATIVES,
+    NONE,
+    STONE_CARGO,
+    State,
+)
+
+__all__ = ["choose", "value"]
+
+#: Value of a marker placed at the temple; a won game; a player left with under two natives.
+PLACED = 1000.0
+WIN = 1e6
+STUCK = 5000.0
+#: A marker carried by a native, and one lying under an own hut (cheaper markers first).
+CARRIED = 520.0
+UNDER_HUT = 400.0
+#: One movement point of distance still to go.
+STEP = 4.0
+#: Mana (up to what the markers left cost) and maximum mana (up to the dearest marker, 7).
+MANA = 25.0
+MAX_MANA = 80.0
+NEEDED_MAX = 7
+#: A hut about to be built: lumber on a plain with room and a second native (M-HUT-1). The
+#: steps towards it are worth a growing share: fetching the lumber, carrying it, partnering,
+#: both on the site (the same shares serve a holy place); together less than the building.
+HUT_PAIR = 220.0
+FETCH_SHARE, CARRY_SHARE, PARTNER_SHARE, READY_SHARE = 0.3, 0.5, 0.2, 0.2
+LIFTER = 40.0
+#: Own holy places: the first, second and third (cumulative).
+HOLY_VALUE = (0.0, 150.0, 220.0, 240.0)
+#: Natives on the map (cumulative): below two a player can never give birth again.
+NATIVE_VALUE = (0.0, 150.0, 300.0, 430.0, 540.0, 620.0, 670.0, 695.0, 705.0)
+#: Births are sought while the player has fewer natives than this, at this share of a native.
+BIRTH_UNTIL = 6
+BIRTH_SHARE = 0.8
+CARD = 15.0
+CARDS_VALUED = 3
+#: A movement point spent (ties go to the shorter way); the bonus of stopping at a tie.
+POINT_COST = 0.01
+STOP_BONUS = 0.5
+#: An empty edge place as a building site: it must first be discovered, and be a plain.
+EXPLORE = 3
+#: A native on its way to the edge of the map when nothing needed lies on it.
+SEEK = 30.0
+FAR = 40
+
+
+class _Map:
+    """Shortest ways on one map (cached): free natives pass the temple place, natives with raw
+    material or a placeable marker only end there (M-MOVE-5). Empty edge places get the
+    distance of the discovery that would reach them (M-DISC-1)."""
+
+    __slots__ = ("edges", "free", "open", "raw", "temple")
+
+    def __init__(self, tiles: dict[Coord, str]):
+        self.open = {c for c, kind in tiles.items() if kind != "V"}
+        edges: dict[Coord, list[Coord]] = {}
+        for c in sorted(self.open):
+            for n in neighbours(c):
+                if n not in tiles:
+                    edges.setdefault(n, []).append(c)
+        self.edges = edges
+        self.free: dict[Coord, dict[Coord, int]] = {}
+        self.raw: dict[Coord, dict[Coord, int]] = {}
+        self.temple = self._search(TEMPLE, False, True)
+
+    def _search(self, src: Coord, through: bool, leave: bool) -> dict[Coord, int]:
+        found = {src: 0}
+        frontier = [src]
+        step = 0
+        open_ = self.open
+        while frontier:
+            step += 1
+            nxt = []
+            for c in frontier:
+                if c == TEMPLE and not through and not (leave and c == src):
+                    continue
+                q, r = c
+                for n in ((q, r - 1), (q + 1, r - 1), (q + 1, r), (q, r + 1), (q - 1, r + 1),
+                          (q - 1, r)):
+                    if n in open_ and n not in found:
+                        found[n] = step
+                        nxt.append(n)
+            frontier = nxt
+        for e, beside in self.edges.items():
+            best = min((found[f] for f in beside if f in found), default=None)
+            if best is not None:
+                found[e] = best + 1
+        return found
+
+    def dist(self, src: Coord, through: bool) -> dict[Coord, int]:
+        cache = self.free if through else self.raw
+        got = cache.get(src)
+        if got is None:
+            got = cache[src] = self._search(src, through, False)
+        return got
+
+
+_MAPS: dict[tuple[tuple[Coord, str], ...], _Map] = {}
+_MAPS_LIMIT = 256
+
+
+def _map_of(w: Work) -> _Map:
+    key = tuple(w.tiles.items())
+    got = _MAPS.get(key)
+    if got is None:
+        if len(_MAPS) >= _MAPS_LIMIT:
+            _MAPS.clear()
+        got = _MAPS[key] = _Map(w.tiles)
+    return got
+
+
+def _stone_gain(mana: int, maxm: int, left: int) -> float:
+    """What one more stone put down on the temple place is worth (M-TEMPLE-1, M-TEMPLE-2)."""
+    new_max = min(8, maxm + 1)
+    new_mana = min(new_max, mana + 1)
+    gain = MANA * (min(new_mana, left) - min(mana, left))
+    if maxm < NEEDED_MAX:
+        gain += MAX_MANA
+    return gain
+
+
+def value(w: Work, me: int) -> float:
+    """What the position of `w` is worth to player `me` (higher is better; see the module
+    docstring). Reads only what `me` may see."""
+    if w.phase == "over":
+        return WIN if me in w.won else -WIN
+    m = _map_of(w)
+    to_temple = m.temple
+    mana, maxm = w.mana[me], w.maxm[me]
+    carriers: list[tuple[Coord, int]] = []
+    stones: list[Coord] = []
+    lumber: list[Coord] = []
+    free: list[Coord] = []
+    for c, at in w.nat.items():
+        for (o, cargo, _), k in at.items():
+            if o != me:
+                continue
+            if cargo == NONE:
+                free += [c] * k
+            elif cargo == STONE_CARGO:
+                stones += [c] * k
+            elif cargo == LUMBER_CARGO:
+                lumber += [c] * k
+            else:
+                carriers += [(c, cargo)] * k
+    free.sort()
+    stones.sort()
+    lumber.sort()
+    natives = len(free) + len(stones) + len(lumber) + len(carriers)
+    front = w.markers[me]
+    under = sorted((c, mk) for c, hs in w.huts.items() for o, mk in hs if o == me and mk)
+    left = sum(front) + sum(mk for _, mk in under) + sum(cargo % 10 for _, cargo in carriers)
+    v = PLACED * len(w.delivered[me]) + NATIVE_VALUE[min(natives, NATIVES)]
+    if natives < 2:
+        v -= STUCK
+    v += MAX_MANA * min(maxm, NEEDED_MAX) + MANA * min(mana, left)
+    cards = len(w.hands[me]) + (1 if w.fresh and w.to_move == me else 0)
+    v += CARD * min(cards, CARDS_VALUED)
+    my_holy = sorted(c for c, o in w.holy.items() if o == me)
+    v += HOLY_VALUE[len(my_holy)]
+
+    for c, cargo in carriers:
+        d = to_temple.get(c, FAR)
+        if cargo < FRESH and mana < cargo % 10:
+            d = max(d - 1, 0)  # it waits beside the temple (M-SAC-4)
+        v += CARRIED - STEP * d - cargo % 10
+
+    # A birth needs two own natives at an own hut with no marker under it (M-BIRTH-1,
+    # M-BIRTH-2): the two nearest free natives are set aside for it while natives are few.
+    if len(free) >= 2 and natives < BIRTH_UNTIL:
+        marginal = NATIVE_VALUE[natives + 1] - NATIVE_VALUE[natives]
+        best_cost, pair = FAR, None
+        for c, hs in sorted(w.huts.items()):
+            own = [mk for o, mk in hs if o == me]
+            if not own or any(own):
+                continue
+            dists = sorted((m.dist(x, True).get(c, FAR), i) for i, x in enumerate(free))
+            cost = dists[0][0] + dists[1][0]
+            if cost < best_cost:
+                best_cost, pair = cost, (dists[0][1], dists[1][1])
+        if pair is not None and BIRTH_SHARE * marginal - STEP * best_cost > 0:
+            v += BIRTH_SHARE * marginal - STEP * best_cost
+            free = [x for i, x in enumerate(free) if i not in pair]
+
+    roles: list[tuple[float, int, Any, int]] = []  # (value, free native, target, capacity)
+    free_dist = [m.dist(c, True) for c in free]
+
+    def offer(target: Any, worth: float, at: Coord, capacity: int) -> None:
+        for i, d in enumerate(free_dist):
+            got = worth - STEP * d.get(at, FAR)
+            if got > 0:
+                roles.append((got, i, target, capacity))
+
+    for c, mk in under:
+        v += UNDER_HUT - STEP * to_temple.get(c, FAR) - mk
+        offer(("lift", c), LIFTER, c, 1)
+
+    # Building sites: plains with room for a hut (M-HUT-1), empty plains for a holy place
+    # (M-HOLY-1), and the edge places a discovery may turn into one (M-DISC-1, M-DISC-5).
+    huts_left = min(len(front), HUTS - sum(1 for hs in w.huts.values() for o, _ in hs
+                                           if o == me))
+    want_holy = len(my_holy) < HOLY_PLACES and HOLY_VALUE[len(my_holy) + 1] > HOLY_VALUE[
+        len(my_holy)]
+    explore = bool(w.pile) and "P" in w.pile
+    hut_sites: list[tuple[Coord, int]] = []
+    holy_sites: list[tuple[Coord, int]] = []
+    others = set()
+    for p in range(w.players):
+        if p != me:
+            others |= w.where[p]
+    for c, kind in w.tiles.items():
+        if kind != "P" or c in w.holy:
+            continue
+        built = len(w.huts.get(c, ()))
+        if built < 2 and huts_left:
+            hut_sites.append((c, 0))
+        if built == 0 and want_holy and c not in others:
+            holy_sites.append((c, 0))
+    if explore:
+        for e in m.edges:
+            if huts_left:
+                hut_sites.append((e, EXPLORE))
+            if want_holy:
+                holy_sites.append((e, EXPLORE))
+
+    def best_site(d: dict[Coord, int], sites: list[tuple[Coord, int]],
+                  closer: float) -> tuple[float, Coord | None]:
+        best, where = float(FAR), None
+        for c, extra in sites:
+            got = d.get(c)
+            if got is None:
+                continue
+            cost = got + extra + closer * to_temple.get(c, FAR)
+            if cost < best:
+                best, where = cost, c
+        return best, where
+
+    # Each site serves one builder: a plain takes two huts at most (M-HUT-1), one holy place
+    # is built at a time (M-HOLY-2).
+    helpers = [*free, *lumber, *stones]
+
+    def partner_cost(site: Coord, builder: Coord) -> int:
+        """Steps for the second native of a building to reach `site`: any own native but the
+        builder and marker carriers (M-HUT-1, M-HOLY-1: "2 natives with 1 lumber/stone")."""
+        best = FAR
+        skipped = False
+        for c in helpers:
+            if c == builder and not skipped:
+                skipped = True
+                continue
+            best = min(best, m.dist(c, True).get(site, FAR))
+        return best
+
+    for n, c in enumerate(lumber):
+        if n < huts_left:
+            cost, site = best_site(m.dist(c, False), hut_sites, 0.5)
+            if site is not None:
+                partner = partner_cost(site, c)
+                v += (CARRY_SHARE + PARTNER_SHARE) * HUT_PAIR - STEP * (cost + partner)
+                if site == c and not partner:
+                    v += READY_SHARE * HUT_PAIR  # phase II builds it
+                hut_sites = [s for s in hut_sites if s[0] != site]
+                continue
+        v += 5.0
+
+    holy_gain = HOLY_VALUE[min(len(my_holy) + 1, HOLY_PLACES)] - HOLY_VALUE[len(my_holy)]
+    # Stones count one after the other, nearest the temple first: each raises what the next
+    # one finds (M-TEMPLE-1, M-TEMPLE-2).
+    stones.sort(key=lambda c: (to_temple.get(c, FAR), c))
+    then_mana, then_max = mana, maxm
+    for c in stones:
+        gain = _stone_gain(then_mana, then_max, left)
+        worth = 0.9 * gain - STEP * to_temple.get(c, FAR)
+        if holy_sites:
+            cost, site = best_site(m.dist(c, False), holy_sites, 0.0)
+            if site is not None and CARRY_SHARE * holy_gain - STEP * cost > worth:
+                partner = partner_cost(site, c)
+                v += (CARRY_SHARE + PARTNER_SHARE) * holy_gain - STEP * (cost + partner)
+                if site == c and not partner:
+                    v += READY_SHARE * holy_gain  # phase II builds it
+                holy_sites = []
+                continue
+        v += worth
+        helpers.remove(c)  # bound for the temple: no partner for another building
+        then_max = min(8, then_max + 1)
+        then_mana = min(then_max, then_mana + 1)
+    gain = _stone_gain(then_mana, then_max, left)
+
+    room = mana < min(maxm, left)
+    for c in my_holy:
+        offer(("staff", c), 0.9 * MANA if room else 5.0, c, 1)
+    for c in sorted(w.goods):
+        lying = w.goods[c]
+        if c == TEMPLE:
+            continue
+        if lying[1]:
+            worth = FETCH_SHARE * gain - STEP * to_temple.get(c, FAR)
+            if holy_sites:
+                cost, _ = best_site(m.dist(c, False), holy_sites, 0.0)
+                worth = max(worth, FETCH_SHARE * holy_gain - STEP * cost)
+            offer(("stone", c), worth, c, lying[1])
+        if lying[0] and huts_left > len(lumber):
+            # As many fetchers in all as huts still wanting lumber, wherever it lies.
+            cost, _ = best_site(m.dist(c, False), hut_sites, 0.5)
+            offer(("lumber",), FETCH_SHARE * HUT_PAIR - STEP * cost, c,
+                  huts_left - len(lumber))
+    # Nothing left lying that the player still needs: one native walks to the edge of the map,
+    # where a discovery may bring a forest or a quarry (M-DISC-3, M-DISC-4).
+    on_map = [0, 0]
+    for c, g in w.goods.items():
+        if c != TEMPLE:
+            on_map[0] += g[0]
+            on_map[1] += g[1]
+    if w.pile and m.edges and (
+            (huts_left > len(lumber) and not on_map[0])
+            or (maxm < NEEDED_MAX and not on_map[1] and not stones)):
+        for i, d in enumerate(free_dist):
+            near = min((d[e] for e in m.edges if e in d), default=FAR)
+            if SEEK - STEP * near > 0:
+                roles.append((SEEK - STEP * near, i, ("seek",), 1))
+
+    if roles:
+        roles.sort(key=lambda r: (-r[0], r[1], r[2]))
+        taken = [False] * len(free)
+        used: dict[Any, int] = {}
+        for worth, i, target, capacity in roles:
+            if taken[i] or used.get(target, 0) >= capacity:
+                continue
+            taken[i] = True
+            used[target] = used.get(target, 0) + 1
+            v += worth
+    return v
+
+
+# ----------------------------------------------------------------------------- choosing
+
+
+def _after(state: State, t: tuple[Any, ...]) -> Work:
+    w = Work(state)
+    w.do(t)
+    return w
+
+
+def _discovery_value(state: State, t: tuple[Any, ...], me: int) -> float:
+    """The expected value of a discovery over the kinds left in the pile (M-DISC-1..5): a
+    volcano only means another draw (M-DISC-2), so the others are weighed by their counts."""
+    pile = list(state.pile)
+    total = 0.0
+    weight = 0
+    for kind in ("P", "F", "Q"):
+        count = pile.count(kind)
+        if not count:
+            continue
+        rest = list(pile)
+        rest.remove(kind)
+        w = Work(state)
+        w.pile = [kind, *rest]
+        w.land = False
+        w.do(t)
+        if w.phase == "spread":
+            w = _best_spread(w, me)
+        total += count * value(w, me)
+        weight += count
+    if not weight:
+        w = Work(state)
+        return value(w, me) - 1.0
+    return total / weight
+
+
+def _best_spread(w: Work, me: int) -> Work:
+    state = w.freeze()
+    best, best_w = None, w
+    for t in w.segments():
+        after = _after(state, t)
+        got = value(after, me)
+        if best is None or got > best:
+            best, best_w = got, after
+    return best_w
+
+
+#: Cards played by a rule of thumb (see the module docstring), never valued one move ahead.
+_BY_RULE = {"stamina", "land", "fertility", "priest", "teleport", "expulsion"}
+
+
+def _rule_of_thumb(state: State, moves: list[Any], internal: list[tuple[Any, ...]],
+                   me: int) -> Any | None:
+    plays = {t[1]: i for i, t in enumerate(internal) if t[0] == "play"}
+    if not plays:
+        return None
+    if state.phase == "move" and "stamina" in plays and state.points >= 5:
+        return moves[plays["stamina"]]  # M-CARD-STAMINA-1: more points for this turn
+    if state.phase == "action":
+        if "fertility" in plays and any(t[0] == "birth" for t in internal) and (
+                state.natives_of(me) <= NATIVES - 2):
+            return moves[plays["fertility"]]  # M-CARD-FERTILITY-1 before the birth
+        if "priest" in plays and state.mana[me] + 1 < state.max_mana[me]:
+            counts: dict[Coord, int] = {}
+            for q, r, o, _, _ in state.natives:
+                if o == me:
+                    counts[(q, r)] = counts.get((q, r), 0) + 1
+            for i, t in enumerate(internal):
+                if t[0] == "play" and t[1] == "priest" and t[2] not in state.priests:
+                    owner = next(h[2] for h in state.holy if (h[0], h[1]) == t[2])
+                    if counts.get(t[2], 0) >= (1 if owner == me else 2):
+                        return moves[i]  # M-CARD-PRIEST-1: one more mana this turn
+    return None
+
+
+def _needs_land(w: Work, me: int) -> bool:
+    """Whether the player needs a new field (M-DISC-1): no plain with room for the huts it
+    still must build (M-HUT-1), no empty plain for a holy place while it has none (M-HOLY-1),
+    or no stone or lumber left lying on the map (M-DISC-3, M-DISC-4)."""
+    huts = sum(1 for hs in w.huts.values() for o, _ in hs if o == me)
+    need_huts = min(len(w.markers[me]), HUTS - huts)
+    others = set()
+    for p in range(w.players):
+        if p != me:
+            others |= w.where[p]
+    room = empty = 0
+    for c, kind in w.tiles.items():
+        if kind != "P" or c in w.holy:
+            continue
+        built = len(w.huts.get(c, ()))
+        room += 2 - built
+        empty += built == 0 and c not in others
+    if need_huts and room < 2:
+        return True
+    if not any(o == me for o in w.holy.values()) and not empty:
+        return True
+    lumber = sum(g[0] for g in w.goods.values())
+    stone = sum(g[1] for c, g in w.goods.items() if c != TEMPLE)
+    return (need_huts and not lumber) or (w.maxm[me] < NEEDED_MAX and not stone)
+
+
+def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
+    """The expert's move among `moves` (the legal moves of `view`, in their order)."""
+    me = view.to_move
+    state = view.determinize(rng)
+    internal = [to_internal(m) for m in moves]
+    by_rule = _rule_of_thumb(state, moves, internal, me)
+    if by_rule is not None:
+        return by_rule
+    need_land = state.phase == "move" and _needs_land(Work(state), me)
+    best_i, best_v = None, -float("inf")
+    for i, t in enumerate(internal):
+        kind = t[0]
+        if kind == "play" and t[1] in _BY_RULE:
+            continue
+        if kind == "discover":
+            if not need_land:
+                continue
+            got = _discovery_value(state, t, me)
+        elif kind == "draw" and not state.deck and not state.discard:
+            continue
+        else:
+            w = _after(state, t)
+            if (state.phase == "action" and kind != "end" and w.to_move == me
+                    and w.phase == "action" and ("done",) in w.legal()):
+                w.do(("done",))  # phase III's mana comes with every action alike (M-MANA-1)
+            got = value(w, me)
+        if kind == "go":
+            got -= POINT_COST * (state.points - w.points)
+        elif kind == "discover":
+            got -= POINT_COST
+        elif kind in ("end", "done"):
+            got += STOP_BONUS  # rather stop than wander for nothing
+        if got > best_v + 1e-9:
+            best_i, best_v = i, got
+    if best_i is None:
+        return moves[-1]
+    chosen = internal[best_i]
+    if chosen[0] == "discover":
+        for i, t in enumerate(internal):
+            if t[0] == "play" and t[1] == "land":
+                return moves[i]  # M-CARD-LAND-1: look at four fields for this discovery
+    return moves[best_i]

@@ -1,0 +1,144 @@
+"""The Mesopotamia expert (engine/mesopotamia/expert.py): legal, deterministic, does in small
+positions what its docstring says, and finishes games by the rule text alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import mesopotamia
+from engine.bots import ExpertBot
+from engine.mesopotamia import expert
+from tests.engine.mesopotamia.util import WEST, pos
+
+rules = pytest.mark.rules
+
+
+def pick(state, seed=0):
+    """The expert's move in `state` (for the player to move), as text."""
+    view = state.view(state.to_move)
+    moves = mesopotamia.legal_moves(view)
+    move = expert.choose(view, moves, random.Random(seed))
+    assert move in moves
+    return str(move)
+
+
+def play_turn(state, seed=0):
+    """The expert's whole turn from `state`: the moves (as text) and the state after it."""
+    player, turn, moves = state.to_move, state.turn, []
+    rng = random.Random(seed)
+    while not state.is_over and state.turn == turn:
+        view = state.view(player)
+        move = expert.choose(view, mesopotamia.legal_moves(view), rng)
+        moves.append(str(move))
+        state, _ = mesopotamia.apply(state, move)
+    return moves, state
+
+
+def play_out(players, seed, max_decisions=6000):
+    """An expert-only game without a round limit; the moves and the final state."""
+    state = mesopotamia.new_state(players, seed, max_rounds=None)
+    bots = [ExpertBot(seed=100 * seed + p) for p in range(players)]
+    moves = []
+    while not state.is_over and len(moves) < max_decisions:
+        move = bots[state.to_move].choose(state.view(state.to_move))
+        moves.append(str(move))
+        state, _ = mesopotamia.apply(state, move)  # refuses an illegal move
+    return moves, state
+
+
+@rules("M-END-1", "M-SAC-3")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_expert_games_end_by_four_markers_without_a_round_limit(players):
+    moves, final = play_out(players, seed=1)
+    assert final.is_over, f"no winner after {len(moves)} decisions"
+    [winner] = final.winners()
+    assert len(final.delivered[winner]) == 4
+    assert final.round < 60  # people's length, not a random walk's hundreds of rounds
+
+
+def test_the_same_seed_plays_the_same_game():
+    first, _ = play_out(3, seed=3, max_decisions=120)
+    second, _ = play_out(3, seed=3, max_decisions=120)
+    assert first == second and len(first) == 120
+
+
+@rules("M-TEMPLE-1")
+def test_a_stone_carried_into_the_temple_is_put_down_there():
+    state = pos(natives=[("0,0", 0, "S"), ("-1,0", 0, "."), ("-1,0", 0, ".")])
+    moves, after = play_turn(state)
+    assert "drop 0,0 S" in moves
+    assert (after.max_mana[0], after.mana[0]) == (4, 1)
+
+
+@rules("M-TEMPLE-1", "M-CARRY-1")
+def test_a_stone_beside_the_temple_is_fetched_and_brought_in():
+    state = pos(natives=[("1,0", 0, "."), ("-1,0", 0, "."), ("-1,0", 0, ".")],
+                goods={"1,0": (0, 2)})
+    moves, after = play_turn(state)
+    assert moves[0] == "pick 1,0 . S" and "drop 0,0 S" in moves
+    assert after.max_mana[0] >= 4
+
+
+@rules("M-SAC-3")
+def test_a_marker_is_carried_into_the_temple_when_the_mana_pays_for_it():
+    state = pos(natives=[("-1,0", 0, "M2"), ("-1,0", 0, "."), ("-1,0", 0, ".")], mana=[2, 0, 0, 0])
+    assert pick(state) == "go -1,0 M2 0,0"
+    after, _ = mesopotamia.apply(state, mesopotamia.parse_move("go -1,0 M2 0,0"))
+    assert after.delivered[0] == (2,)
+
+
+@rules("M-SAC-3", "M-SAC-2")
+def test_a_marker_waiting_on_the_temple_place_is_offered_once_the_mana_is_there():
+    state = pos(natives=[("0,0", 0, "M4"), ("-1,0", 0, "."), ("-1,0", 0, ".")],
+                mana=[4, 0, 0, 0], max_mana=[5, 3, 3, 3])
+    assert pick(state) == "offer 4"
+
+
+@rules("M-SAC-4")
+def test_a_marker_it_cannot_pay_for_is_not_pushed_against_the_temple():
+    state = pos(natives=[("-1,0", 0, "M7"), ("-1,0", 0, "."), ("-1,0", 0, ".")], mana=[3, 0, 0, 0])
+    assert pick(state) != "go -1,0 M7 0,0"
+
+
+@rules("M-SAC-1", "M-SAC-2")
+def test_its_own_marker_is_taken_up_from_the_hut():
+    state = pos(tiles=WEST, natives=[("-2,0", 0, "."), ("-2,0", 0, "."), ("-1,0", 0, ".")],
+                huts=[("-1,0", 0, 0), ("-2,0", 0, 2)])
+    assert pick(state) == "lift -2,0 2"
+
+
+@rules("M-HUT-1", "M-HUT-2")
+def test_a_hut_is_built_with_the_cheapest_marker_under_it():
+    state = pos(tiles=WEST, natives=[("-2,0", 0, "L"), ("-2,0", 0, "."), ("-1,0", 0, ".")],
+                huts=[("-1,0", 0, 0)], phase="action")
+    assert pick(state) == "hut -2,0 2"
+
+
+@rules("M-HOLY-1")
+def test_a_holy_place_is_erected_where_two_natives_bring_a_stone():
+    state = pos(tiles=WEST, natives=[("-2,0", 0, "S"), ("-2,0", 0, "."), ("-1,0", 0, ".")],
+                huts=[("-1,0", 0, 0)], phase="action")
+    assert pick(state) == "holy -2,0"
+
+
+@rules("M-BIRTH-1")
+def test_few_natives_give_birth_at_the_hut_without_a_marker():
+    state = pos(natives=[("-1,0", 0, "."), ("-1,0", 0, ".")], huts=[("-1,0", 0, 0)],
+                phase="action")
+    assert pick(state) == "birth -1,0"
+
+
+@rules("M-CARD-STAMINA-1")
+def test_stamina_is_played_at_the_start_of_the_movement():
+    state = pos(natives=[("-1,0", 0, "."), ("-1,0", 0, ".")], huts=[("-1,0", 0, 0)],
+                hands=[["stamina"], [], [], []])
+    assert pick(state) == "play stamina"
+
+
+def test_the_expert_bot_seats_it():
+    state = mesopotamia.new_state(3, seed=5, max_rounds=None)
+    bot = ExpertBot(seed=1)
+    view = state.view(0)
+    assert bot.choose(view) in mesopotamia.legal_moves(view)
