@@ -378,10 +378,13 @@ def reach_picture(token: str = ".", lang: str = "en") -> Any:
 def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("medium", "medium"),
                  name: str = "play", **options: Any) -> Any:
     """A board on which the learner plays Blue against two bots (Red, Yellow) at `levels`, in a
-    new 3-player game from `seed`; Blue moves first."""
+    new 3-player game from `seed`; Blue moves first. The game ends by the rule text alone (four
+    markers placed; no round limit, R-M12) unless `options` give `max_rounds`: the expert bots
+    race to the temple as people do."""
     from engine.bots import bot_for_level
     from sumer_widgets.mesopotamia import MesopotamiaBoard
 
+    options.setdefault("max_rounds", None)
     game = meso.new_game(players=3, seed=seed, **options)
     bots = {seat: bot_for_level("mesopotamia", level, seed=seed + seat)
             for seat, level in zip((RED, YELLOW), levels)}
