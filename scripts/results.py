@@ -15,9 +15,11 @@ option, the city-states scored), ``tigris`` (tigris.json: the variants' conflict
 against each weaker one, the bot's seat rotating). The bots' own benchmark may write the
 ladders and the lengths instead, in the same format, from its stronger bots.
 
-Measured on two shared cores (load 7 to 14): the questions' parts at full size took 28 minutes
-(sumeria 4, tigris 7, priest_kings 1, lengths 7, mesopotamia 9), the ladders at ``--scale 0.2``
-(40 games a pairing) 15; at full size they would take about five times as long.
+Measured on two shared cores (load 4 to 14): the questions' parts at full size took 28 minutes
+(sumeria 4, tigris 7, priest_kings 1, lengths 7, mesopotamia 9; lengths with random players).
+Each ladder on one process, with the expert: Tigris 36 minutes at full size (200 games a
+pairing), Priest-Kings 16, Sumeria 28 at ``--scale 0.5``; Mesopotamia's, whose games without the
+expert run to the round limit, is the slowest per game. The files say which scale made them.
 
 Every file records the command that made it, the sizes and the seed; the same command gives the
 same file (games depend only on their seeds, whatever the number of workers).
