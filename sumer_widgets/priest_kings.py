@@ -256,11 +256,27 @@ class CampaignMap(BoardWidget):
         """The battles of the latest turn that had any, up to `ply`, told from the events."""
         if self.game is None:
             return []
-        turn = self.game.history[0].turn
+        log = self.game.log
+        # Only the turn of the last battle is told: read back to where that turn began (the
+        # first TurnBegan before the last BattleBegan), not the whole campaign at every redraw.
+        start, first, turn = 0, 0, self.game.history[0].turn
+        battle_seen = False
+        for n in range(ply - 1, -1, -1):
+            events = log[n][1]
+            for k in range(len(events) - 1, -1, -1):
+                if isinstance(events[k], ev.BattleBegan):
+                    battle_seen = True
+                elif battle_seen and isinstance(events[k], ev.TurnBegan):
+                    start, first, turn = n, k, events[k].turn
+                    break
+            else:
+                continue
+            break
         reports: list[dict[str, Any]] = []
         current: dict[str, Any] | None = None
-        for n, (_, events) in enumerate(self.game.log[:ply]):
-            for event in events:
+        for n in range(start, ply):
+            events = log[n][1]
+            for event in events[first if n == start else 0:]:
                 if isinstance(event, ev.TurnBegan):
                     turn = event.turn
                     current = None

@@ -436,3 +436,34 @@ def test_graph_and_odds_plots_draw():
     assert len(ax.patches) == 8
     ax = plot_campaign_lengths([3, 5, 5, 9])
     assert ax.get_xlabel()
+
+
+def test_battle_reports_read_from_the_last_battles_turn_tell_what_the_whole_log_tells():
+    """The report is told from where the last battle's turn began (a redraw does not replay the
+    campaign); at every ply it equals the report told from the first move on."""
+    from sumer_widgets import priest_kings as widget
+
+    def told_from_the_start(board, ply):
+        reports, current, turn = [], None, board.game.history[0].turn
+        for n, (_, events) in enumerate(board.game.log[:ply]):
+            for event in events:
+                if isinstance(event, widget.ev.TurnBegan):
+                    turn, current = event.turn, None
+                elif isinstance(event, widget.ev.BattleBegan):
+                    if reports and reports[-1]["turn"] != turn:
+                        reports = []
+                    current = widget._report(event, turn, n + 1, board.lang)
+                    reports.append(current)
+                elif current is not None:
+                    widget._add_to_report(current, event, board.lang)
+        return reports
+
+    for seed in (1, 4):
+        game = pk.new_game(seed=seed)
+        board = CampaignMap(game)
+        bots = [RandomBot(seed * 10 + p) for p in range(4)]
+        while not game.is_over and len(game.moves) < 90:
+            game.play(bots[game.to_move].choose(game.state.view(game.to_move)))
+        told = [board._battle_reports(ply) for ply in range(len(game.moves) + 1)]
+        assert told == [told_from_the_start(board, ply) for ply in range(len(game.moves) + 1)]
+        assert any(told), "the games fought battles"
