@@ -13,7 +13,10 @@ trap 'rm -rf "$work"' EXIT
 uv=.venv/bin/uv
 [ -x "$uv" ] || { "${PYTHON:-python3}" -m pip install -q --target "$work/uv" uv; uv="$work/uv/bin/uv"; }
 "$uv" venv -q --python "${PYTHON:-python3}" "$work/env"
-"$uv" pip install -q --python "$work/env/bin/python" -r binder/requirements.txt \
+# uv keys its cache of a local project on pyproject.toml alone: without a reinstall it would put
+# a wheel of older code into the environment.
+"$uv" pip install -q --python "$work/env/bin/python" --reinstall-package sumer \
+  -r binder/requirements.txt \
   "jupyterlab==$BINDER_JUPYTERLAB" "ipywidgets==$BINDER_IPYWIDGETS" nbval pytest
 NB_PYTHON_PREFIX="$work/env" bash binder/postBuild
 test -f "$work/env/share/jupyter/lab/settings/overrides.json"
