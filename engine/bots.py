@@ -263,8 +263,8 @@ def make_bot(spec: str, seed: int | None = None) -> Bot:
 #: benchmarks/results/ladder-<ruleset>.json and docs/teachers.md: the careless expert of "easy"
 #: still beats random play most of the time, but a learner who thinks wins; "hard" is the expert
 #: at full strength (a move well under a second on one core).
-LEVELS = ("easy", "medium", "hard")
 LEVEL_BLUNDERS = {"easy": 0.6, "medium": 0.25, "hard": 0.0}
+LEVELS = tuple(LEVEL_BLUNDERS)
 
 
 def bot_for_level(ruleset: str, level: str, seed: int | None = None) -> Bot:

@@ -231,10 +231,8 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     [["change:task"], task.draw],
     ...Object.entries(on).map(([event, handler]) => [[event], () => handler(frame)]),
   ];
-  const changed = new Set();
-  let drawQueued = false;
+  const changed = new Set();  // not empty while a drawing is queued
   function drawChanged() {
-    drawQueued = false;
     const now = new Set(changed);
     changed.clear();
     for (const [events, draw, coveredBy = []] of parts) {
@@ -244,8 +242,8 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const handlers = { "msg:custom": classroom.onMessage };
   for (const event of new Set(parts.flatMap(([events]) => events))) {
     handlers[event] = () => {
+      if (!changed.size) queueMicrotask(drawChanged);
       changed.add(event);
-      if (!drawQueued) { drawQueued = true; queueMicrotask(drawChanged); }
     };
   }
   for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
