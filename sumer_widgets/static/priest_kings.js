@@ -30,18 +30,11 @@ function pkMarker(player, size = 14) {
   return svg;
 }
 
-// A die face with its pips (Unicode dice are missing from many fonts).
-const PK_PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };
+// A die face: one element whose pips are a picture in the style sheet (Unicode dice are missing
+// from many fonts). A report holds hundreds of dice; a small SVG per die made the browser style
+// and lay out seven or eight elements for each, the largest part of a dice battle's redraw.
 function pkDie(value, extra = "") {
-  const svg = svgNode("svg", { width: 20, height: 20, viewBox: "-10 -10 20 20",
-    class: `pk-die ${extra}`, "data-die": value, role: "img", "aria-label": String(value) });
-  svg.append(svgNode("rect", { x: -9, y: -9, width: 18, height: 18, rx: 3.5, class: "pk-die-face" }));
-  for (const [dx, dy] of PK_PIPS[value] || []) {
-    svg.append(svgNode("circle", { cx: dx * 4.6, cy: dy * 4.6, r: 1.9, class: "pk-pip" }));
-  }
-  return svg;
+  return h("span", { class: `pk-die ${extra}`, "data-die": value, role: "img", "aria-label": String(value) });
 }
 
 function pkPoint(frame, city) {
@@ -325,7 +318,10 @@ export default {
       }
       reportSeen = Math.max(reportSeen, latest.number);
     }
-    function drawReport(picked = false) {
+    // A battle just fought shows its result with the move, and its table of dice (hundreds of
+    // cells for the browser to style and lay out) in the frame after: the map under the
+    // pointer is redrawn first.
+    function drawReport(picked = false, table = true) {
       const battles = model.get("battles") || [];
       const w = frame.words();
       if (!battles.length) { report.hidden = true; report.replaceChildren(); return; }
@@ -347,8 +343,14 @@ export default {
         h("p", { class: "pk-result" }, pkMarker(shown.attacker_player), " ", shown.result, " ",
           pkMarker(shown.defender_player)),
         ...shown.after.map((text) => h("p", { class: "pk-after" }, text)));
-      report.dataset.table = shown.method === "dice" && !reportOpen ? "later" : "";
-      if (shown.method === "dice" && reportOpen) {
+      const dice = shown.method === "dice";
+      report.dataset.table = dice && !reportOpen ? "later" : dice && !table ? "next" : "";
+      if (report.dataset.table === "next") {
+        requestAnimationFrame(() => setTimeout(() => {
+          if (report.dataset.table === "next") drawReport(true);
+        }));
+      }
+      if (dice && reportOpen && table) {
         const table = h("table", { class: "pk-dice-table" });
         table.append(h("thead", {}, h("tr", {}, h("th", {}, ""),
           h("th", { colspan: 2 }, pkMarker(shown.attacker_player), ` ${shown.attacker} (${w.invader})`),
@@ -392,7 +394,7 @@ export default {
           selected = null;
         }
       },
-      on: { "change:battles": () => drawReport() },
+      on: { "change:battles": () => drawReport(false, false) },
       onClick(target) {
         const choices = frame.choices();
         const city = target?.dataset.city;

@@ -96,8 +96,8 @@ print(json.dumps({"first": str(game.moves[0]), "dice": sum(isinstance(m, pk.Dice
     tab = page.locator(f"{BOARD} button.pk-report-tab", has_text="1")
     if tab.count():
         tab.first.click()
-    page.wait_for_selector(f'{BOARD} .pk-report-body[data-battle="1"]')
-    dice = page.eval_on_selector_all(f"{BOARD} tr.pk-duel svg.pk-die:not(.pk-die-first)",
+    page.wait_for_selector(f'{BOARD} .pk-report-body[data-battle="1"] tr.pk-duel')
+    dice = page.eval_on_selector_all(f"{BOARD} tr.pk-duel .pk-die:not(.pk-die-first)",
                                      "nodes => nodes.map(n => Number(n.dataset.die))")
     assert dice == after["dice_rolled"]
 

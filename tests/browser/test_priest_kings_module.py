@@ -158,14 +158,16 @@ def test_the_dice_button_fights_and_the_report_shows_every_die(page):
     push(page, board)
     report = board.battles[0]
     assert page.locator("details.pk-report").get_attribute("open") is not None
+    # The table of dice follows the result in the frame after (the map is drawn first).
+    page.wait_for_selector("tr.pk-duel")
     rows = page.locator("tr.pk-duel")
     assert rows.count() == report["duels"]
-    dice = page.eval_on_selector_all("tr.pk-duel svg.pk-die:not(.pk-die-first)",
+    dice = page.eval_on_selector_all("tr.pk-duel .pk-die:not(.pk-die-first)",
                                      "ns => ns.map(n => Number(n.dataset.die))")
     assert dice == [v for b in report["bounds"] for d in b["duels"]
                     for v in (d["attacker"]["die"], d["defender"]["die"])]
     assert page.locator("tr.pk-rerolled").count() == report["rerolled"] == 1
-    assert page.locator("tr.pk-rerolled svg.pk-die-first").count() == 1
+    assert page.locator("tr.pk-rerolled .pk-die-first").count() == 1
     assert report["result"] in page.inner_text("details.pk-report")
 
 
