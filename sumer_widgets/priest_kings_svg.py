@@ -322,7 +322,7 @@ def render(state: pk.State | None = None, *, campaign_map: pk.CampaignMap | None
     out.append(text(16, 28, _status(state, words, lang), class_="pk-title"))
     out.extend(_panel(cmap, state, lords, record, words, lang))
     if state is not None:
-        out.extend(_armies(state, initial_armies, card_h, words))
+        out.extend(_armies(state, initial_armies, card_h, lang))
     out.append("</svg>")
     return MapSvg("".join(out))
 
@@ -538,7 +538,7 @@ def _cities(cmap: pk.CampaignMap, pos: list[tuple[float, float]],
             state: pk.State | None, record: TurnRecord, words: Mapping[str, str],
             lang: str) -> list[str]:
     out = []
-    labels = _label_places(cmap, pos, sites, words, lords)
+    labels = _label_places(cmap, tuple(pos), tuple(sites), lang, tuple(lords))
     for n, city in enumerate(cmap.cities):
         x, y = pos[n]
         lord = lords[n]
@@ -594,12 +594,14 @@ def _landmark_label(x: float, y: float, width: float,
     return best[1], best[2], best[3]
 
 
-def _label_places(cmap: pk.CampaignMap, pos: Sequence[tuple[float, float]],
-                  sites: Sequence[tuple[float, float]], words: Mapping[str, str],
-                  lords: Sequence[int]) -> list[tuple[float, float, str]]:
+@functools.lru_cache(maxsize=256)
+def _label_places(cmap: pk.CampaignMap, pos: tuple[tuple[float, float], ...],
+                  sites: tuple[tuple[float, float], ...], lang: str,
+                  lords: tuple[int, ...]) -> tuple[tuple[float, float, str], ...]:
     """Where each city's name and status go: below, right, left or above its marker, whichever
     covers least of the other cities, the landmarks and the avenues (any map file can put
-    cities anywhere)."""
+    cities anywhere). Cached: the places change only with the realms."""
+    words = WORDS.get(lang, WORDS["en"])
     proj_marks: list[tuple[float, float, float]] = []  # obstacles: x, y, radius
     for x, y in pos:
         proj_marks.append((x, y, 36))
@@ -637,7 +639,7 @@ def _label_places(cmap: pk.CampaignMap, pos: Sequence[tuple[float, float]],
             if best is None or cost < best[0]:
                 best = (cost, lx, ly, anchor)
         out.append((best[1], best[2], best[3]))
-    return out
+    return tuple(out)
 
 
 def _order_badge(state: pk.State, record: TurnRecord, n: int, x: float,
@@ -899,36 +901,43 @@ TROOP_STYLE = {  # fill, stroke, height: heavy foot dark and tall, bows light, s
 
 
 def _armies(state: pk.State, initial: Sequence[Army] | None, card_h: float,
-            words: Mapping[str, str]) -> list[str]:
-    out = []
+            lang: str) -> list[str]:
+    return [_army_card(state.map, state.players, p, state.armies[p], state.overlord[p],
+                       state.blessed[p], initial[p] if initial is not None else None, card_h,
+                       lang)
+            for p in range(state.players)]
+
+
+# A card changes only when its army, overlord or blessing does: most moves redraw none of them,
+# and drawing all four was a third of a Priest-Kings click's time in the kernel.
+@functools.lru_cache(maxsize=256)
+def _army_card(cmap: pk.CampaignMap, players: int, p: int, army: Army, lord: int, blessed: bool,
+               start: Army | None, card_h: float, lang: str) -> str:
+    words = WORDS.get(lang, WORDS["en"])
     gap = 8
-    card_w = (WIDTH - 24 - gap * (state.players - 1)) / state.players
-    for p in range(state.players):
-        x = 12 + p * (card_w + gap)
-        y = ARMY_TOP
-        army = state.armies[p]
-        lord = state.overlord[p]
-        out.append(f'<g class="pk-army" data-army="{state.map.city_id(p)}">')
-        out.append(f'<rect {attrs(x=x, y=y, width=card_w, height=card_h, rx=8)} '
-                   f'fill="#fbf6e8" stroke="{PLAYER_COLORS[p]}" stroke-width="2.5"/>')
-        out.append(shape(PLAYER_SHAPES[p], x + 16, y + 18, 8, fill=PLAYER_COLORS[p],
-                         stroke="#1d160b", stroke_width="1.2"))
-        out.append(text(x + 30, y + 23, state.name(p), class_="pk-h"))
-        status = (words["independent"] if lord < 0
-                  else f"{words['vassal_of']} {state.name(lord)}")
-        out.append(text(x + card_w - 10, y + 22, status, class_="pk-xs", text_anchor="end"))
-        out.append(text(x + 12, y + 41, f"{army.total_ap} {words['army']} · {army.elements} "
-                        f"{words['elements']} · {army.total_me:g} {words['me']}",
-                        class_="pk-s"))
-        if state.blessed[p]:
-            out.append(f'<g class="pk-sacrificed"><title>{escape(words["sacrificed"])}</title>'
-                       + _flame(x + card_w - 16, y + 37, 7, "#b35900") + "</g>")
-        start = initial[p] if initial is not None else None
-        for c, command in enumerate(army.commands):
-            cy = y + 56 + c * 31
-            out.extend(_command_row(army, command, start, x + 12, cy, card_w - 24, words))
-        out.append("</g>")
-    return out
+    card_w = (WIDTH - 24 - gap * (players - 1)) / players
+    x = 12 + p * (card_w + gap)
+    y = ARMY_TOP
+    out = [f'<g class="pk-army" data-army="{cmap.city_id(p)}">',
+           f'<rect {attrs(x=x, y=y, width=card_w, height=card_h, rx=8)} '
+           f'fill="#fbf6e8" stroke="{PLAYER_COLORS[p]}" stroke-width="2.5"/>',
+           shape(PLAYER_SHAPES[p], x + 16, y + 18, 8, fill=PLAYER_COLORS[p],
+                 stroke="#1d160b", stroke_width="1.2"),
+           text(x + 30, y + 23, cmap.city_name(p), class_="pk-h")]
+    status = (words["independent"] if lord < 0
+              else f"{words['vassal_of']} {cmap.city_name(lord)}")
+    out.append(text(x + card_w - 10, y + 22, status, class_="pk-xs", text_anchor="end"))
+    out.append(text(x + 12, y + 41, f"{army.total_ap} {words['army']} · {army.elements} "
+                    f"{words['elements']} · {army.total_me:g} {words['me']}",
+                    class_="pk-s"))
+    if blessed:
+        out.append(f'<g class="pk-sacrificed"><title>{escape(words["sacrificed"])}</title>'
+                   + _flame(x + card_w - 16, y + 37, 7, "#b35900") + "</g>")
+    for c, command in enumerate(army.commands):
+        cy = y + 56 + c * 31
+        out.extend(_command_row(army, command, start, x + 12, cy, card_w - 24, words))
+    out.append("</g>")
+    return "".join(out)
 
 
 def _command_row(army: Army, command: Any, start: Army | None, x: float, y: float,
