@@ -5,8 +5,9 @@
 Each board's scenario is a module of benchmarks/latency/ (for Sumeria: click a trader until its
 destinations are drawn — the page alone, from the synced choices — and click a destination until
 the board is redrawn — a round trip through the kernel). Each time is measured in the page, from
-the click event to the frame after the change. Prints p50 and p95 per measure (goal: p95 at most
-100 ms). Needs Debian's chromium.
+the click event to the end of the frame that shows the change. Prints p50 and p95 per measure
+(goal: p95 at most 100 ms). The server is the one `make lab` starts, with Sumer's server extension
+(`sumer_server`: kernel messages without Nagle's delay). Needs Debian's chromium.
 """
 
 from __future__ import annotations
