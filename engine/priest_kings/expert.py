@@ -38,6 +38,23 @@ Limits: it looks one order ahead and does not model what the others will do beyo
 chance of being attacked by each city still to act; the value of a position is a heuristic,
 with weights tuned by a few hundred games against `RandomBot` and `GreedyBot`, not derived. The
 odds are a sample (standard error about 2.5 points), the same in every process.
+
+What it reaches (`benchmarks/priest_kings_expert.py`, 400 games a pairing, the ladder's
+seeds): against three random players a ladder score of 45 % (10 % won alone, 80 % among the
+winners), against three greedy players 27.5 % (3 % alone, 52 % among the winners). Winning
+alone is rare because of P-END-2: the expert is the final overlord in two games in five
+against random players, but in three of four of those one of its vassals has won a city for
+it and shares the win (a vassal's credit is never taken back, R-P9); it cannot stop its
+vassals' attacks, only take one city a turn before them (P-ATTACK-4) when it acts first, and
+denying them harder (a greater `BLOCK`) turned more of those shared wins into losses than into
+sole wins. Most of its losses come from being the last city standing and broken. Reorganizing
+first, sampling the rest of the turn, and a flat Monte Carlo search to the campaign's end with
+random opponents as the model all measured within noise of this. A player that sees the dice
+and its opponents' future moves (`benchmarks/priest_kings_oracle.py`, measurement only, 100
+games) wins alone in 94 % of the campaigns against random players and 53 % against greedy
+ones; one that sees every die but only samples its opponents' moves (`--dice-only 6`) wins
+alone in 22 % and 16 %, for ladder scores of 55 % and 50 %: the campaign turns mostly on what
+no fair player can see, the dice and the others' choices.
 """
 
 from __future__ import annotations
