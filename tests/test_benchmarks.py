@@ -20,6 +20,11 @@ QUICK = {
     "simulate": ["--repeats", "1", "--scale", "0.02"],
     "search": ["--iterations", "20", "--games", "0.02", "--repeats", "1"],
 }
+#: Scripts that measure a bot's strength rather than speed: rates with their intervals.
+STRENGTH = {
+    "priest_kings_expert": ["--games", "2"],
+    "priest_kings_oracle": ["--games", "1"],
+}
 
 
 @pytest.mark.parametrize("script", sorted(QUICK))
@@ -36,6 +41,20 @@ def test_the_benchmark_runs_and_prints_its_figures(script):
     assert sum(any(c.isdigit() for c in line) for line in lines[1:]) >= 2
 
 
+@pytest.mark.parametrize("script", sorted(STRENGTH))
+def test_the_strength_measure_runs_and_prints_rates_with_intervals(script):
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"),
+                           *STRENGTH[script]], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.strip().splitlines()
+    # What played whom, then each rate with its 95 % interval.
+    assert " vs " in lines[0]
+    for rate in ("ladder score", "among the winners", "sole winner"):
+        line = next(line for line in lines if rate in line)
+        assert "%" in line and "[" in line and "]" in line
+
+
 def test_every_benchmark_script_has_a_quick_run():
     scripts = {p.stem for p in (ROOT / "benchmarks").glob("[a-z]*.py")}
-    assert scripts - {"widget_latency"} == set(QUICK)
+    assert scripts - {"widget_latency"} == set(QUICK) | set(STRENGTH)
