@@ -51,13 +51,37 @@ function morph(node, next) {
       node.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
     }
   }
-  const children = node.childNodes;
-  const wanted = Array.from(next.childNodes);
-  if (children.length !== wanted.length) {
-    node.replaceChildren(...wanted);
-    return;
+  morphChildren(node, Array.from(next.childNodes));
+}
+
+// Two nodes that are probably the same piece or layer in two drawings: same kind of element,
+// same class and the same place or id (the data-* keys the boards click on).
+const MORPH_KEYS = ["id", "class", "data-loc", "data-city", "data-cell", "data-slot", "data-army"];
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  if (a.nodeType !== Node.ELEMENT_NODE) return true;
+  return MORPH_KEYS.every((key) => a.getAttribute(key) === b.getAttribute(key));
+}
+
+// A move adds or removes a piece somewhere in a long list of children (a tile, a native, a
+// marker). Children that match from the start and from the end are morphed; only those in
+// between are replaced. Replacing the whole list made the browser restyle every element of a
+// Tigris or Mesopotamia picture after each move.
+function morphChildren(node, wanted) {
+  const old = Array.from(node.childNodes);
+  let start = 0;
+  while (start < old.length && start < wanted.length && sameKind(old[start], wanted[start])) start++;
+  let endOld = old.length;
+  let endNew = wanted.length;
+  while (endOld > start && endNew > start && sameKind(old[endOld - 1], wanted[endNew - 1])) {
+    endOld--;
+    endNew--;
   }
-  for (let i = 0; i < wanted.length; i++) morph(children[i], wanted[i]);
+  const after = old[endOld] ?? null;
+  for (let i = start; i < endOld; i++) old[i].remove();
+  for (let i = start; i < endNew; i++) node.insertBefore(wanted[i], after);
+  for (let i = 0; i < start; i++) morph(old[i], wanted[i]);
+  for (let i = 0; i < old.length - endOld; i++) morph(old[endOld + i], wanted[endNew + i]);
 }
 
 // The frame every board shares. `onClick(target, event)` gets the clicked SVG element that
