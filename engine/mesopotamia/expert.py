@@ -303,18 +303,27 @@ def value(w: Work, me: int) -> float:
 
     # Each site serves one builder: a plain takes two huts at most (M-HUT-1), one holy place
     # is built at a time (M-HOLY-2).
-    helpers = [*free, *lumber, *stones]
+    helpers = [(c, False) for c in (*free, *lumber)] + [(c, True) for c in stones]
+    # A stone carrier that partners a building walks to its site first and takes its stone on
+    # from there: its way to the temple is counted from the site (else a step towards the site
+    # would cost as much on the way to the temple as it gains, and the pair never meets).
+    stone_from: dict[Coord, list[Coord]] = {}
 
     def partner_cost(site: Coord, builder: Coord) -> int:
         """Steps for the second native of a building to reach `site`: any own native but the
         builder and marker carriers (M-HUT-1, M-HOLY-1: "2 natives with 1 lumber/stone")."""
-        best = FAR
+        best, partner = FAR, None
         skipped = False
-        for c in helpers:
+        for helper in helpers:
+            c = helper[0]
             if c == builder and not skipped:
                 skipped = True
                 continue
-            best = min(best, m.dist(c, True).get(site, FAR))
+            got = m.dist(c, True).get(site, FAR)
+            if got < best:
+                best, partner = got, helper
+        if partner is not None and partner[1]:
+            stone_from.setdefault(partner[0], []).append(site)
         return best
 
     for n, c in enumerate(lumber):
@@ -335,10 +344,12 @@ def value(w: Work, me: int) -> float:
     stones.sort(key=lambda c: (to_temple.get(c, FAR), c))
     then_mana, then_max = mana, maxm
     for c in stones:
+        bound = stone_from.get(c)
+        start = bound.pop(0) if bound else c
         gain = _stone_gain(then_mana, then_max, left)
-        worth = 0.9 * gain - STEP * to_temple.get(c, FAR)
+        worth = 0.9 * gain - STEP * to_temple.get(start, FAR)
         if holy_sites:
-            cost, site = best_site(m.dist(c, False), holy_sites, 0.0)
+            cost, site = best_site(m.dist(start, False), holy_sites, 0.0)
             if site is not None and CARRY_SHARE * holy_gain - STEP * cost > worth:
                 partner = partner_cost(site, c)
                 v += (CARRY_SHARE + PARTNER_SHARE) * holy_gain - STEP * (cost + partner)
@@ -347,7 +358,7 @@ def value(w: Work, me: int) -> float:
                 holy_sites = []
                 continue
         v += worth
-        helpers.remove(c)  # bound for the temple: no partner for another building
+        helpers.remove((c, True))  # bound for the temple: no partner for another building
         then_max = min(8, then_max + 1)
         then_mana = min(then_max, then_mana + 1)
     gain = _stone_gain(then_mana, then_max, left)
