@@ -233,18 +233,14 @@ def value(w: Work, me: int) -> float:
 
     # A birth needs two own natives at an own hut with no marker under it (M-BIRTH-1,
     # M-BIRTH-2): the two nearest free natives are set aside for it while natives are few.
-    # Natives carrying something count too (R-M10; a carried marker does not prevent it,
-    # M-BIRTH-2): else a player whose natives all carry markers the mana does not pay for yet,
-    # or whose last free native stands alone, is stuck with no native to fetch stones.
-    pool = [*free, *lumber, *stones, *(c for c, _ in carriers)]
-    if len(pool) >= 2 and natives < BIRTH_UNTIL:
+    if len(free) >= 2 and natives < BIRTH_UNTIL:
         marginal = NATIVE_VALUE[natives + 1] - NATIVE_VALUE[natives]
         best_cost, pair = FAR, None
         for c, hs in sorted(w.huts.items()):
             own = [mk for o, mk in hs if o == me]
             if not own or any(own):
                 continue
-            dists = sorted((m.dist(x, True).get(c, FAR), i) for i, x in enumerate(pool))
+            dists = sorted((m.dist(x, True).get(c, FAR), i) for i, x in enumerate(free))
             cost = dists[0][0] + dists[1][0]
             if cost < best_cost:
                 best_cost, pair = cost, (dists[0][1], dists[1][1])

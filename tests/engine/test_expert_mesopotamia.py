@@ -169,16 +169,3 @@ def test_stone_carriers_short_of_the_last_mana_erect_a_holy_place_and_win():
     assert "go -1,0 M7 0,0" in moves
     assert state.is_over and state.winners() == {0} and state.delivered[0] == (2, 4, 6, 7)
 
-
-
-@rules("M-BIRTH-1", "M-BIRTH-2")
-def test_a_marker_carrier_helps_give_birth_when_natives_are_few():
-    # Two natives, one carrying a marker the mana cannot pay for. Counting only free natives
-    # for a birth, the expert could not give birth, and placing the marker would leave it one
-    # native (never done): such games ran to the round limit.
-    state = pos(players=2, huts=[("-1,0", 0, 0), ("-1,1", 1, 0)], delivered=[[2, 4, 6], []],
-                mana=[3, 0], natives=[("-1,0", 0, "M7"), ("1,-1", 0, "."),
-                                      ("1,0", 1, "."), ("1,0", 1, ".")])
-    moves, after = play_turn(state)
-    assert "birth -1,0" in moves, moves
-    assert after.natives_of(0) == 3
