@@ -19,7 +19,8 @@ What `value` counts (rule ids of docs/rules/mesopotamia.md):
 - huts that can still take a marker (M-HUT-1, M-HUT-2): a native carrying lumber is worth the
   hut it can build on the nearest plain with room, a second native beside it completes the
   pair; a native carrying a stone the holy place it can erect on an empty plain (M-HOLY-1) or
-  the temple; free natives are assigned (greedily, best first) to the roles left: taking up a
+  the temple (a stone carrier that partners a building goes on to the temple from its site);
+  free natives are assigned (greedily, best first) to the roles left: taking up a
   marker, partnering a builder, staffing a holy place, fetching stone or lumber, giving birth;
 - natives on the map (M-BIRTH-1), valued most for the first two: a player with fewer than
   two can never give birth again and is stuck, so the expert never drops below two;
