@@ -142,3 +142,30 @@ def test_the_expert_bot_seats_it():
     bot = ExpertBot(seed=1)
     view = state.view(0)
     assert bot.choose(view) in mesopotamia.legal_moves(view)
+
+
+
+#: West of the temple: a quarry two steps away with empty plains beside it; huts on the start
+#: plains, where no holy place can stand (M-HOLY-1).
+QUARRY_WEST = {"-2,0": "quarry", "-2,-1": "plain", "-3,0": "plain"}
+START_HUTS = [("-1,0", -1, 0), ("-1,1", -1, 0)]
+
+
+@rules("M-HOLY-1", "M-MANA-1", "M-SAC-3", "M-END-1")
+def test_stone_carriers_short_of_the_last_mana_erect_a_holy_place_and_win():
+    # Seed 1469855765 of `results.py lengths` (2 experts, no round limit) stalled for ever
+    # here: one mana short of its last marker, Red kept two stones beside an empty plain. The
+    # partner's stone was counted on its way to the temple from where it stood, so each step
+    # towards the site cost as much as it gained, and the pair never met.
+    state = pos(players=2, tiles=QUARRY_WEST, huts=START_HUTS, delivered=[[2, 4, 6], []],
+                mana=[6, 0], max_mana=[7, 3],
+                natives=[("-1,0", 0, "M7"), ("-2,0", 0, "S"), ("-2,0", 0, "S"),
+                         ("1,-1", 1, "."), ("1,-1", 1, ".")])
+    moves, state = play_turn(state)
+    assert any(m.startswith("holy ") for m in moves), moves
+    assert state.mana[0] == 7  # the holy place, staffed, pays for the 7 (M-MANA-1)
+    _, state = play_turn(state)  # the other player
+    moves, state = play_turn(state)
+    assert "go -1,0 M7 0,0" in moves
+    assert state.is_over and state.winners() == {0} and state.delivered[0] == (2, 4, 6, 7)
+
