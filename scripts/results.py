@@ -18,8 +18,9 @@ ladders and the lengths instead, in the same format, from its stronger bots.
 Measured on two shared cores (load 4 to 14): the questions' parts at full size took 28 minutes
 (sumeria 4, tigris 7, priest_kings 1, lengths 7, mesopotamia 9; lengths with random players).
 Each ladder on one process, with the expert: Tigris 36 minutes at full size (200 games a
-pairing), Priest-Kings 16, Sumeria 28 at ``--scale 0.5``; Mesopotamia's, whose games without the
-expert run to the round limit, is the slowest per game. The files say which scale made them.
+pairing), Priest-Kings 14, Sumeria 28 at ``--scale 0.5``, Mesopotamia 42 at full size (its games
+without the expert run to the round limit: the slowest per game). The files say which scale
+made them.
 
 Every file records the command that made it, the sizes and the seed; the same command gives the
 same file (games depend only on their seeds, whatever the number of workers).
