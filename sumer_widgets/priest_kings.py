@@ -57,7 +57,8 @@ WORDS = {
         "report": "Battle report", "bound": "Bound", "invader": "invader",
         "defender": "defender", "rerolled": "rerolled", "stand": "both stand",
         "loses": "{name} loses the element", "show_dice": "every die",
-        "meetings": "{n} meetings", "rerolls": "{n} reroll(s)", "no_reroll": "no reroll",
+        "meetings": "{n} meetings", "one_meeting": "1 meeting", "rerolls": "{n} rerolls",
+        "one_reroll": "1 reroll", "no_reroll": "no reroll",
         "dice_help": "Each meeting: an element of each side, its die and its total (die + "
                      "combat factors); the lower total loses its element, equal totals both "
                      "stand.",
@@ -91,7 +92,8 @@ WORDS = {
         "report": "Verslag van de veldslag", "bound": "Ronde", "invader": "invaller",
         "defender": "verdediger", "rerolled": "opnieuw geworpen", "stand": "beide houden stand",
         "loses": "{name} verliest het element", "show_dice": "elke worp",
-        "meetings": "{n} treffens", "rerolls": "{n} keer opnieuw geworpen",
+        "meetings": "{n} treffens", "one_meeting": "1 treffen",
+        "rerolls": "{n} keer opnieuw geworpen", "one_reroll": "1 keer opnieuw geworpen",
         "no_reroll": "niets opnieuw geworpen",
         "dice_help": "Elk treffen: een element van elke kant, zijn worp en zijn totaal (worp + "
                      "gevechtsfactoren); het laagste totaal verliest zijn element, bij "

@@ -334,7 +334,9 @@ export default {
           onclick: (e) => { e.preventDefault(); reportShown = b.number; drawReport(true); } },
         `${b.number}`))) : null;
       const counts = shown.method === "dice"
-        ? ` · ${pkFill(w.meetings, { n: shown.duels })} · ${shown.rerolled ? pkFill(w.rerolls, { n: shown.rerolled }) : w.no_reroll}`
+        ? ` · ${shown.duels === 1 ? w.one_meeting : pkFill(w.meetings, { n: shown.duels })} · ${
+          shown.rerolled === 1 ? w.one_reroll
+            : shown.rerolled ? pkFill(w.rerolls, { n: shown.rerolled }) : w.no_reroll}`
         : ` · ${w.typed_in}`;
       // The tabs sit beside the summary, not in it: a button inside the summary (itself a
       // control) could not be reached by a screen reader.
