@@ -27,27 +27,28 @@ STRENGTH = {
 }
 
 
+def run(script: str, args: list[str]) -> str:
+    """What the benchmark script printed (it must succeed)."""
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"), *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
 @pytest.mark.parametrize("script", sorted(QUICK))
 def test_the_benchmark_runs_and_prints_its_figures(script):
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"),
-                           *QUICK[script]], capture_output=True, text=True, cwd=ROOT,
-                          timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = done.stdout.strip().splitlines()
-    assert len(lines) >= 3, done.stdout
+    printed = run(script, QUICK[script])
+    lines = printed.strip().splitlines()
+    assert len(lines) >= 3, printed
     # A header saying what is measured, then the figures.
     assert "python" in lines[0].lower()
-    assert "/s" in done.stdout or "per second" in done.stdout
+    assert "/s" in printed or "per second" in printed
     assert sum(any(c.isdigit() for c in line) for line in lines[1:]) >= 2
 
 
 @pytest.mark.parametrize("script", sorted(STRENGTH))
 def test_the_strength_measure_runs_and_prints_rates_with_intervals(script):
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"),
-                           *STRENGTH[script]], capture_output=True, text=True, cwd=ROOT,
-                          timeout=600)
-    assert done.returncode == 0, done.stderr[-2000:]
-    lines = done.stdout.strip().splitlines()
+    lines = run(script, STRENGTH[script]).strip().splitlines()
     # What played whom, then each rate with its 95 % interval.
     assert " vs " in lines[0]
     for rate in ("ladder score", "among the winners", "sole winner"):

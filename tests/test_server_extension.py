@@ -4,11 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
-import subprocess
-import sys
-import time
 import types
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -17,7 +13,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 import sumer_server
 from sumer_server import NoDelayConnection
-from tests.browser.lab import free_port
+from tests.browser.lab import Lab
 
 
 def serverapp(connection_class):
@@ -71,28 +67,9 @@ def test_the_installed_package_enables_the_extension_and_the_voila_setting():
     assert enabled and voila
 
 
-def test_a_real_jupyter_server_loads_it(tmp_path):
-    port = free_port()
-    log = tmp_path / "server.log"
-    with open(log, "w") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "jupyter_server", "--no-browser", "--allow-root",
-             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
-             "--IdentityProvider.token=t", f"--ServerApp.root_dir={tmp_path}"],
-            stdout=out, stderr=subprocess.STDOUT, cwd=tmp_path,
-            env={"JUPYTER_CONFIG_DIR": str(tmp_path / "config"),
-                 "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime"),
-                 "JUPYTER_PLATFORM_DIRS": "1", "PATH": str(Path(sys.executable).parent)})
-        try:
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline:
-                try:
-                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token=t",
-                                                timeout=2):
-                        break
-                except OSError:
-                    time.sleep(0.2)
-        finally:
-            process.terminate()
-            process.wait(timeout=20)
-    assert "sumer_server: kernel messages are sent without delay" in log.read_text()
+def test_a_real_jupyter_lab_loads_it(tmp_path):
+    config = tmp_path / "config"
+    lab = Lab(tmp_path, config)
+    lab.stop()
+    assert "sumer_server: kernel messages are sent without delay" in (
+        config / "lab.log").read_text()
