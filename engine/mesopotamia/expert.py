@@ -307,36 +307,65 @@ def value(w: Work, me: int) -> float:
                 best, where = cost, c
         return best, where
 
-    # Each site serves one builder: a plain takes two huts at most (M-HUT-1), one holy place
-    # is built at a time (M-HOLY-2).
+    # The second native of a building (M-HUT-1, M-HOLY-1: "2 natives with 1 lumber/stone") is
+    # any own native but marker carriers. Each native serves one part of the plan: counted as
+    # the partner of two buildings, or as a builder and another's partner, a step towards one
+    # site costs the other as much as it gains, and the pair never meets.
+    stones.sort(key=lambda c: (to_temple.get(c, FAR), c))  # nearest the temple first
     helpers = [(c, False) for c in (*free, *lumber)] + [(c, True) for c in stones]
+    helper_dist = [m.dist(c, True) for c, _ in helpers]
+    busy = [False] * len(helpers)
     # A stone carrier that partners a building walks to its site first and takes its stone on
-    # from there: its way to the temple is counted from the site (else a step towards the site
-    # would cost as much on the way to the temple as it gains, and the pair never meets).
-    stone_from: dict[Coord, list[Coord]] = {}
+    # from there: its way to the temple is counted from the site.
+    stone_from: dict[int, Coord] = {}
+    partners: set[int] = set()
 
-    def partner_cost(site: Coord, builder: Coord) -> int:
-        """Steps for the second native of a building to reach `site`: any own native but the
-        builder and marker carriers (M-HUT-1, M-HOLY-1: "2 natives with 1 lumber/stone")."""
-        best, partner = FAR, None
-        skipped = False
-        for helper in helpers:
-            c = helper[0]
-            if c == builder and not skipped:
-                skipped = True
+    def pair(builder: int, d: dict[Coord, int], sites: list[tuple[Coord, int]],
+             closer: float) -> tuple[float, float, Coord | None]:
+        """The site and free partner that bring `builder` and a second native together in the
+        fewest steps: (the builder's cost, the partner's steps, the site); marks both busy."""
+        best, where, partner, mine = float(2 * FAR), None, None, float(FAR)
+        for c, extra in sites:
+            got = d.get(c)
+            if got is None:
                 continue
-            got = m.dist(c, True).get(site, FAR)
-            if got < best:
-                best, partner = got, helper
-        if partner is not None and partner[1]:
-            stone_from.setdefault(partner[0], []).append(site)
-        return best
+            cost = got + extra + closer * to_temple.get(c, FAR)
+            if cost >= best:
+                continue
+            steps, who = FAR, None
+            for j, hd in enumerate(helper_dist):
+                if not busy[j] and j != builder:
+                    h = hd.get(c, FAR)
+                    if h < steps:
+                        steps, who = h, j
+            if cost + steps < best:
+                best, where, partner, mine = cost + steps, c, who, cost
+        busy[builder] = True
+        if where is None:
+            return float(FAR), float(FAR), None
+        if partner is not None:
+            busy[partner] = True
+            partners.add(partner)
+            if helpers[partner][1]:
+                stone_from[partner] = where
+        return mine, best - mine, where
 
+    # Lumber carriers build (as many as huts are left) and take their partners from the
+    # others first; one short of a partner takes a builder still to come, whose lumber waits.
+    building = min(len(lumber), huts_left)
+    for n in range(building):
+        busy[len(free) + n] = True
     for n, c in enumerate(lumber):
-        if n < huts_left:
-            cost, site = best_site(m.dist(c, False), hut_sites, 0.5)
+        me_at = len(free) + n
+        if n < building and me_at not in partners:
+            cost, partner, site = pair(me_at, m.dist(c, False), hut_sites, 0.5)
+            if site is not None and partner >= FAR:
+                for later in range(n + 1, building):
+                    busy[len(free) + later] = False
+                cost, partner, site = pair(me_at, m.dist(c, False), hut_sites, 0.5)
+                for later in range(n + 1, building):
+                    busy[len(free) + later] = True
             if site is not None:
-                partner = partner_cost(site, c)
                 v += (CARRY_SHARE + PARTNER_SHARE) * HUT_PAIR - STEP * (cost + partner)
                 if site == c and not partner:
                     v += READY_SHARE * HUT_PAIR  # phase II builds it
@@ -347,24 +376,23 @@ def value(w: Work, me: int) -> float:
     holy_gain = HOLY_VALUE[min(len(my_holy) + 1, HOLY_PLACES)] - HOLY_VALUE[len(my_holy)]
     # Stones count one after the other, nearest the temple first: each raises what the next
     # one finds (M-TEMPLE-1, M-TEMPLE-2).
-    stones.sort(key=lambda c: (to_temple.get(c, FAR), c))
     then_mana, then_max = mana, maxm
-    for c in stones:
-        bound = stone_from.get(c)
-        start = bound.pop(0) if bound else c
+    for k, c in enumerate(stones):
+        me_at = len(free) + len(lumber) + k
+        start = stone_from.get(me_at, c)
         gain = _stone_gain(then_mana, then_max, left)
         worth = 0.9 * gain - STEP * to_temple.get(start, FAR)
-        if holy_sites:
-            cost, site = best_site(m.dist(start, False), holy_sites, 0.0)
-            if site is not None and CARRY_SHARE * holy_gain - STEP * cost > worth:
-                partner = partner_cost(site, c)
+        if holy_sites and me_at not in stone_from:
+            cost, _ = best_site(m.dist(c, False), holy_sites, 0.0)
+            if CARRY_SHARE * holy_gain - STEP * cost > worth:
+                cost, partner, site = pair(me_at, m.dist(c, False), holy_sites, 0.0)
                 v += (CARRY_SHARE + PARTNER_SHARE) * holy_gain - STEP * (cost + partner)
                 if site == c and not partner:
                     v += READY_SHARE * holy_gain  # phase II builds it
                 holy_sites = []
                 continue
         v += worth
-        helpers.remove((c, True))  # bound for the temple: no partner for another building
+        busy[me_at] = True  # bound for the temple: no partner for another building
         then_max = min(8, then_max + 1)
         then_mana = min(then_max, then_mana + 1)
     gain = _stone_gain(then_mana, then_max, left)
@@ -372,28 +400,30 @@ def value(w: Work, me: int) -> float:
     room = mana < min(maxm, left)
     for c in my_holy:
         offer(("staff", c), 0.9 * MANA if room else 5.0, c, 1)
-    for c in sorted(w.goods):
-        lying = w.goods[c]
-        if c == TEMPLE:
-            continue
-        if lying[1]:
-            worth = FETCH_SHARE * gain - STEP * to_temple.get(c, FAR)
-            if holy_sites:
-                cost, _ = best_site(m.dist(c, False), holy_sites, 0.0)
-                worth = max(worth, FETCH_SHARE * holy_gain - STEP * cost)
-            offer(("stone", c), worth, c, lying[1])
-        if lying[0] and huts_left > len(lumber):
-            # As many fetchers in all as huts still wanting lumber, wherever it lies.
-            cost, _ = best_site(m.dist(c, False), hut_sites, 0.5)
-            offer(("lumber",), FETCH_SHARE * HUT_PAIR - STEP * cost, c,
-                  huts_left - len(lumber))
-    # Nothing left lying that the player still needs: one native walks to the edge of the map,
-    # where a discovery may bring a forest or a quarry (M-DISC-3, M-DISC-4).
     on_map = [0, 0]
     for c, g in w.goods.items():
         if c != TEMPLE:
             on_map[0] += g[0]
             on_map[1] += g[1]
+    for c in sorted(w.goods):
+        lying = w.goods[c]
+        if c == TEMPLE:
+            continue
+        if lying[1]:
+            offer(("stone", c), FETCH_SHARE * gain - STEP * to_temple.get(c, FAR), c,
+                  lying[1])
+            if holy_sites:
+                # One holy place is built at a time (M-HOLY-2): one fetcher in all brings
+                # its stone, wherever the stone lies.
+                cost, _ = best_site(m.dist(c, False), holy_sites, 0.0)
+                offer(("holy",), FETCH_SHARE * holy_gain - STEP * cost, c, 1)
+        if lying[0] and huts_left > len(lumber):
+            # As many fetchers in all as huts still wanting lumber, and lumber lying.
+            cost, _ = best_site(m.dist(c, False), hut_sites, 0.5)
+            offer(("lumber",), FETCH_SHARE * HUT_PAIR - STEP * cost, c,
+                  min(huts_left - len(lumber), on_map[0]))
+    # Nothing left lying that the player still needs: one native walks to the edge of the map,
+    # where a discovery may bring a forest or a quarry (M-DISC-3, M-DISC-4).
     if w.pile and m.edges and (
             (huts_left > len(lumber) and not on_map[0])
             or (maxm < NEEDED_MAX and not on_map[1] and not stones)):
@@ -404,11 +434,22 @@ def value(w: Work, me: int) -> float:
 
     if roles:
         roles.sort(key=lambda r: (-r[0], r[1], r[2]))
-        taken = [False] * len(free)
+        taken = busy[:len(free)]  # partners of buildings have their part already
         used: dict[Any, int] = {}
+        # Stones fetched for the temple are worth less one after the other: the first may
+        # raise the maximum, and mana beyond what the markers cost is worth nothing.
+        fetched, fetch_mana, fetch_max = 0, then_mana, then_max
         for worth, i, target, capacity in roles:
             if taken[i] or used.get(target, 0) >= capacity:
                 continue
+            if target[0] == "stone":
+                if fetched:
+                    worth -= FETCH_SHARE * (gain - _stone_gain(fetch_mana, fetch_max, left))
+                    if worth <= 0:
+                        continue
+                fetched += 1
+                fetch_max = min(8, fetch_max + 1)
+                fetch_mana = min(fetch_max, fetch_mana + 1)
             taken[i] = True
             used[target] = used.get(target, 0) + 1
             v += worth

@@ -169,3 +169,72 @@ def test_stone_carriers_short_of_the_last_mana_erect_a_holy_place_and_win():
     assert "go -1,0 M7 0,0" in moves
     assert state.is_over and state.winners() == {0} and state.delivered[0] == (2, 4, 6, 7)
 
+
+
+#: Seed 467756292 of the ladder (the expert against greedy, 2 players), round 40: the fields
+#: discovered by then.
+LADDER_FIELDS = {"-3,1": "P", "-2,0": "Q", "-2,1": "Q", "-2,2": "P", "-2,3": "F", "-1,-1": "F",
+                 "-1,2": "F", "-1,3": "P", "0,-2": "P", "0,2": "P", "1,-4": "V", "1,-2": "P",
+                 "1,1": "F", "1,2": "Q", "2,-4": "Q", "2,-3": "F", "2,-2": "P", "2,0": "P",
+                 "2,1": "Q", "3,-4": "P", "3,-2": "V", "4,-5": "P"}
+
+
+@rules("M-HUT-1", "M-HUT-2", "M-END-1")
+def test_two_lumber_carriers_meet_on_one_plain_and_build():
+    # This ladder game waited from round 40 to the round limit: Blue's two lumber carriers
+    # stood on a forest between two plains with room, each counted as the other's partner at
+    # a different plain, so a step towards one plain cost the other building as much as it
+    # gained. A native now serves one part of the plan. (Then, 1 mana after the 6 for the 7
+    # and no holy place, each free native beside a stone counted the one holy place to build
+    # as its own errand, so picking a stone up for it lost the others' and nobody did.)
+    state = pos(players=2, tiles=LADDER_FIELDS, to_move=1,
+                huts=[("-1,0", -1, 0), ("-1,0", 0, 0), ("-1,1", -1, 0), ("-1,1", 1, 0),
+                      ("1,-2", 1, 0), ("1,-2", 1, 0)],
+                goods={"-2,1": (0, 3), "-2,3": (1, 0), "-1,-1": (0, 1), "1,0": (1, 0),
+                       "1,1": (2, 0), "2,-4": (0, 2), "2,-3": (1, 0)},
+                delivered=[[], [2, 4]], mana=[5, 7], max_mana=[5, 7],
+                natives=[("0,0", 0, "L"), ("0,0", 0, "L"), ("0,0", 0, "L"),
+                         ("-2,1", 1, "."), ("-2,1", 1, "."), ("1,1", 1, "L"), ("1,1", 1, "L"),
+                         ("2,-4", 1, "."), ("2,-4", 1, ".")])
+    built = []
+    for _ in range(10):
+        moves, state = play_turn(state)
+        built += [m for m in moves if m.startswith("hut ")]
+        if state.is_over:
+            break
+        _, state = play_turn(state)  # the other player
+    assert len(built) == 2, built  # the 6 and the 7 go under new huts (M-HUT-2)
+    assert state.is_over and state.winners() == {1} and state.delivered[1] == (2, 4, 6, 7)
+
+
+@rules("M-TEMPLE-1", "M-SAC-3", "M-END-1")
+def test_short_of_mana_for_the_last_marker_it_brings_stones_to_the_temple():
+    # Seed 635492840 of the ladder (the expert against random, 2 players), round 50: Red
+    # carries its 7 beside the temple with 4 of the 6 mana it may hold, and stones lie all
+    # around. Each free native beside a stone counted the next stone's whole worth (it raises
+    # the maximum to 7) as its own errand, so the first stone picked up lost the others' and
+    # nobody picked one up. The stones fetched now count one after the other.
+    state = pos(players=2, tiles={
+        "-4,3": "Q", "-3,0": "P", "-3,1": "P", "-3,2": "F", "-3,3": "P", "-2,-2": "P",
+        "-2,-1": "P", "-2,0": "V", "-2,1": "Q", "-2,2": "P", "-1,-2": "F", "-1,2": "P",
+        "-1,3": "P", "-1,4": "V", "0,-2": "P", "0,2": "P", "0,3": "F", "1,-4": "Q", "1,-3": "Q",
+        "1,-2": "F", "2,-4": "V", "2,-3": "Q", "2,-2": "Q", "2,-1": "P", "2,0": "P", "3,0": "F"},
+        huts=[("-1,0", -1, 0), ("-1,0", 0, 0), ("-1,1", -1, 0), ("-1,1", 1, 0), ("0,-2", 0, 0),
+              ("2,-1", 0, 0), ("2,-1", 0, 0), ("2,0", 0, 0)],
+        goods={"-4,3": (1, 0), "-3,2": (0, 1), "0,-2": (1, 0), "0,3": (2, 0), "1,-4": (0, 1),
+               "1,-3": (1, 0), "1,-2": (1, 0), "1,0": (0, 2), "2,-2": (0, 3), "2,-1": (1, 0),
+               "3,0": (1, 0)},
+        holy={"0,2": 1}, delivered=[[2, 4, 6], []], mana=[4, 6], max_mana=[6, 6],
+        natives=[("-3,2", 0, "."), ("-3,2", 0, "."), ("1,-4", 0, "."), ("1,0", 0, "."),
+                 ("1,0", 0, "."), ("1,0", 0, "M7"), ("2,-2", 0, "."), ("2,-2", 0, "."),
+                 ("-2,-2", 1, "."), ("-2,2", 1, "."), ("1,0", 1, "."), ("2,-2", 1, "."),
+                 ("2,-1", 1, ".")])
+    moves, state = play_turn(state)
+    assert "pick 1,0 . S" in moves and "go 1,0 S 0,0" in moves, moves
+    assert state.max_mana[0] == 7  # M-TEMPLE-1
+    for _ in range(6):
+        _, state = play_turn(state)  # the other player
+        if state.is_over:
+            break
+        moves, state = play_turn(state)
+    assert state.is_over and state.winners() == {0} and state.delivered[0] == (2, 4, 6, 7)
