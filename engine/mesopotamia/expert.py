@@ -231,28 +231,42 @@ def value(w: Work, me: int) -> float:
     my_holy = sorted(c for c, o in w.holy.items() if o == me)
     v += HOLY_VALUE[len(my_holy)]
 
-    for c, cargo in carriers:
-        d = to_temple.get(c, FAR)
-        if cargo < FRESH and mana < cargo % 10:
-            d = max(d - 1, 0)  # it waits beside the temple (M-SAC-4)
-        v += CARRIED - STEP * d - cargo % 10
-
     # A birth needs two own natives at an own hut with no marker under it (M-BIRTH-1,
     # M-BIRTH-2): the two nearest free natives are set aside for it while natives are few.
-    if len(free) >= 2 and natives < BIRTH_UNTIL:
+    # With fewer than two free, a marker carrier stands in (a marker carried does not prevent
+    # a birth, M-BIRTH-2) and takes its marker on from the hut: else the last natives, all
+    # carrying markers, could never grow in number again, and placing the last but one
+    # marker would leave the player stuck with one native.
+    born_at: dict[int, Coord] = {}  # a carrier that stands in: the hut it goes to first
+    if natives < BIRTH_UNTIL and len(free) + len(carriers) >= 2:
+        parents = [(x, None, m.dist(x, True)) for x in free]
+        if len(free) < 2:
+            parents += [(c, k, m.dist(c, False)) for k, (c, _) in enumerate(carriers)]
         marginal = NATIVE_VALUE[natives + 1] - NATIVE_VALUE[natives]
-        best_cost, pair = FAR, None
-        for c, hs in sorted(w.huts.items()):
+        best_cost, pair, hut = FAR, None, None
+        for h, hs in sorted(w.huts.items()):
             own = [mk for o, mk in hs if o == me]
             if not own or any(own):
                 continue
-            dists = sorted((m.dist(x, True).get(c, FAR), i) for i, x in enumerate(free))
+            # A carrier's cost is its way to the hut and the longer way on to the temple.
+            dists = sorted((d.get(h, FAR) + (0 if k is None else to_temple.get(h, FAR)
+                                              - to_temple.get(x, FAR)), i)
+                           for i, (x, k, d) in enumerate(parents))
             cost = dists[0][0] + dists[1][0]
             if cost < best_cost:
-                best_cost, pair = cost, (dists[0][1], dists[1][1])
+                best_cost, pair, hut = cost, (dists[0][1], dists[1][1]), h
         if pair is not None and BIRTH_SHARE * marginal - STEP * best_cost > 0:
             v += BIRTH_SHARE * marginal - STEP * best_cost
-            free = [x for i, x in enumerate(free) if i not in pair]
+            for i in pair:
+                if parents[i][1] is not None:
+                    born_at[parents[i][1]] = hut
+            free = [x for i, (x, k, _) in enumerate(parents) if k is None and i not in pair]
+
+    for k, (c, cargo) in enumerate(carriers):
+        d = to_temple.get(born_at.get(k, c), FAR)
+        if cargo < FRESH and mana < cargo % 10:
+            d = max(d - 1, 0)  # it waits beside the temple (M-SAC-4)
+        v += CARRIED - STEP * d - cargo % 10
 
     roles: list[tuple[float, int, Any, int]] = []  # (value, free native, target, capacity)
     free_dist = [m.dist(c, True) for c in free]
@@ -313,7 +327,8 @@ def value(w: Work, me: int) -> float:
     # site costs the other as much as it gains, and the pair never meets.
     stones.sort(key=lambda c: (to_temple.get(c, FAR), c))  # nearest the temple first
     helpers = [(c, False) for c in (*free, *lumber)] + [(c, True) for c in stones]
-    helper_dist = [m.dist(c, True) for c, _ in helpers]
+    # Carriers of raw material do not pass the temple place (M-MOVE-5).
+    helper_dist = [m.dist(c, i < len(free)) for i, (c, _) in enumerate(helpers)]
     busy = [False] * len(helpers)
     # A stone carrier that partners a building walks to its site first and takes its stone on
     # from there: its way to the temple is counted from the site.
@@ -508,6 +523,12 @@ _BY_RULE = {"stamina", "land", "fertility", "priest", "teleport", "expulsion"}
 
 def _rule_of_thumb(state: State, moves: list[Any], internal: list[tuple[Any, ...]],
                    me: int) -> Any | None:
+    if state.phase == "move":
+        for i, t in enumerate(internal):
+            if t[0] == "drop" and t[1] == TEMPLE and t[2] == STONE_CARGO:
+                # M-TEMPLE-1: the stone was carried there for this, and it cannot be carried
+                # out again (M-MOVE-5).
+                return moves[i]
     plays = {t[1]: i for i, t in enumerate(internal) if t[0] == "play"}
     if not plays:
         return None

@@ -238,3 +238,49 @@ def test_short_of_mana_for_the_last_marker_it_brings_stones_to_the_temple():
             break
         moves, state = play_turn(state)
     assert state.is_over and state.winners() == {0} and state.delivered[0] == (2, 4, 6, 7)
+
+
+@rules("M-BIRTH-1", "M-BIRTH-2", "M-SAC-3")
+def test_a_marker_carrier_stands_in_for_a_birth_when_natives_are_few():
+    # Seed 327560865 of the ladder (the expert against greedy), round 50: Red has two natives
+    # left, one carrying its 6 beside the temple with the mana to pay. Placing it would leave
+    # one native, who can never give birth again (M-BIRTH-1), and births counted free natives
+    # only, so Red waited to the round limit. A marker carried does not prevent a birth
+    # (M-BIRTH-2): the carrier now stands in and takes the 6 on from the hut.
+    state = pos(players=2, tiles={
+        "-2,2": "P", "-2,3": "Q", "-2,4": "P", "-1,-1": "Q", "-1,2": "P", "-1,3": "F",
+        "0,-2": "V", "1,-2": "F", "2,-4": "Q", "2,-3": "Q", "2,-2": "P", "2,-1": "Q", "2,0": "F",
+        "3,-5": "P", "3,-4": "F", "3,-3": "P", "3,-2": "P", "3,0": "V", "4,-6": "P", "4,-4": "P",
+        "4,-3": "Q", "5,-6": "V", "5,-4": "P"},
+        huts=[("-1,0", -1, 0), ("-1,0", 0, 0), ("-1,1", -1, 0), ("-1,1", 1, 0), ("2,-2", 0, 0),
+              ("2,-2", 0, 0), ("3,-3", 0, 0), ("4,-4", 1, 0)],
+        goods={"-1,3": (0, 1), "1,-1": (1, 0), "1,0": (1, 1), "2,-4": (1, 0), "2,-3": (0, 3),
+               "2,-1": (0, 3), "2,0": (1, 0), "4,-3": (0, 1)},
+        delivered=[[2, 4], [4]], mana=[7, 2], max_mana=[7, 4],
+        natives=[("1,-1", 0, "M6"), ("1,0", 0, "."), ("0,0", 1, "L"), ("0,0", 1, "L")])
+    moves, state = play_turn(state)
+    assert any(m.startswith("birth ") for m in moves), moves
+    assert state.natives_of(0) == 3
+    for _ in range(12):
+        _, state = play_turn(state)  # the other player
+        if state.is_over:
+            break
+        moves, state = play_turn(state)
+        assert state.is_over or state.natives_of(0) >= 2
+    assert state.is_over and state.winners() == {0} and state.delivered[0] == (2, 4, 6, 7)
+
+
+@rules("M-TEMPLE-1", "M-MOVE-5")
+def test_a_stone_carried_onto_the_temple_place_is_put_down():
+    # Seed 1049137708 of the ladder (the expert against random), round 30: two of Red's
+    # natives stood on the temple place with stones for twenty rounds. Putting one down freed
+    # a native for a birth that the value counted below the errand it took that native from.
+    state = pos(players=2, huts=START_HUTS, mana=[5, 0], max_mana=[5, 3],
+                delivered=[[2, 4], []],
+                natives=[("0,0", 0, "S"), ("0,0", 0, "S"), ("1,-1", 0, "M6"), ("1,0", 0, "M7"),
+                         ("-1,1", 1, "."), ("-1,1", 1, ".")])
+    moves, state = play_turn(state)
+    assert moves[:2] == ["drop 0,0 S", "drop 0,0 S"], moves
+    assert state.max_mana[0] == 7  # M-TEMPLE-1: 5 + 2, and the mana with it
+    assert "go 1,-1 M6 0,0" in moves and state.delivered[0] == (2, 4, 6)  # M-SAC-3: 7 - 6
+    assert state.mana[0] == 1
