@@ -20,16 +20,24 @@ What `value` counts (rule ids of docs/rules/mesopotamia.md):
   hut it can build on the nearest plain with room, a second native beside it completes the
   pair; a native carrying a stone the holy place it can erect on an empty plain (M-HOLY-1) or
   the temple (a stone carrier that partners a building goes on to the temple from its site);
-  free natives are assigned (greedily, best first) to the roles left: taking up a
-  marker, partnering a builder, staffing a holy place, fetching stone or lumber, giving birth;
+- one native, one part of the plan: while natives are few the two nearest free ones are set
+  aside for a birth (with fewer than two free, a marker carrier stands in, M-BIRTH-2, and
+  takes its marker on from the hut); each builder then takes the site and partner that meet
+  in the fewest steps among the natives not yet counted; the free natives left are assigned
+  (greedily, best first) to the errands left: taking up a marker, staffing a holy place,
+  fetching stone (one fetcher for the holy place to build, and stones for the temple worth
+  less one after the other) or lumber (no more fetchers than lumber lying). Counting a native
+  in two parts makes a plateau where a step towards one goal costs the other as much, and
+  the player waits for ever;
 - natives on the map (M-BIRTH-1), valued most for the first two: a player with fewer than
   two can never give birth again and is stuck, so the expert never drops below two;
 - empty edge places count as building sites a little further away: discovering (M-DISC-1..5)
   is valued by the chances of the field kinds left in the pile (their counts are public).
 
-Rules of thumb rather than lookahead: Stamina is played at the start of the movement
-(M-CARD-STAMINA-1), Land just before a discovery (M-CARD-LAND-1), Fertility before a birth
-(M-CARD-FERTILITY-1) and Priest on a staffed holy place when the mana has room
+Rules of thumb rather than lookahead: a stone carried onto the temple place is put down there
+(M-TEMPLE-1; it cannot be carried out again, M-MOVE-5); Stamina is played at the start of the
+movement (M-CARD-STAMINA-1), Land just before a discovery (M-CARD-LAND-1), Fertility before a
+birth (M-CARD-FERTILITY-1) and Priest on a staffed holy place when the mana has room
 (M-CARD-PRIEST-1); Holy Stone and Mana Theft are valued by `value`; Teleport and Expulsion are
 never played.
 
@@ -39,20 +47,19 @@ for a first holy place, nothing it needs lying on the map); then one native walk
 Measured (the figures' commands: ``python scripts/results.py lengths --scale 0.34``,
 ``python scripts/results.py ladder-mesopotamia``, ``python benchmarks/mesopotamia.py
 --expert 5``): expert-only games without a round limit end by four markers (all 204 of the
-lengths run) after a median of 21 rounds with 2, 3 or 4 players (at most 37); the expert won
-200 of 200 games against random and 199 of 200 against greedy (2 players, 60 rounds); a
-decision takes 4 ms on average (95 % under 14 ms, the longest 65 ms).
+lengths run) after a median of 20 or 21 rounds with 2, 3 or 4 players (at most 39); the expert
+won 200 of 200 games against random and 200 of 200 against greedy (2 players, 60 rounds; the
+longest 45 rounds); a decision takes 5 ms on average (95 % under 18 ms, the longest 69 ms).
 
 Limits: one decision deep (a turn is a sequence of decisions, each valued on its own, with
 distances standing in for the moves still to come); the weights are hand-set, not learned; the
 opponents only count where they change the player's own position (stealing, their natives on a
 plain that blocks a holy place); no bluffing, no blocking, no defence against theft; a position
 with no way to any of its goals (no lumber, no stone and no field left to discover) leaves it
-waiting, like anyone. Each part of `value` takes the nearest natives on its own (a building's
-partner, a fetcher, a birth may count the same native), so a position can sit where no single
-move gains: a player left with two or three natives, all or all but one carrying markers it
-cannot pay for yet, may wait to the round limit (births count free natives only; 3 of 40 games
-against greedy and 3 of 40 against random, 2 players, 60 rounds). Deterministic: the same view
+waiting, like anyone. The plan is one greedy assignment in a fixed order (a birth first while
+natives are few, then the builders, then the errands), not the best one: a birth is not weighed
+against the errand its pair could run instead (weighing it starved games of births), and the
+assignment can still put a native where a better plan would not. Deterministic: the same view
 and generator give the same move (the generator only fills in hidden information,
 `State.determinize`).
 """
