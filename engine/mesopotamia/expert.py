@@ -342,7 +342,7 @@ def value(w: Work, me: int) -> float:
     stone_from: dict[int, Coord] = {}
     partners: set[int] = set()
 
-    def pair(builder: int, d: dict[Coord, int], sites: list[tuple[Coord, int]],
+    def meet(builder: int, d: dict[Coord, int], sites: list[tuple[Coord, int]],
              closer: float) -> tuple[float, float, Coord | None]:
         """The site and free partner that bring `builder` and a second native together in the
         fewest steps: (the builder's cost, the partner's steps, the site); marks both busy."""
@@ -380,11 +380,11 @@ def value(w: Work, me: int) -> float:
     for n, c in enumerate(lumber):
         me_at = len(free) + n
         if n < building and me_at not in partners:
-            cost, partner, site = pair(me_at, m.dist(c, False), hut_sites, 0.5)
+            cost, partner, site = meet(me_at, m.dist(c, False), hut_sites, 0.5)
             if site is not None and partner >= FAR:
                 for later in range(n + 1, building):
                     busy[len(free) + later] = False
-                cost, partner, site = pair(me_at, m.dist(c, False), hut_sites, 0.5)
+                cost, partner, site = meet(me_at, m.dist(c, False), hut_sites, 0.5)
                 for later in range(n + 1, building):
                     busy[len(free) + later] = True
             if site is not None:
@@ -407,7 +407,7 @@ def value(w: Work, me: int) -> float:
         if holy_sites and me_at not in stone_from:
             cost, _ = best_site(m.dist(c, False), holy_sites, 0.0)
             if CARRY_SHARE * holy_gain - STEP * cost > worth:
-                cost, partner, site = pair(me_at, m.dist(c, False), holy_sites, 0.0)
+                cost, partner, site = meet(me_at, m.dist(c, False), holy_sites, 0.0)
                 v += (CARRY_SHARE + PARTNER_SHARE) * holy_gain - STEP * (cost + partner)
                 if site == c and not partner:
                     v += READY_SHARE * holy_gain  # phase II builds it
