@@ -77,6 +77,7 @@ from engine.mesopotamia.state import (
     HOLY_PLACES,
     HUTS,
     LUMBER_CARGO,
+    MANA_TOP,
     NATIVES,
     NONE,
     STONE_CARGO,
@@ -188,10 +189,16 @@ def _map_of(w: Work) -> _Map:
     return got
 
 
+def _after_stone(mana: int, maxm: int) -> tuple[int, int]:
+    """The mana and maximum once one more stone is put down on the temple place (M-TEMPLE-1,
+    M-TEMPLE-2)."""
+    new_max = min(MANA_TOP, maxm + 1)
+    return min(new_max, mana + 1), new_max
+
+
 def _stone_gain(mana: int, maxm: int, left: int) -> float:
     """What one more stone put down on the temple place is worth (M-TEMPLE-1, M-TEMPLE-2)."""
-    new_max = min(8, maxm + 1)
-    new_mana = min(new_max, mana + 1)
+    new_mana, _ = _after_stone(mana, maxm)
     gain = MANA * (min(new_mana, left) - min(mana, left))
     if maxm < NEEDED_MAX:
         gain += MAX_MANA
@@ -333,10 +340,11 @@ def value(w: Work, me: int) -> float:
     # the partner of two buildings, or as a builder and another's partner, a step towards one
     # site costs the other as much as it gains, and the pair never meets.
     stones.sort(key=lambda c: (to_temple.get(c, FAR), c))  # nearest the temple first
-    helpers = [(c, False) for c in (*free, *lumber)] + [(c, True) for c in stones]
-    # Carriers of raw material do not pass the temple place (M-MOVE-5).
-    helper_dist = [m.dist(c, i < len(free)) for i, (c, _) in enumerate(helpers)]
-    busy = [False] * len(helpers)
+    # Helpers are numbered free natives first, then lumber, then stone carriers; carriers of
+    # raw material do not pass the temple place (M-MOVE-5).
+    first_stone = len(free) + len(lumber)
+    helper_dist = [m.dist(c, i < len(free)) for i, c in enumerate((*free, *lumber, *stones))]
+    busy = [False] * len(helper_dist)
     # A stone carrier that partners a building walks to its site first and takes its stone on
     # from there: its way to the temple is counted from the site.
     stone_from: dict[int, Coord] = {}
@@ -368,7 +376,7 @@ def value(w: Work, me: int) -> float:
         if partner is not None:
             busy[partner] = True
             partners.add(partner)
-            if helpers[partner][1]:
+            if partner >= first_stone:
                 stone_from[partner] = where
         return mine, best - mine, where
 
@@ -400,7 +408,7 @@ def value(w: Work, me: int) -> float:
     # one finds (M-TEMPLE-1, M-TEMPLE-2).
     then_mana, then_max = mana, maxm
     for k, c in enumerate(stones):
-        me_at = len(free) + len(lumber) + k
+        me_at = first_stone + k
         start = stone_from.get(me_at, c)
         gain = _stone_gain(then_mana, then_max, left)
         worth = 0.9 * gain - STEP * to_temple.get(start, FAR)
@@ -415,8 +423,7 @@ def value(w: Work, me: int) -> float:
                 continue
         v += worth
         busy[me_at] = True  # bound for the temple: no partner for another building
-        then_max = min(8, then_max + 1)
-        then_mana = min(then_max, then_mana + 1)
+        then_mana, then_max = _after_stone(then_mana, then_max)
     gain = _stone_gain(then_mana, then_max, left)
 
     room = mana < min(maxm, left)
@@ -470,8 +477,7 @@ def value(w: Work, me: int) -> float:
                     if worth <= 0:
                         continue
                 fetched += 1
-                fetch_max = min(8, fetch_max + 1)
-                fetch_mana = min(fetch_max, fetch_mana + 1)
+                fetch_mana, fetch_max = _after_stone(fetch_mana, fetch_max)
             taken[i] = True
             used[target] = used.get(target, 0) + 1
             v += worth
