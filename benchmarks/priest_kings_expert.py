@@ -4,10 +4,11 @@ by what happened to that seat. Prints figures; asserts nothing.
 
     python benchmarks/priest_kings_expert.py --games 100 --opponent random [--bot expert]
 
-Per game: the ladder score (sole win 1, shared win 1/2), whether the seat was the final
-overlord or a credited vassal (P-END-2, R-P9), whether one of its own vassals was credited with
-a city for it (which makes a sole win impossible: `made` is never taken back), the turn at which
-it first lost its independence, and the CPU time of each of its decisions.
+Per game: the ladder score (sole win 1, shared win 1/2), the pairwise score (`pairwise`),
+whether the seat was the final overlord or a credited vassal (P-END-2, R-P9), whether one of its
+own vassals was credited with a city for it (which makes a sole win impossible: `made` is never
+taken back), the turn at which it first lost its independence, and the CPU time of each of its
+decisions.
 """
 
 from __future__ import annotations
@@ -35,6 +36,16 @@ def rate(label: str, successes: float, n: int) -> str:
     return f"  {label} {r.value:.1%} [{r.low:.0%}, {r.high:.0%}]"
 
 
+def pairwise(winners, seat, players=4):
+    """The seat's score against each other seat, averaged: 1 where only the seat is among the
+    winners, 1/2 where both or neither are, 0 where only the other is (another reading of
+    "beats its opponents" in a game with shared wins)."""
+    mine = seat in winners
+    scores = [0.5 if mine == (other in winners) else 1.0 if mine else 0.0
+              for other in range(players) if other != seat]
+    return sum(scores) / len(scores)
+
+
 def play(spec, seat):
     """One game; returns (final state, first turn `seat` was a vassal, its CPU times)."""
     bots = [make_seat_bot(b, derive_seed(spec.seed, "seat", s)) for s, b in enumerate(spec.bots)]
@@ -58,7 +69,7 @@ def play(spec, seat):
 def report(games, bot, opponent, label=None):
     specs = specs_for("priest_kings", games, 4, [bot] + [opponent] * 3, seed=SEED)
     kinds = Counter()
-    score = sole = among = 0.0
+    score = sole = among = against_each = 0.0
     lost_turns, all_times, turns = [], [], []
     for number, spec in enumerate(specs):
         # specs_for rotates the seats: the bot, listed first, sits at -number mod 4.
@@ -80,6 +91,7 @@ def report(games, bot, opponent, label=None):
         kinds[kind] += 1
         score += 1 if winners == {seat} else 0.5 if seat in winners else 0
         among += seat in winners
+        against_each += pairwise(winners, seat)
         if lost_at is not None:
             lost_turns.append(lost_at)
     n = len(specs)
@@ -88,6 +100,7 @@ def report(games, bot, opponent, label=None):
     print(rate("ladder score", score, n))
     print(rate("among the winners", among, n))
     print(rate("sole winner", sole, n))
+    print(rate("pairwise, against each opponent", against_each, n))
     for kind, count in sorted(kinds.items()):
         print(f"    {kind}: {count}")
     if lost_turns:

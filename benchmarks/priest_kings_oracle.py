@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.priest_kings_expert import SEED, rate
+from benchmarks.priest_kings_expert import SEED, pairwise, rate
 from engine import priest_kings as pk
 from engine.core import derive_seed
 from engine.priest_kings import expert
@@ -78,6 +78,12 @@ POLICIES = {"expert": expert.choose, "attacker": attacker_policy,
 def outcome(state, seat):
     winners = state.winners()
     return 1.0 if winners == {seat} else 0.5 if seat in winners else 0.0
+
+
+def final_tally(state, seat):
+    """(ladder score, among the winners, pairwise score) of a campaign's end."""
+    winners = state.winners()
+    return outcome(state, seat), float(seat in winners), pairwise(winners, seat)
 
 
 def rollout(state, bots, seat, first, policy, rng, reseed=None):
@@ -152,7 +158,7 @@ def play(spec, seat_name, dice_only_samples=0):
         else:
             move = bots[player].choose(state.view(player))
         state, _ = pk.apply(state, move)
-    return outcome(state, seat)
+    return final_tally(state, seat)
 
 
 def main(argv=None):
@@ -169,14 +175,14 @@ def main(argv=None):
     started = time.process_time()
     results = [play(spec, "expert", args.dice_only) for spec in specs]
     n = len(results)
-    sole = sum(r == 1.0 for r in results)
-    among = sum(r > 0 for r in results)
-    score = sum(results)
+    sole = sum(score == 1.0 for score, _, _ in results)
+    score, among, against_each = (sum(column) for column in zip(*results))
     name = f"dice-only oracle ({args.dice_only} samples)" if args.dice_only else "oracle"
     print(f"{name} vs 3 {args.opponent}, {n} games (seed {SEED}), "
           f"{time.process_time() - started:.0f} s CPU:")
     for label, value in (("ladder score", score), ("among the winners", among),
-                         ("sole winner", sole)):
+                         ("sole winner", sole),
+                         ("pairwise, against each opponent", against_each)):
         print(rate(label, value, n))
 
 

@@ -51,9 +51,18 @@ def test_the_strength_measure_runs_and_prints_rates_with_intervals(script):
     lines = run(script, STRENGTH[script]).strip().splitlines()
     # What played whom, then each rate with its 95 % interval.
     assert " vs " in lines[0]
-    for rate in ("ladder score", "among the winners", "sole winner"):
+    for rate in ("ladder score", "among the winners", "sole winner", "pairwise"):
         line = next(line for line in lines if rate in line)
         assert "%" in line and "[" in line and "]" in line
+
+
+def test_the_pairwise_score_compares_the_seat_with_each_other_seat():
+    from benchmarks.priest_kings_expert import pairwise
+
+    assert pairwise({0}, 0) == 1.0  # a sole win beats all three
+    assert pairwise({0, 1}, 0) == pytest.approx(2.5 / 3)  # a draw with the partner in the win
+    assert pairwise({1, 2}, 0) == pytest.approx(0.5 / 3)  # two beat it, the other loser draws
+    assert pairwise({1}, 0) == pytest.approx(1 / 3)
 
 
 def test_every_benchmark_script_has_a_quick_run():

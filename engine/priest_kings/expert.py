@@ -54,7 +54,10 @@ and its opponents' future moves (`benchmarks/priest_kings_oracle.py`, measuremen
 games) wins alone in 94 % of the campaigns against random players and 53 % against greedy
 ones; one that sees every die but only samples its opponents' moves (`--dice-only 6`) wins
 alone in 22 % and 16 %, for ladder scores of 55 % and 50 %: the campaign turns mostly on what
-no fair player can see, the dice and the others' choices.
+no fair player can see, the dice and the others' choices. Scored against each opponent in turn
+(a win where only it is among the winners, a draw where both or neither are), the expert makes
+69.5 % against random players and 51 % against greedy ones (200 games), the dice-only player
+78 % and 73 %, the player that sees everything 99 % and 89 %.
 """
 
 from __future__ import annotations
