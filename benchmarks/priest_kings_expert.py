@@ -36,6 +36,11 @@ def rate(label: str, successes: float, n: int) -> str:
     return f"  {label} {r.value:.1%} [{r.low:.0%}, {r.high:.0%}]"
 
 
+def ladder_score(winners, seat):
+    """The ladder's score of a campaign's end: a sole win 1, a shared win 1/2 (a draw)."""
+    return 1.0 if winners == {seat} else 0.5 if seat in winners else 0.0
+
+
 def pairwise(winners, seat, players=4):
     """The seat's score against each other seat, averaged: 1 where only the seat is among the
     winners, 1/2 where both or neither are, 0 where only the other is (another reading of
@@ -89,7 +94,7 @@ def report(games, bot, opponent, label=None):
         else:
             kind = "loss (uncredited vassal)"
         kinds[kind] += 1
-        score += 1 if winners == {seat} else 0.5 if seat in winners else 0
+        score += ladder_score(winners, seat)
         among += seat in winners
         against_each += pairwise(winners, seat)
         if lost_at is not None:

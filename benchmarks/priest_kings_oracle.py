@@ -38,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.priest_kings_expert import SEED, pairwise, rate
+from benchmarks.priest_kings_expert import SEED, ladder_score, pairwise, rate
 from engine import priest_kings as pk
 from engine.core import derive_seed
 from engine.priest_kings import expert
@@ -76,14 +76,13 @@ POLICIES = {"expert": expert.choose, "attacker": attacker_policy,
 
 
 def outcome(state, seat):
-    winners = state.winners()
-    return 1.0 if winners == {seat} else 0.5 if seat in winners else 0.0
+    return ladder_score(state.winners(), seat)
 
 
 def final_tally(state, seat):
     """(ladder score, among the winners, pairwise score) of a campaign's end."""
     winners = state.winners()
-    return outcome(state, seat), float(seat in winners), pairwise(winners, seat)
+    return ladder_score(winners, seat), float(seat in winners), pairwise(winners, seat)
 
 
 def rollout(state, bots, seat, first, policy, rng, reseed=None):
