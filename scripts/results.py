@@ -38,17 +38,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import mesopotamia, sumeria
 from engine.simulate import simulate, specs_for
-from sumer_widgets.plots.analysis import (
-    battle_odds,
-    campaign_figures,
-    card_differences,
-    city_state_scoring,
-    conflict_figures,
-    seat_win_rates,
-    tiebreak_effect,
-    wilson,
-)
+from sumer_widgets.mesopotamia.figures import card_differences
+from sumer_widgets.plots.analysis import seat_win_rates, wilson
 from sumer_widgets.plots.results import RESULTS, ladder_rate, write_result
+from sumer_widgets.priest_kings.figures import battle_odds, campaign_figures
+from sumer_widgets.sumeria.figures import city_state_scoring, tiebreak_effect
+from sumer_widgets.tigris.figures import conflict_figures
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 2024

@@ -117,15 +117,22 @@ def refused(key: str, *, rule: str | None = None, **values: Any) -> SumerErrorFo
     return SumerErrorForMessage(Message(TEXT, key, **values), rule=rule)
 
 
-def bundle(*names: str) -> str:
-    """Concatenate static files: an anywidget module loads from a Blob URL and cannot import."""
-    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
+def front_end(board_file: str) -> str:
+    """A board's front-end module: the shared ``static/base.js``, then the ``board.js`` beside
+    the board's Python file `board_file` (an anywidget module loads from a Blob URL and cannot
+    import another file)."""
+    return _joined(STATIC / "base.js", pathlib.Path(board_file).with_name("board.js"))
 
 
-def styles(*names: str) -> str:
+def styles(board_file: str) -> str:
     """A board's CSS: the palette's meaning colours as variables (`palette.css_variables`),
-    then the static files, which use them."""
-    return css_variables() + bundle(*names)
+    the shared ``static/board.css``, then the ``board.css`` beside `board_file` if there is one."""
+    own = pathlib.Path(board_file).with_name("board.css")
+    return css_variables() + _joined(STATIC / "board.css", *([own] if own.exists() else []))
+
+
+def _joined(*files: pathlib.Path) -> str:
+    return "\n".join(file.read_text(encoding="utf-8") for file in files)
 
 
 class _ClassOrBoard:
@@ -273,7 +280,7 @@ class BoardWidget(anywidget.AnyWidget):
         if task is None:
             self.task = {}
             return
-        from sumer_widgets.tasks import board_class
+        from sumer_widgets.games import board_class
 
         if not isinstance(self, board_class(task.ruleset)):
             raise TypeError(f"task {task.id} is a {task.ruleset} task, not one for "

@@ -28,13 +28,13 @@ The engine's own ``repr`` stays terse and exact; everything readable lives here.
 from __future__ import annotations
 
 import html
-import importlib
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.core import Event, Game, SumerError
 from sumer_widgets.catalogue import link, rule_text
+from sumer_widgets.games import picture
 from sumer_widgets.svg import Svg
 
 WORDS = {
@@ -45,7 +45,7 @@ WORDS = {
 
 def renderer(ruleset: str) -> Callable[..., Svg]:
     """The SVG renderer of `ruleset`'s board."""
-    return importlib.import_module(f"sumer_widgets.{ruleset}_svg").render
+    return picture(ruleset)
 
 
 _GAME_OPTIONS: weakref.WeakKeyDictionary[Game, dict[str, Any]] = weakref.WeakKeyDictionary()

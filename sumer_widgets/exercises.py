@@ -1,6 +1,6 @@
 """Exercises whose answers stay out of the learner's sight until asked for.
 
-An `Exercise` is data kept in a lesson module (``sumer_widgets.lessons.<game>``), never in
+An `Exercise` is data kept in a lesson module (``sumer_widgets.<game>.lesson``), never in
 the cell a learner edits: the question in English and Dutch, the right answer *computed by the
 engine* when first needed, a hint and the reasoning. The notebook only names it —
 ``lesson.ask("reach-from-city")`` — and the learner answers in a small form (a number box,

@@ -2,7 +2,7 @@
 
 A `Task` is data — a start position, a goal the engine can test on any later position, the
 words that say it (English and Dutch), the rules it practises, a hint and a solution. A board
-given a task (``task.board()``, or ``SumeriaBoard(..., task=task)``) shows the goal above the
+given a task (``task.board()``, or ``board.set_task(task)``) shows the goal above the
 picture, says after every move whether it is reached — and why not, when a move misses it —
 and starts the task again on "Start again".
 
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core import Game, InvalidInput, rules_of
+from sumer_widgets.games import board_class
 
 #: Words in each language: ``{"en": "...", "nl": "..."}``, or one English string.
 Words = Mapping[str, str] | str
@@ -72,8 +73,8 @@ class Task:
     """A goal on a board.
 
     Args:
-        id: unique within its game, e.g. ``"sumeria/umma-first"``.
-        ruleset: ``"sumeria"``, ``"tigris"``, ``"mesopotamia"`` or ``"priest_kings"``.
+        id: unique within its game's lesson.
+        ruleset: the game's name in `engine.core.RULESETS`.
         goal: what to do, as the board shows it.
         start: makes the start position (a state of `ruleset`), afresh on every reset.
         check: ``check(game) -> Verdict`` — whether ``game`` (which began at the start
@@ -179,17 +180,3 @@ class Tasks:
 
     def __len__(self) -> int:
         return len(self._tasks)
-
-
-def board_class(ruleset: str) -> type:
-    """The board widget that plays `ruleset`."""
-    from sumer_widgets.mesopotamia import MesopotamiaBoard
-    from sumer_widgets.priest_kings import CampaignMap
-    from sumer_widgets.sumeria import SumeriaBoard
-    from sumer_widgets.tigris import TigrisBoard
-
-    boards = {"sumeria": SumeriaBoard, "tigris": TigrisBoard, "mesopotamia": MesopotamiaBoard,
-              "priest_kings": CampaignMap}
-    if ruleset not in boards:
-        raise InvalidInput(f"unknown ruleset {ruleset!r}; known: {', '.join(boards)}")
-    return boards[ruleset]

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import InvalidInput
-from sumer_widgets.plots.analysis import COLOURS, Estimate, Rate, _median, wilson
+from sumer_widgets.plots.analysis import COLOURS, Estimate, Rate, median, wilson
 from sumer_widgets.plots.standin import plotting, plt
 
 __all__ = [
@@ -322,10 +322,9 @@ def ladder_sentences(ladder: Mapping[str, Any]) -> list[str]:
 # ------------------------------------------------------------------------------- lengths
 
 
-def read_lengths(folder: Path | str | None = None, name: str = "mesopotamia-lengths"
-                 ) -> dict[str, Any]:
-    """``mesopotamia-lengths.json``, checked: every game has whole ``rounds`` and
-    ``decisions`` (``finished`` defaults to true).
+def read_lengths(name: str, folder: Path | str | None = None) -> dict[str, Any]:
+    """A game-lengths file ``<name>.json`` (Mesopotamia's ``mesopotamia-lengths``), checked:
+    every game has whole ``rounds`` and ``decisions`` (``finished`` defaults to true).
 
     Raises:
         ResultsMissing: no such file; InvalidInput: a malformed file.
@@ -400,8 +399,8 @@ def length_sentences(data: Mapping[str, Any]) -> list[str]:
             continue
         rounds = [g["rounds"] for g in done]
         decisions = [g["decisions"] for g in done]
-        body = (f"; median {_median(rounds):.0f} rounds (from {min(rounds)} to {max(rounds)}), "
-                f"{_median(decisions):,.0f} decisions")
+        body = (f"; median {median(rounds):.0f} rounds (from {min(rounds)} to {max(rounds)}), "
+                f"{median(decisions):,.0f} decisions")
         tail = ""
         if len(done) < FEW_GAMES:
             tail = (f" — only {len(done)} game{'s' if len(done) > 1 else ''}: too few to say "

@@ -24,7 +24,7 @@ def draw_every_question(q, folder, fixtures):
     q.tiebreak(sumeria)
     q.city_states(sumeria)
     q.ladders({r: read_ladder("sumeria", fixtures) for r in ("sumeria", "tigris")})
-    q.game_lengths(read_lengths(fixtures))
+    q.game_lengths(read_lengths("mesopotamia-lengths", fixtures))
     q.tigris_variants(read_result("tigris", folder))
     q.cards(read_result("mesopotamia-cards", folder))
     kings = read_result("priest_kings", folder)

@@ -13,7 +13,12 @@ import pytest
 
 from engine.core import InvalidInput
 from engine.simulate import GameRecord, play_game, simulate, specs_for
+from sumer_widgets.mesopotamia import figures as mesopotamia
 from sumer_widgets.plots import analysis as an
+from sumer_widgets.priest_kings import figures as priest_kings
+from sumer_widgets.priest_kings.plots import plot_battle_conditions
+from sumer_widgets.sumeria import figures as sumeria
+from sumer_widgets.tigris import figures as tigris
 
 
 def record(bots, scores, winners, *, seed=1, first=0, stats=None, finished=True, length=10,
@@ -145,11 +150,11 @@ def test_tiebreak_effect_on_real_pairs_of_games():
                      workers=1, progress=False)
     villages = simulate(specs_for("sumeria", 6, 3, ["random"] * 3, seed=3, stats="ruleset",
                                   options={"tiebreak": "villages"}), workers=1, progress=False)
-    effect = an.tiebreak_effect(towns, villages)
+    effect = sumeria.tiebreak_effect(towns, villages)
     assert set(effect) >= {"step 2 decided a control", "games differ", "winner differs",
                            "winner differs (unrelated games)"}
     assert effect["games differ"].n == 6 and effect["winner differs (unrelated games)"].n == 5
-    same = an.tiebreak_effect(towns, towns)
+    same = sumeria.tiebreak_effect(towns, towns)
     assert same["games differ"].successes == 0 and same["winner differs"].successes == 0
     # The same game told under the other reading's name is the same game.
     renamed = [GameRecord(**{**r.to_dict(), "bots": r.bots, "scores": r.scores,
@@ -158,17 +163,17 @@ def test_tiebreak_effect_on_real_pairs_of_games():
                                      **r.stats["decided_by"], "towns": 0,
                                      "villages": r.stats["decided_by"]["towns"]}}})
                for r in towns]
-    assert an.tiebreak_effect(towns, renamed)["games differ"].successes == 0
+    assert sumeria.tiebreak_effect(towns, renamed)["games differ"].successes == 0
     with pytest.raises(InvalidInput, match="same seeds"):
-        an.tiebreak_effect(towns, villages[::-1])
+        sumeria.tiebreak_effect(towns, villages[::-1])
     with pytest.raises(InvalidInput, match="stats='ruleset'"):
-        an.tiebreak_effect([record(["random"] * 3, [1] * 3, [0])], towns[:1])
+        sumeria.tiebreak_effect([record(["random"] * 3, [1] * 3, [0])], towns[:1])
 
 
 def test_city_state_scoring_counts_three_scorings_a_round():
     games = simulate(specs_for("sumeria", 4, 4, ["random"] * 4, seed=1, stats="ruleset"),
                      workers=1, progress=False)
-    figures = an.city_state_scoring(games)
+    figures = sumeria.city_state_scoring(games)
     assert sum(e.value for e in figures["scored"].values()) == pytest.approx(18)
     assert sum(e.value for e in figures["scored first"].values()) == pytest.approx(6)
     assert set(figures["nobody there"]) == set(figures["scored"])
@@ -179,7 +184,7 @@ def test_conflict_figures_pool_over_games():
               "war_tiles_removed": [4]},
              {"revolts": 0, "wars": 1, "sizes": [6], "support": [3], "war_tiles_removed": [2]}]
     games = [record(["random"] * 2, [4, 2], [0], stats=s, ruleset="tigris") for s in stats]
-    figures = an.conflict_figures(games, resamples=50)
+    figures = tigris.conflict_figures(games, resamples=50)
     assert figures["revolts a game"].value == 1
     assert figures["size of a conflict"].value == 6      # 24 tiles over 4 conflicts
     assert figures["support a conflict"].value == 1.5
@@ -206,30 +211,30 @@ def test_length_figures_and_card_differences():
                     length=2000, ruleset="mesopotamia"),
              record(["random"] * 3, [1, 1, 1], [], stats=stats(50, [0, 0, 0], [1, 1, 1]),
                     finished=False, length=500, ruleset="mesopotamia")]
-    lengths = an.length_figures(games, resamples=50)
+    lengths = mesopotamia.length_figures(games, resamples=50)
     assert lengths["finished"].successes == 2 and lengths["median rounds"].value == 100
     assert lengths["median decisions"].value == 900
     assert not lengths["median is a lower bound"]
-    assert an.length_figures(games[1:], resamples=50)["median is a lower bound"]
-    cards = an.card_differences(games, resamples=50)
+    assert mesopotamia.length_figures(games[1:], resamples=50)["median is a lower bound"]
+    cards = mesopotamia.card_differences(games, resamples=50)
     assert cards["priest"].value == pytest.approx((2 + 1.5) / 2)   # per 100 rounds
     assert cards["land"].value == 0
     assert cards["cards drawn"].value == pytest.approx((0 - 0.5) / 2)
     with pytest.raises(InvalidInput, match="single winner"):
-        an.card_differences(games[2:])
+        mesopotamia.card_differences(games[2:])
 
 
 def test_battle_odds_and_campaign_figures():
-    odds = an.battle_odds(30, seed=1, reorganized=(0, 2))
+    odds = priest_kings.battle_odds(30, seed=1, reorganized=(0, 2))
     assert set(odds) == {(False, 0), (True, 0), (False, 2), (True, 2)}
     assert all(rates["defender breaks"].n == 30 for rates in odds.values())
     with pytest.raises(InvalidInput, match="at most 3 corps"):
-        an.battle_odds(5, reorganized=(4,))
+        priest_kings.battle_odds(5, reorganized=(4,))
     with pytest.raises(InvalidInput, match="battles must be"):
-        an.battle_odds(0)
+        priest_kings.battle_odds(0)
     games = [play_game(spec) for spec in
              specs_for("priest_kings", 5, 4, ["random"] * 4, stats="ruleset:final_stats")]
-    figures = an.campaign_figures(games, resamples=50)
+    figures = priest_kings.campaign_figures(games, resamples=50)
     assert figures["mean turns"].value == sum(r.stats["turns"] for r in games) / 5
     battles = figures["mean battles"]
     assert battles.low <= battles.value <= battles.high
@@ -252,6 +257,6 @@ def test_the_plots_draw_what_they_are_given():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["random", "greedy"]
     ax = an.plot_survival({"2 players": ([5, 9, 12], [True, False, True])})
     assert ax.get_ylabel() == "share of games still running"
-    ax = an.plot_battle_odds(an.battle_odds(5, reorganized=(0, 1)))
+    ax = plot_battle_conditions(priest_kings.battle_odds(5, reorganized=(0, 1)))
     assert ax.get_xlabel() == "attacker's corps reorganized"
     plt.close("all")

@@ -15,8 +15,7 @@ from engine.priest_kings import events as ev
 from engine.priest_kings.rules import battle_rng_salt
 from sumer_widgets.display import attempt, attempts
 from sumer_widgets.lessons import Lesson
-from sumer_widgets.lessons import priest_kings as lesson
-from sumer_widgets.readers import priest_kings as readers
+from sumer_widgets.priest_kings import lesson, readers
 from sumer_widgets.tasks import DONE
 
 rules = pytest.mark.rules

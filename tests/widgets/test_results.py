@@ -114,7 +114,7 @@ def test_the_ladder_plot_has_a_row_per_pairing_and_flags_small_samples():
 
 
 def test_lengths_are_read_drawn_and_put_in_words(tmp_path):
-    lengths = res.read_lengths(FIXTURES)
+    lengths = res.read_lengths("mesopotamia-lengths", FIXTURES)
     said = res.length_sentences(lengths)
     assert said[0] == ("2 players: 3 of 3 games ended by the rule text; median 34 rounds (from "
                        "30 to 41), 450 decisions — only 3 games: too few to say how long a "
@@ -128,7 +128,7 @@ def test_lengths_are_read_drawn_and_put_in_words(tmp_path):
         res.plot_lengths(lengths, measure="minutes")
     (tmp_path / "mesopotamia-lengths.json").write_text('{"games": [{"rounds": 3}]}')
     with pytest.raises(InvalidInput, match="decisions"):
-        res.read_lengths(tmp_path)
+        res.read_lengths("mesopotamia-lengths", tmp_path)
     plt.close("all")
 
 
@@ -148,7 +148,7 @@ def test_the_script_writes_files_the_notebook_reads(tmp_path, capsys):
 
 
 def test_every_question_of_the_notebook_draws_from_the_committed_files(capsys):
-    from sumer_widgets.plots import questions as q
+    from sumer_widgets.analysis import questions as q
 
     folder = res.results_folder(ROOT)
     draw_every_question(q, folder, FIXTURES)
@@ -163,7 +163,8 @@ def test_without_matplotlib_the_questions_still_say_their_figures():
     program = (
         "import sys\n"
         "sys.modules['matplotlib'] = None\n"
-        "from sumer_widgets.plots import questions as q, results as res\n"
+        "from sumer_widgets.analysis import questions as q\n"
+        "from sumer_widgets.plots import results as res\n"
         "from tests.widgets.questions_drawn import FIXTURES, ROOT, draw_every_question\n"
         "draw_every_question(q, res.results_folder(ROOT), FIXTURES)\n")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
@@ -183,7 +184,7 @@ def test_the_script_writes_ladders_and_lengths_in_the_benchmarks_format(tmp_path
     [pairing] = ladder["pairings"]
     assert (pairing["bot"], pairing["opponent"], pairing["games"]) == ("greedy", "random", 2)
     assert ladder["players"] == 4 and ladder["generated_by"].endswith("ladder --scale 0.01")
-    lengths = res.read_lengths(tmp_path)
+    lengths = res.read_lengths("mesopotamia-lengths", tmp_path)
     assert [g["players"] for g in lengths["games"]] == [2, 2, 3, 3, 4, 4]
     assert all(g["decisions"] >= 300 and not g["finished"] for g in lengths["games"])
     assert len(res.length_sentences(lengths)) == 3

@@ -208,7 +208,7 @@ def test_graph_plot_draws():
     import matplotlib
 
     matplotlib.use("Agg")
-    from sumer_widgets.plots import draw_sumeria_graph
+    from sumer_widgets.sumeria.plots import draw_sumeria_graph
 
     board = sumeria.Board.standard()
     ax = draw_sumeria_graph(board, routes=[0], path=["kish.town1", "kish.city", "kish.town2"],

@@ -14,8 +14,8 @@ from engine.sumeria.scoring import score_counts
 from engine.sumeria.state import Options
 from sumer_widgets import attempt, display
 from sumer_widgets.lessons import Lesson
-from sumer_widgets.lessons import sumeria as lesson_module
-from sumer_widgets.readers import sumeria as readers
+from sumer_widgets.sumeria import lesson as lesson_module
+from sumer_widgets.sumeria import readers
 from sumer_widgets.tasks import DONE, MISSED, say
 
 rules = pytest.mark.rules

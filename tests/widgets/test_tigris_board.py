@@ -15,8 +15,8 @@ from engine.bots import GreedyBot, RandomBot
 from engine.core import IllegalMove
 from engine.tigris import conflict_sides, kingdoms
 from engine.tigris.state import COLOURS
-from sumer_widgets.tigris import TigrisBoard
-from sumer_widgets.tigris_svg import render
+from sumer_widgets.tigris.board import TigrisBoard
+from sumer_widgets.tigris.picture import render
 
 rules = pytest.mark.rules
 
@@ -508,7 +508,7 @@ def test_graph_and_score_plots_draw():
     import matplotlib
 
     matplotlib.use("Agg")
-    from sumer_widgets.plots.tigris import draw_tigris_graph, plot_tigris_scores
+    from sumer_widgets.tigris.plots import draw_tigris_graph, plot_tigris_scores
 
     state = tigris.position(WAR)
     ax = draw_tigris_graph(state, groups=kingdoms(state))

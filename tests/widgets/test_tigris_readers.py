@@ -1,4 +1,4 @@
-"""Tigris values as a learner reads them (`sumer_widgets.readers.tigris`) and the lesson's
+"""Tigris values as a learner reads them (`sumer_widgets.tigris.readers`) and the lesson's
 helpers: every move is a sentence in both languages, pictures hold what they say, final scoring
 agrees with the engine's, and nothing hidden shows."""
 
@@ -12,8 +12,7 @@ from engine import tigris
 from engine.tigris.moves import MOVE_CLASSES
 from engine.tigris.scoring import final_vector
 from sumer_widgets.display import _READERS
-from sumer_widgets.lessons import tigris as lesson
-from sumer_widgets.readers import tigris as readers
+from sumer_widgets.tigris import lesson, readers
 
 EXAMPLES = ["tile r f3", "leader k f3", "withdraw g", "catastrophe f3", "discard kkrg", "pass",
             "support 0", "support 1", "support 3", "war r", "keep f3", "building f3",

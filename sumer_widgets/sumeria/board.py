@@ -23,8 +23,8 @@ from engine.core import InvalidInput, Message, Named, shown
 from engine.sumeria import Board, State
 from engine.sumeria.refusals import named_place, named_player
 from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
-from sumer_widgets.sumeria_svg import render
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, styles
+from sumer_widgets.sumeria.picture import render
 
 #: The explorer's refusals, in the words of the rulebooks (see engine/sumeria/refusals.py).
 TEXT = {
@@ -84,8 +84,8 @@ class SumeriaBoard(BoardWidget):
 
     WORDS = WORDS
 
-    _esm = bundle("base.js", "sumeria.js")
-    _css = styles("board.css")
+    _esm = front_end(__file__)
+    _css = styles(__file__)
 
     brush = traitlets.Int(0).tag(sync=True)
     """The explorer: the colour of the traders a click places."""

@@ -18,11 +18,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from sumer_widgets.plots import results
 from sumer_widgets.plots.analysis import (
     COLOURS,
     Estimate,
     Rate,
-    plot_battle_odds,
     plot_intervals,
     wilson,
 )
@@ -34,12 +34,12 @@ from sumer_widgets.plots.results import (
     plot_ladder,
     plot_lengths,
     read_ladder,
-    read_lengths,
     read_result,
     results_folder,
     sample_note,
 )
 from sumer_widgets.plots.standin import plotting, plt
+from sumer_widgets.priest_kings.plots import plot_battle_conditions
 
 __all__ = [
     "battles", "campaigns", "cards", "city_states", "first_player", "game_lengths", "ladders",
@@ -249,7 +249,7 @@ def cards(data: Mapping[str, Any]) -> None:
 def battles(data: Mapping[str, Any]) -> None:
     """Priest-Kings: the dice battle's odds with a reroll and reorganized corps."""
     odds = {(b["reroll"], b["corps"]): b["outcomes"] for b in data["figures"]["battles"]}
-    plot_battle_odds(odds)
+    plot_battle_conditions(odds)
     plt.title("Priest-Kings dice battles: the attacker's odds")
     plt.show()
     plain, rerolled = odds[(False, 0)], odds[(True, 0)]
@@ -305,3 +305,8 @@ def read_ladders(rulesets: Sequence[str] = ("sumeria", "tigris", "mesopotamia",
                                             "priest_kings")) -> dict[str, dict[str, Any]]:
     """The ladder file of each ruleset (see `sumer_widgets.plots.results.read_ladder`)."""
     return {ruleset: read_ladder(ruleset) for ruleset in rulesets}
+
+
+def read_lengths(folder: Any = None) -> dict[str, Any]:
+    """Mesopotamia's game lengths (see `sumer_widgets.plots.results.read_lengths`)."""
+    return results.read_lengths("mesopotamia-lengths", folder)

@@ -10,6 +10,7 @@ import networkx as nx
 
 from engine import priest_kings as pk
 from sumer_widgets.palette import MAY, SELECTED
+from sumer_widgets.plots.analysis import COLOURS, Rate, axes_for
 from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
 
@@ -124,4 +125,30 @@ def plot_campaign_lengths(turns: Sequence[int], *, ax: Any = None) -> Any:
     ax.hist(turns, bins=range(1, top + 2), color="#0072B2", edgecolor="#1d160b", align="left")
     ax.set_xlabel("turns until one city rules Sumer")
     ax.set_ylabel("campaigns")
+    return ax
+
+
+@plotting
+def plot_battle_conditions(odds: Mapping[tuple[bool, int], Mapping[str, Rate]], *,
+                           ax: Any = None,
+                           outcomes: Sequence[str] = ("defender breaks", "attacker breaks")
+                           ) -> Any:
+    """The odds of `sumer_widgets.priest_kings.figures.battle_odds` against the number of
+    corps reorganized: one line per outcome and reroll, with Wilson intervals."""
+    ax = axes_for(ax, (7, 3.6))
+    counts = sorted({c for _, c in odds})
+    for o, outcome in enumerate(outcomes):
+        for reroll in (False, True):
+            rates = [odds[(reroll, c)][outcome] for c in counts if (reroll, c) in odds]
+            xs = [c + (0.06 if reroll else -0.06) for c in counts if (reroll, c) in odds]
+            ax.errorbar(xs, [r.value * 100 for r in rates],
+                        yerr=[[(r.value - r.low) * 100 for r in rates],
+                              [(r.high - r.value) * 100 for r in rates]],
+                        color=COLOURS[o], linestyle="-" if reroll else ":", marker="o",
+                        capsize=3, label=f"{outcome}, {'with' if reroll else 'no'} reroll")
+    ax.set_xticks(counts)
+    ax.set_xlabel("attacker's corps reorganized")
+    ax.set_ylabel("share of battles (%)")
+    ax.legend(fontsize=8, frameon=False, ncol=2)
+    ax.spines[["top", "right"]].set_visible(False)
     return ax

@@ -38,7 +38,7 @@ from engine.sumeria import Add, MoveTrader, Remove, TakeTiles
 from engine.sumeria.events import ControlDecided, InfluenceChanged, TilesDiscarded, TilesTaken
 from engine.sumeria.scoring import TRIANGLE, final_winners, score_counts, tile_choices
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.readers import sumeria as readers
+from sumer_widgets.sumeria import readers
 from sumer_widgets.tasks import Task, Tasks, Verdict, missed, reached
 
 BOARD = sumeria.Board.standard()
@@ -204,7 +204,7 @@ def start(name: str, **options: Any) -> Game:
 def explorer(name: str, lang: str = "en") -> Any:
     """The explorer board (place, move and remove any trader freely) with the traders of the
     lesson's position `name`: click a trader to see where it can go."""
-    from sumer_widgets.sumeria import SumeriaBoard
+    from sumer_widgets.sumeria.board import SumeriaBoard
 
     state = POSITIONS[name]()
     traders = {loc: state.trader_at(loc) for loc in sorted(state.occupied)}
@@ -244,7 +244,7 @@ def picture(name: str, lang: str = "en", width: int | None = 640) -> Any:
 
 def crossroads_paths(lang: str = "en", width: int | None = 640) -> Any:
     """Blue's trader in Kish town 1 and every way it can go, traced hop by hop."""
-    from sumer_widgets.sumeria_svg import render
+    from sumer_widgets.sumeria.picture import render
 
     state = crossroads()
     return render(state, lang=lang, selected="kish.town1", panel=False, width=width,
@@ -264,7 +264,7 @@ def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("me
     """A board on which the learner plays Blue against two bots (Orange, Green) at `levels`,
     with the set-up already done (Blue's traders on the cities first), opening on turn 1."""
     from engine.bots import bot_for_level
-    from sumer_widgets.sumeria import SumeriaBoard
+    from sumer_widgets.sumeria.board import SumeriaBoard
 
     game = sumeria.new_game(players=3, seed=seed, **options)
     bots = {seat: bot_for_level("sumeria", level, seed=seed + seat)

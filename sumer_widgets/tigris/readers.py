@@ -20,7 +20,7 @@ a war shows its `Strengths` between the sentences and the board, and one that en
 final scoring (`display.register_change`).
 
 Limits: the pictures are small, static and drawn in the board's colours; positions themselves
-are drawn by the board's renderer (`sumer_widgets.tigris_svg`). Nothing here changes the engine.
+are drawn by the board's renderer (`sumer_widgets.tigris.picture`). Nothing here changes the engine.
 
 >>> from engine import tigris
 >>> say_move(tigris.parse_move("tile r f3"))
@@ -58,7 +58,7 @@ from engine.tigris.state import (
 )
 from sumer_widgets import display
 from sumer_widgets.svg import Svg, attrs, text
-from sumer_widgets.tigris_svg import TILE_FILL, TILE_ICONS
+from sumer_widgets.tigris.picture import TILE_FILL, TILE_ICONS
 
 TILE_PLURALS = {"en": ("settlements", "temples", "farms", "markets"),
                 "nl": ("nederzettingen", "tempels", "boerderijen", "markten")}

@@ -52,8 +52,8 @@ from engine.priest_kings.army import (
 from engine.priest_kings.battle import battle_form
 from sumer_widgets import display
 from sumer_widgets.display import Sentence, Table, listed
-from sumer_widgets.priest_kings_svg import CSS, _command_row, _crown, turn_events
-from sumer_widgets.priest_kings_svg import WORDS as MAP_WORDS
+from sumer_widgets.priest_kings.picture import CSS, _command_row, _crown, turn_events
+from sumer_widgets.priest_kings.picture import WORDS as MAP_WORDS
 from sumer_widgets.svg import PLAYER_COLORS, PLAYER_SHAPES, Svg, attrs, shape, text
 
 _LANG = {"current": "en"}

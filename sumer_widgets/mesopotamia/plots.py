@@ -10,7 +10,7 @@ import networkx as nx
 
 from engine import mesopotamia
 from engine.mesopotamia.board import KIND_NAMES
-from sumer_widgets.mesopotamia_svg import KIND_FILL, KIND_STROKE, PLAYER_COLORS
+from sumer_widgets.mesopotamia.picture import KIND_FILL, KIND_STROKE, PLAYER_COLORS
 from sumer_widgets.palette import MAY
 from sumer_widgets.plots.standin import plotting, plt
 

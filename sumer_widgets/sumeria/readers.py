@@ -358,7 +358,7 @@ def marked(state: State, marks: Mapping[str, str], lang: str = "en",
            selected: str | None = None, width: int | None = 640) -> Svg:
     """The board with a letter beside each place of `marks` (``{location: "A"}``) and the
     trader on `selected` ringed: for questions that name places."""
-    from sumer_widgets.sumeria_svg import render
+    from sumer_widgets.sumeria.picture import render
 
     picture = str(render(state, lang=lang, panel=False, selected=selected, width=width))
     tags = []

@@ -28,9 +28,9 @@ from engine.mesopotamia import State
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import DIRECTIONS, KIND_NAMES, LETTER_WORD, reach
 from engine.mesopotamia.state import card_name, parse_token, player_name
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
-from sumer_widgets.mesopotamia_svg import native_key, render
-from sumer_widgets.readers.mesopotamia import field_name  # also registers the log's teller
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, styles
+from sumer_widgets.mesopotamia.picture import native_key, render
+from sumer_widgets.mesopotamia.readers import field_name  # also registers the log's teller
 
 CARD_TEXT = {
     "en": {
@@ -206,8 +206,8 @@ class MesopotamiaBoard(BoardWidget):
             marker value and card (for lessons).
     """
 
-    _esm = bundle("base.js", "mesopotamia.js")
-    _css = styles("board.css", "mesopotamia.css")
+    _esm = front_end(__file__)
+    _css = styles(__file__)
 
     KEYWORDS = (*BoardWidget.KEYWORDS, "viewer")
 

@@ -38,8 +38,8 @@ from engine.tigris.state import (
     player_name,
 )
 from engine.tigris.table import Table
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, styles
-from sumer_widgets.tigris_svg import conflict_line, render
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, styles
+from sumer_widgets.tigris.picture import conflict_line, render
 
 WORDS = {
     "en": {
@@ -157,8 +157,8 @@ class TigrisBoard(BoardWidget):
 
     WORDS = WORDS
 
-    _esm = bundle("base.js", "tigris.js")
-    _css = styles("board.css", "tigris.css")
+    _esm = front_end(__file__)
+    _css = styles(__file__)
 
     open_hands = traitlets.Bool(False).tag(sync=True)
     """Show every hand and every player's points."""

@@ -12,7 +12,7 @@ from engine.tigris import Board, Game, State
 from engine.tigris.board import WIDTH
 from engine.tigris.state import CATASTROPHE, COLOUR_NAMES, FLIPPED, LEADER, TILE, player_name
 from sumer_widgets.plots.standin import plotting, plt
-from sumer_widgets.tigris_svg import TILE_FILL
+from sumer_widgets.tigris.picture import TILE_FILL
 
 GROUP_COLOURS = ("#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000", "#009E73")
 PLAYER_MARKERS = ("o", "s", "^", "D")

@@ -44,7 +44,7 @@ from engine.priest_kings.army import REORGANIZE_FROM, command_me2
 from engine.priest_kings.battle import battle_form
 from sumer_widgets.display import picture_options
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.readers import priest_kings as readers
+from sumer_widgets.priest_kings import readers
 from sumer_widgets.tasks import Task, Tasks, Verdict, missed, not_yet, reached
 
 KISH, LAGASH, URUK, UR = range(4)
@@ -182,7 +182,7 @@ def against_bots(lang: str = "en", seed: int = 7, level: str = "medium", you: st
     """A campaign map on which the learner plays `you` (Kish) against bots of `level` in the
     other three cities, from `seed` (with 7, Kish chooses first)."""
     from engine.bots import bot_for_level
-    from sumer_widgets.priest_kings import CampaignMap
+    from sumer_widgets.priest_kings.board import CampaignMap
 
     game = pk.new_game(seed=seed, **options)
     me = game.state.map.index_of(you)
@@ -194,7 +194,7 @@ def against_bots(lang: str = "en", seed: int = 7, level: str = "medium", you: st
 def explorer(lang: str = "en", name: str = "explorer", **overlords: str) -> Any:
     """The map without a campaign: click a city to see whom it may attack; make cities
     vassals (``explorer(uruk="kish")`` starts with Uruk as Kish's vassal)."""
-    from sumer_widgets.priest_kings import CampaignMap
+    from sumer_widgets.priest_kings.board import CampaignMap
 
     return CampaignMap(overlords=overlords or None, lang=lang, name=name)
 
@@ -202,7 +202,7 @@ def explorer(lang: str = "en", name: str = "explorer", **overlords: str) -> Any:
 def board(game: Game, lang: str = "en", name: str = "watch") -> Any:
     """A campaign map of `game` (any game of the lesson): play on, or step through it with
     the slider."""
-    from sumer_widgets.priest_kings import CampaignMap
+    from sumer_widgets.priest_kings.board import CampaignMap
 
     return CampaignMap(game, lang=lang, name=name)
 

@@ -3,7 +3,7 @@
 The teaching positions are written in the engine's character-grid form (`tigris.position`: one
 token per square, ``K0`` Bull's king, ``r*`` a temple with its treasure, rows not written keep
 the starting board). Every answer is computed by the engine from them; the notebook only names
-exercises and tasks by id. The readers (`sumer_widgets.readers.tigris`) are imported here, so a
+exercises and tasks by id. The readers (`sumer_widgets.tigris.readers`) are imported here, so a
 notebook that opens this lesson shows moves as sentences and hands, points and conflicts as
 small pictures.
 
@@ -24,7 +24,8 @@ from engine.tigris.board import parse_cell
 from engine.tigris.scoring import final_vector, final_winners
 from engine.tigris.state import COLOURS, GREEN, RED, TILE, State, player_name
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.readers.tigris import (
+from sumer_widgets.tasks import Task, Tasks, missed, not_yet, reached
+from sumer_widgets.tigris.readers import (
     FinalScore,
     Hand,
     Influence,
@@ -38,7 +39,6 @@ from sumer_widgets.readers.tigris import (
     say_move,
     strengths,
 )
-from sumer_widgets.tasks import Task, Tasks, missed, not_yet, reached
 
 BULL, URN = 0, 1
 
@@ -291,7 +291,7 @@ def setup(players: int = 3, seed: int = 1997, **options: Any) -> tigris.Game:
 
 def explore(name: str, **options: Any) -> Any:
     """A live board on the teaching position `name`, to click and try (no goal)."""
-    from sumer_widgets.tigris import TigrisBoard
+    from sumer_widgets.tigris.board import TigrisBoard
 
     return TigrisBoard(game(name), name=f"explore-{name}", **options)
 
@@ -299,7 +299,7 @@ def explore(name: str, **options: Any) -> Any:
 def against_bots(players: int = 2, level: str = "medium", seed: int = 2026,
                  **options: Any) -> Any:
     """A board with a new game: you play the Bull, bots of `level` play every other seat."""
-    from sumer_widgets.tigris import TigrisBoard
+    from sumer_widgets.tigris.board import TigrisBoard
 
     bots = {seat: bot_for_level("tigris", level, seed=seed + seat)
             for seat in range(1, players)}

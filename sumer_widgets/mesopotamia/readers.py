@@ -74,7 +74,7 @@ from engine.mesopotamia.state import (
 )
 from sumer_widgets import display
 from sumer_widgets.display import Table, listed
-from sumer_widgets.mesopotamia_svg import INK, PLAYER_COLORS
+from sumer_widgets.mesopotamia.picture import INK, PLAYER_COLORS
 from sumer_widgets.svg import Svg, attrs, text
 
 _LANG = {"current": "en"}
@@ -703,7 +703,7 @@ def sacrifices(state: State, lang: str = "en", viewer: int | str | None = "all")
     carried by a native (gold, with a native beside it), under a hut (with a hut beside it), or
     in front of the player (grey) — with each value the `viewer` may see ("all": every value;
     a player: their own and the placed ones; None: only the placed ones)."""
-    from sumer_widgets.mesopotamia_svg import hut_icon, native_icon
+    from sumer_widgets.mesopotamia.picture import hut_icon, native_icon
 
     w = SACRIFICE_WORDS.get(lang, SACRIFICE_WORDS["en"])
     row_h = 32
@@ -872,7 +872,7 @@ def marked(state: State, marks: Mapping[str, str], lang: str = "en", **options: 
     """The map (without the players' panel) with a letter in a circle on each field of `marks`
     (``{"-1,0": "A"}``), for questions that name fields; other keywords go to the renderer
     (e.g. ``selected``)."""
-    from sumer_widgets.mesopotamia_svg import Layout, render
+    from sumer_widgets.mesopotamia.picture import Layout, render
 
     picture = str(render(state, lang=lang, **{"panel": False, **options}))
     from engine.mesopotamia import edge_places

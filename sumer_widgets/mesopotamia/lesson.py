@@ -47,7 +47,7 @@ from engine.mesopotamia.state import (
 )
 from sumer_widgets.display import picture_options
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.readers import mesopotamia as readers
+from sumer_widgets.mesopotamia import readers
 from sumer_widgets.tasks import Task, Tasks, Verdict, missed, not_yet, reached
 
 BLUE, RED, YELLOW = 0, 1, 2
@@ -365,7 +365,7 @@ def picture(name: str, lang: str = "en") -> Any:
 def reach_picture(token: str = ".", lang: str = "en") -> Any:
     """Blue's native on the plain north-west of `walkers` (free, or ``"L"`` with lumber) and
     every field it can reach, each ringed with its cost."""
-    from sumer_widgets.mesopotamia_svg import reach_of, render
+    from sumer_widgets.mesopotamia.picture import reach_of, render
 
     state = walkers()
     return render(state, lang=lang, selected=f"-1,0|0|{token}",
@@ -382,7 +382,7 @@ def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("me
     markers placed; no round limit, R-M12) unless `options` give `max_rounds`: the expert bots
     race to the temple as people do."""
     from engine.bots import bot_for_level
-    from sumer_widgets.mesopotamia import MesopotamiaBoard
+    from sumer_widgets.mesopotamia.board import MesopotamiaBoard
 
     options.setdefault("max_rounds", None)
     game = meso.new_game(players=3, seed=seed, **options)
@@ -403,7 +403,7 @@ def bot_ending(level: str = "medium", seed: int = 10) -> Game:
 
 def watch(game: Game, name: str = "watch", lang: str = "en") -> Any:
     """A board showing a finished (or any) game: step through it with the slider."""
-    from sumer_widgets.mesopotamia import MesopotamiaBoard
+    from sumer_widgets.mesopotamia.board import MesopotamiaBoard
 
     return MesopotamiaBoard(game, lang=lang, name=name, viewer="all")
 

@@ -1,11 +1,11 @@
 """The lessons of the notebooks: each game's exercises, board tasks and teaching positions.
 
-``sumer_widgets.lessons.<game>`` (``sumeria``, ``tigris``, ``mesopotamia``,
-``priest_kings``; and ``analysis`` for 05-analysis, which has no board) defines
+``sumer_widgets.<game>.lesson`` (for every game of `engine.core.RULESETS`, and
+``sumer_widgets.analysis.lesson`` for 05-analysis, which has no board) defines
 ``EXERCISES`` (an `Exercises`) and ``TASKS`` (a `Tasks`), each answer computed by the engine.
 A notebook opens its lesson once —
-``lesson = Lesson("sumeria", lang="en")`` — and then only names things:
-``lesson.ask("reach-from-city")`` shows an exercise's form, ``lesson.task("umma-first")``
+``lesson = Lesson(game, lang="en")`` — and then only names things:
+``lesson.ask(exercise_id)`` shows an exercise's form, ``lesson.task(task_id)``
 a board with a goal. The answers never appear in a notebook cell; the teacher's answer keys
 (``docs/answers/``) are printed from the same objects by ``scripts/answer_keys.py``.
 """
@@ -15,18 +15,19 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from engine.core import InvalidInput
+from engine.core import RULESETS, InvalidInput
 from sumer_widgets.exercises import Exercises, Question
 from sumer_widgets.tasks import Tasks
 
-GAMES = ("sumeria", "tigris", "mesopotamia", "priest_kings", "analysis")
+#: Every lesson: one per game, and the analysis notebook's.
+GAMES = (*RULESETS, "analysis")
 
 
 def module(game: str) -> Any:
     """The lesson module of `game`."""
     if game not in GAMES:
         raise InvalidInput(f"no lesson for {game!r}; known: {', '.join(GAMES)}")
-    return importlib.import_module(f"sumer_widgets.lessons.{game}")
+    return importlib.import_module(f"sumer_widgets.{game}.lesson")
 
 
 class Lesson:

@@ -30,9 +30,9 @@ from engine.bots import Bot
 from engine.core import InvalidInput, Message, SumerError
 from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
-from sumer_widgets.base import BoardWidget, SumerErrorForMessage, bundle, refused, styles
-from sumer_widgets.priest_kings_svg import render, turn_events
-from sumer_widgets.readers.priest_kings import corps_text  # also registers the log's teller
+from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, refused, styles
+from sumer_widgets.priest_kings.picture import render, turn_events
+from sumer_widgets.priest_kings.readers import corps_text  # also registers the log's teller
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
 BROKEN_CHOICES = ("defender", "attacker", "none", "both")
@@ -150,8 +150,8 @@ class CampaignMap(BoardWidget):
 
     WORDS = WORDS
 
-    _esm = bundle("base.js", "priest_kings.js")
-    _css = styles("board.css", "priest_kings.css")
+    _esm = front_end(__file__)
+    _css = styles(__file__)
 
     battles = traitlets.List([]).tag(sync=True)
     """Reports of the latest turn's battles up to the position shown, oldest first: each
