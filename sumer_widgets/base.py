@@ -19,7 +19,9 @@ Rules never live in JavaScript.
 
 from __future__ import annotations
 
+import base64
 import difflib
+import html
 import pathlib
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -42,14 +44,15 @@ UI_WORDS = {
            "viewing": "Viewing an earlier position", "refused": "Refused",
            "save": "Save game", "load": "Load game", "fullscreen": "Full screen",
            "level": "Bots", "level_mixed": "as set up", "easy": "easy", "medium": "medium",
-           "hard": "hard"},
+           "hard": "hard", "live": "▶ Run this cell to play on this board."},
     "nl": {"undo": "Ongedaan maken", "bot": "Bot zet", "autoplay": "Bots spelen vanzelf",
            "history": "Zet", "resume": "Speel vanaf hier", "latest": "Terug naar nu",
            "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
            "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd",
            "save": "Spel opslaan", "load": "Spel laden", "fullscreen": "Volledig scherm",
            "level": "Bots", "level_mixed": "zoals ingesteld", "easy": "makkelijk",
-           "medium": "gemiddeld", "hard": "moeilijk"},
+           "medium": "gemiddeld", "hard": "moeilijk",
+           "live": "▶ Voer deze cel uit om op dit bord te spelen."},
 }
 
 
@@ -203,6 +206,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.game = game
         self._task: Any = None
         self._hint_asked = False
+        self._task_record = {"tries": 0, "done": False, "hint": False}
+        self._task_tried = False
         self._shown = -1
         self._last_refusal: SumerError | None = None
         self._described: dict[tuple[int, str], tuple[Any, str]] = {}
@@ -525,9 +530,17 @@ class BoardWidget(anywidget.AnyWidget):
 
     # Tasks --------------------------------------------------------------------------------
 
+    @property
+    def task_record(self) -> dict[str, Any]:
+        """How the learner got on with the board's task, as plain data for a hand-in: the
+        tries (starts with a move played), whether the goal was ever reached, and whether the
+        hint was asked for."""
+        return dict(self._task_record)
+
     def _start_task(self) -> None:
         self.game = self._task.new_game()
         self._hint_asked = False
+        self._task_tried = False
         self._run_bots()
         self.refresh()
 
@@ -538,6 +551,11 @@ class BoardWidget(anywidget.AnyWidget):
         from sumer_widgets.tasks import say
 
         verdict = task.verdict(self.game)
+        if self.game.moves and not self._task_tried:
+            self._task_tried = True
+            self._task_record["tries"] += 1
+        self._task_record["done"] = self._task_record["done"] or verdict.done
+        self._task_record["hint"] = self._task_record["hint"] or self._hint_asked
         shown = task.words(self.lang)
         shown.update(status=verdict.status, why=say(verdict.why, self.lang),
                      hint=say(task.hint, self.lang) if self._hint_asked else "")
@@ -658,9 +676,25 @@ class BoardWidget(anywidget.AnyWidget):
         if bundle_ is None:
             return None
         data, metadata = bundle_
-        # Where widgets do not run (GitHub, nbviewer), the same picture shows.
+        # Where widgets do not run (GitHub, nbviewer, a notebook opened before it is run), the
+        # same picture shows, with the task's goal above it and a line on making it live.
         data["image/svg+xml"] = self.svg
+        data["text/html"] = self.saved_view()
         return data, metadata
+
+    def saved_view(self) -> str:
+        """The board as a saved notebook shows it: the task's goal (if any), the picture and
+        one line saying that running the cell makes the board live. The picture is an image
+        of the SVG, which shows even where a notebook is not trusted (its HTML sanitized)."""
+        words = self._words_for(self.lang)
+        goal = ""
+        if self.task:
+            goal = (f'<p class="sumer-task-static"><b>{html.escape(self.task["task"])}:</b> '
+                    f'{html.escape(self.task["goal"])}</p>')
+        picture = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+        return (f'<div class="sumer-board-static">{goal}'
+                f'<img src="data:image/svg+xml;base64,{picture}" alt="{html.escape(self.status)}"'
+                f' style="max-width:100%"><p><i>{html.escape(words["live"])}</i></p></div>')
 
     def __repr__(self) -> str:
         what = self.game.state.summary() if self.game is not None else "no game"

@@ -40,6 +40,7 @@ class Lesson:
         self.exercises: Exercises = self.module.EXERCISES
         self.tasks: Tasks = self.module.TASKS
         self._asked: dict[str, Question] = {}
+        self._boards: dict[str, Any] = {}
 
     def ask(self, exercise_id: str) -> Question:
         """The exercise `exercise_id`, as a form to answer (Check, Hint, Show the answer)."""
@@ -50,7 +51,16 @@ class Lesson:
 
     def task(self, task_id: str, **options: Any) -> Any:
         """A board showing the task `task_id`'s goal, at its start."""
-        return self.tasks[task_id].board(lang=self.lang, **options)
+        board = self.tasks[task_id].board(lang=self.lang, **options)
+        self._boards[task_id] = board
+        return board
+
+    def record(self) -> dict[str, Any]:
+        """How the learner got on, as plain data: per question asked the first answer and
+        whether it was right, tries, hints and whether the answer was shown; per board task
+        shown whether it was done, with its tries."""
+        return {"exercises": {ex_id: question.record() for ex_id, question in self._asked.items()},
+                "tasks": {task_id: board.task_record for task_id, board in self._boards.items()}}
 
     def __repr__(self) -> str:
         return (f"<Lesson {self.game} ({self.lang}): {len(self.exercises)} exercises, "
