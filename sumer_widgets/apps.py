@@ -59,7 +59,7 @@ def app(name: str, *, seed: int | None = None, level: str = "medium") -> widgets
     again.on_click(lambda _button: start())
     page = widgets.VBox([
         widgets.HTML(STYLE + f"<h1>{spec.title}</h1>"
-                     f"<p class='sumer-app-help'>{spec.instructions}</p>"),
+                     f"<p class='sumer-app-help'>{spec.say('instructions')}</p>"),
         holder, again], layout=widgets.Layout(width="100%"))
     page.add_class("sumer-app")
     return page

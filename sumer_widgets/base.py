@@ -149,7 +149,18 @@ class _ClassOrBoard:
 
 
 class BoardWidget(anywidget.AnyWidget):
-    """Base of the boards. Subclasses provide `RENDER` and `choices_for`, and may add intents."""
+    """Base of the boards. Subclasses provide `RENDER` and `choices_for`, and may add intents.
+
+    Every board takes these keywords:
+
+    Args:
+        bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
+        lang: ``"en"`` or ``"nl"``.
+        autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
+        name: a name for the board's page element.
+    """
 
     svg = traitlets.Unicode("").tag(sync=True)
     """The SVG of the position shown."""

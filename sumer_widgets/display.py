@@ -48,6 +48,21 @@ def renderer(ruleset: str) -> Callable[..., Svg]:
     return picture(ruleset)
 
 
+_SPOKEN = {"lang": "en"}
+
+
+def speak(lang: str) -> None:
+    """The language in which IPython shows the games' values as text (every game's readers)."""
+    if lang not in WORDS:
+        raise ValueError(f"lang must be 'en' or 'nl', not {lang!r}")
+    _SPOKEN["lang"] = lang
+
+
+def spoken() -> str:
+    """The language `speak` chose ("en" until it is called)."""
+    return _SPOKEN["lang"]
+
+
 _GAME_OPTIONS: weakref.WeakKeyDictionary[Game, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 

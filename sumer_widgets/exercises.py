@@ -198,9 +198,7 @@ class Exercise:
     def answer_text(self, lang: str = "en") -> str:
         """The right answer as a learner reads it (labels, not ids)."""
         expected = self.expected()
-        # A label lettered for the picture ("C — Kish town 3") gives away the place itself.
-        labels = {_key(value): LETTERED.sub("", say(label, lang))
-                  for value, label in self.choices()}
+        labels = {_key(value): say(label, lang) for value, label in self.choices()}
         if self.kind == "choices":
             # In the order the form lists them (so lettered places read A, C, D).
             order = {_key(value): n for n, (value, _) in enumerate(self.choices())}

@@ -1,17 +1,20 @@
 """The games of the visible layer, found by name: the registry of boards, pictures and lessons.
 
 A game is registered once, in `engine.core.RULESETS`; its visible layer is the folder
-``sumer_widgets/<game>/``, whose package describes it with a `Card` (its board, its picture,
-its notebook and its app). Everything shared — the board base, the tasks, ``show``, the apps —
-asks this module for a game's parts by name, and imports the game's folder only then, so no
-board imports the registry back (``docs/adding-a-game.md`` is the recipe for a new game).
+``sumer_widgets/<game>/``, whose package describes it with a `Card` (its board and picture, and
+from the folder's ``card.json`` its title, notebook and app). Everything shared — the board
+base, the tasks, ``show``, the apps — asks this module for a game's parts by name, and imports
+the game's folder only then, so no board imports the registry back (``docs/adding-a-game.md``
+is the recipe for a new game).
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from engine.core import RULESETS, InvalidInput, shown
@@ -26,18 +29,29 @@ class Card:
         board: the board widget class (a `sumer_widgets.base.BoardWidget`).
         picture: the SVG renderer, ``picture(state, lang=...)`` (the board's own picture).
         notebook: the file stem of the game's notebook in ``notebooks/``.
-        blurb: one line on what the game is about, for the apps' front page.
+        blurb: one line on what the game is about, for the apps' front page (``{lang: text}``).
         players: how many play the app's game (the person at the first seat, bots at the rest).
-        instructions: the app's line of instructions for that person.
+        instructions: the app's line of instructions for that person (``{lang: text}``).
     """
 
     title: str
     board: type
     picture: Callable[..., Any]
     notebook: str
-    blurb: str
+    blurb: Mapping[str, str]
     players: int
-    instructions: str
+    instructions: Mapping[str, str]
+
+    @classmethod
+    def read(cls, package_file: str, *, board: type, picture: Callable[..., Any]) -> Card:
+        """The card of the game folder holding `package_file`, from its ``card.json``."""
+        data = json.loads((Path(package_file).parent / "card.json").read_text(encoding="utf-8"))
+        return cls(board=board, picture=picture, **data)
+
+    def say(self, what: str, lang: str = "en") -> str:
+        """The card's `what` ("blurb" or "instructions") in `lang`, else in English."""
+        words = getattr(self, what)
+        return words.get(lang) or words["en"]
 
 
 def card(game: str) -> Card:

@@ -40,7 +40,8 @@ def test_every_registered_game_has_each_part(game):
         (f"apps/{game}.ipynb", "its app"), (f"docs/rules/{game}.md", "its rules catalogue"))
         if not (ROOT / path).exists()]
     assert not missing, f"{game} lacks: " + "; ".join(missing)
-    assert isinstance(the_card, Card) and the_card.title and the_card.blurb
+    assert isinstance(the_card, Card) and the_card.title and the_card.say("blurb")
+    assert the_card.say("instructions")
     assert issubclass(board_class(game), BoardWidget)
     assert the_card.players >= 1
 

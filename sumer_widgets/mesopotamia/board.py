@@ -31,161 +31,14 @@ from engine.mesopotamia.state import card_name, parse_token, player_name
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, styles
 from sumer_widgets.mesopotamia.picture import native_key, render
 from sumer_widgets.mesopotamia.readers import field_name  # also registers the log's teller
+from sumer_widgets.words import words
 
-CARD_TEXT = {
-    "en": {
-        "expulsion": "Move 1 native of an opponent (without the lumber or stone it carries) or "
-                     "1 hut of an opponent (with its marker) up to 3 fields.",
-        "fertility": "With the birth action, one hut gives birth to 2 natives instead of 1.",
-        "mana_theft": "Take 1 mana from an opponent of your choice.",
-        "teleport": "Move 1 lumber, 1 stone, or 1 native (with what it carries) to any other "
-                    "field except the temple place.",
-        "holy_stone": "Gain up to 2 mana (up to your maximum).",
-        "land": "At your next discovery this turn, look at 4 fields, choose 1 to put out.",
-        "stamina": "3 more movement points this turn.",
-        "priest": "One holy place of your choice gives one more mana this turn.",
-    },
-    "nl": {
-        "expulsion": "Verplaats 1 inboorling van een tegenstander (zonder het hout of de steen "
-                     "die hij draagt) of 1 hut van een tegenstander (met marker) tot 3 velden.",
-        "fertility": "Bij de actie geboorte krijgt één hut 2 inboorlingen in plaats van 1.",
-        "mana_theft": "Neem 1 mana van een tegenstander naar keuze.",
-        "teleport": "Verplaats 1 hout, 1 steen of 1 inboorling (met wat hij draagt) naar elk "
-                    "ander veld behalve de tempelplaats.",
-        "holy_stone": "Krijg tot 2 mana (tot je maximum).",
-        "land": "Bekijk bij je volgende ontdekking deze beurt 4 velden en kies er 1.",
-        "stamina": "Deze beurt 3 bewegingspunten meer.",
-        "priest": "Eén heilige plaats naar keuze geeft deze beurt één mana meer.",
-    },
-}
+CARD_TEXT = words(__file__)["CARD_TEXT"]
 
-WORDS = {
-    "en": {
-        "lumber": "lumber", "stone": "stone", "marker": "marker",
-        "pick": "{who} on {field}: pick up {good}",
-        "swap": "{who} on {field}: exchange {old} for {good}",
-        "drop": "{who} on {field}: put down {good}",
-        "temple_stone": "{who} on the temple place: unload the stone (+1 maximum mana, +1 mana)",
-        "steal": "Steal {good} from {victim} on {field}",
-        "lift": "Take up your marker {value} from the hut on {field}",
-        "offer": "Place marker {value} at the temple (pay {value} mana)",
-        "end": "End movement", "end_lost": "End movement ({points} points unused)",
-        "end_lost_1": "End movement (1 point unused)",
-        "hut": "Build a hut on {field}, marker {value} under it",
-        "hut_none": "Build a hut on {field} (no marker left)",
-        "holy": "Erect a holy place on {field}", "birth": "Give birth on {field}",
-        "draw": "Draw a card", "done": "Done: end the turn",
-        "native_free": "native", "native_with": "native with {what}",
-        "marker_value": "marker {value}", "marker_fresh": "marker {value} (taken up this turn)",
-        "stole": " (stole this turn)",
-        "t_good": "the {good} lying here", "t_native": "{owner}'s native ({what})",
-        "t_carried": "the {good} {owner}'s native carries",
-        "t_hut": "{owner}'s hut", "t_hut_marker": "{owner}'s hut with its marker",
-        "rob": "Take 1 mana from {victim} (has {mana})", "priest_at": "Priest on {field}",
-        "pushed": "{player} has {mana} mana, too little for marker {value}: the native would be "
-                  "pushed back to {field}",
-        "not_yours": "that native is {owner}'s, not yours: you play {player}, so click one "
-                     "of {player}'s natives to see where it can go",
-        "no_native": "{player} has no native on {field}: click one of {player}'s natives to "
-                     "see where it can go",
-        "nothing_here": "nothing can be done on {field} now",
-        "bot_turn": "it is a bot's turn ({player})",
-        "over": "the game is over",
-        "no_hut": "no hut", "no_holy": "no holy place", "no_birth": "no birth",
-        "choose_tile": "{kind} ({count} shown)",
-    },
-    "nl": {
-        "lumber": "hout", "stone": "steen", "marker": "marker",
-        "pick": "{who} op {field}: pak {good} op",
-        "swap": "{who} op {field}: ruil {old} voor {good}",
-        "drop": "{who} op {field}: leg {good} neer",
-        "temple_stone": "{who} op de tempelplaats: lever de steen af (+1 maximum mana, +1 mana)",
-        "steal": "Steel {good} van {victim} op {field}",
-        "lift": "Neem je marker {value} uit de hut op {field}",
-        "offer": "Offer marker {value} in de tempel (betaal {value} mana)",
-        "end": "Stop met bewegen", "end_lost": "Stop met bewegen ({points} punten ongebruikt)",
-        "end_lost_1": "Stop met bewegen (1 punt ongebruikt)",
-        "hut": "Bouw een hut op {field}, marker {value} eronder",
-        "hut_none": "Bouw een hut op {field} (geen marker meer)",
-        "holy": "Richt een heilige plaats op op {field}", "birth": "Geboorte op {field}",
-        "draw": "Trek een kaart", "done": "Klaar: einde van de beurt",
-        "native_free": "inboorling", "native_with": "inboorling met {what}",
-        "marker_value": "marker {value}", "marker_fresh": "marker {value} (deze beurt opgepakt)",
-        "stole": " (stal deze beurt)",
-        "t_good": "het {good} dat hier ligt", "t_native": "inboorling van {owner} ({what})",
-        "t_carried": "het {good} dat de inboorling van {owner} draagt",
-        "t_hut": "hut van {owner}", "t_hut_marker": "hut van {owner} met zijn marker",
-        "rob": "Neem 1 mana van {victim} (heeft {mana})", "priest_at": "Priester op {field}",
-        "pushed": "{player} heeft {mana} mana, te weinig voor marker {value}: de inboorling "
-                  "wordt teruggezet naar {field}",
-        "not_yours": "die inboorling is van {owner}, niet van jou: jij speelt {player}, dus "
-                     "klik op een inboorling van {player} om te zien waar hij heen kan",
-        "no_native": "{player} heeft geen inboorling op {field}: klik op een inboorling van "
-                     "{player} om te zien waar hij heen kan",
-        "nothing_here": "op {field} kan nu niets",
-        "bot_turn": "een bot is aan de beurt ({player})",
-        "over": "het spel is voorbij",
-        "no_hut": "geen hut", "no_holy": "geen heilige plaats", "no_birth": "geen geboorte",
-        "choose_tile": "{kind} ({count} getoond)",
-    },
-}
+WORDS = words(__file__)["WORDS"]
 
 #: The words of the page (prompts and buttons) in each language; JavaScript only lays them out.
-PAGE_WORDS = {
-    "en": {
-        "move_prompt": "{player}: click a native to see where it can go ({points} movement "
-                       "points left).",
-        "selected": "{what} on {field}: click a lit field to move there (the number is its "
-                    "cost) or a lit edge place to discover it.",
-        "no_reach": "{what} on {field} cannot move now.",
-        "actions": "Possible now", "cards": "Cards", "cancel": "Cancel",
-        "fresh": "{card} (drawn this turn: play it from your next turn)",
-        "volcano": "A volcano was drawn! Click a lit edge place to put it; the native then "
-                   "discovers {field} again.",
-        "spread": "New {good}: click {count} different fields (lit) to put one on each.",
-        "spread_left": "{left} more to choose.",
-        "land": "Land: choose the field to put out at {field}:",
-        "action": "{player}, phase II: choose one action — lit fields can be built on.",
-        "action_again": "{player}: repeat the action, or say you are done.",
-        "action_cards": "{player}: play a card you hold, or end the turn.",
-        "card_holy": "{card}: click a holy place (lit).",
-        "card_victim": "{card}: whom do you take 1 mana from?",
-        "card_source": "{card}: click the field of what to move (lit).",
-        "card_target": "{card} on {field}: what do you move?",
-        "card_to": "{card}: click where {what} goes (lit).",
-        "field_sites": "On {field}:",
-        "bot": "{player} is played by a bot.", "over": "The game is over.",
-        "history": "An earlier position: move the slider to the end (or “Play from here”) "
-                   "to play.",
-    },
-    "nl": {
-        "move_prompt": "{player}: klik op een inboorling om te zien waar hij heen kan ({points} "
-                       "bewegingspunten over).",
-        "selected": "{what} op {field}: klik op een oplichtend veld om erheen te gaan (het "
-                    "getal is de prijs) of op een oplichtende randplaats om die te ontdekken.",
-        "no_reach": "{what} op {field} kan nu niet bewegen.",
-        "actions": "Nu mogelijk", "cards": "Kaarten", "cancel": "Annuleren",
-        "fresh": "{card} (deze beurt getrokken: speel hem vanaf je volgende beurt)",
-        "volcano": "Een vulkaan getrokken! Klik op een oplichtende randplaats om hem te leggen; "
-                   "de inboorling ontdekt daarna opnieuw {field}.",
-        "spread": "Nieuw {good}: klik op {count} verschillende (oplichtende) velden, op elk "
-                  "één.",
-        "spread_left": "Nog {left} te kiezen.",
-        "land": "Land: kies het veld dat op {field} komt:",
-        "action": "{player}, fase II: kies één actie — op oplichtende velden kun je bouwen.",
-        "action_again": "{player}: herhaal de actie, of zeg dat je klaar bent.",
-        "action_cards": "{player}: speel een kaart uit je hand, of beëindig je beurt.",
-        "card_holy": "{card}: klik op een heilige plaats (oplichtend).",
-        "card_victim": "{card}: van wie neem je 1 mana?",
-        "card_source": "{card}: klik op het veld van wat je verplaatst (oplichtend).",
-        "card_target": "{card} op {field}: wat verplaats je?",
-        "card_to": "{card}: klik waar {what} heen gaat (oplichtend).",
-        "field_sites": "Op {field}:",
-        "bot": "{player} wordt door een bot gespeeld.", "over": "Het spel is voorbij.",
-        "history": "Een eerdere stelling: schuif naar het einde (of „Speel vanaf hier”) om te "
-                   "spelen.",
-    },
-}
+PAGE_WORDS = words(__file__)["PAGE_WORDS"]
 
 _GOOD = {"L": "lumber", "S": "stone"}
 
@@ -195,12 +48,7 @@ class MesopotamiaBoard(BoardWidget):
 
     Args:
         game: a `mesopotamia.Game` to play (default: a new 4-player game for hot-seat play).
-        bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: GreedyBot()}``.
-        lang: ``"en"`` or ``"nl"``.
-        autoplay: bots move by themselves (otherwise on “Bot moves”).
-        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
-            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
-        name: a name for the board's page element.
+        bots, lang, autoplay, level, name: as on every board (`BoardWidget`).
         viewer: whose eyes the map shows: None (the default) for the human to move — or the
             only human, while bots move; a player number; or ``"all"`` to show every hidden
             marker value and card (for lessons).

@@ -47,6 +47,7 @@ from engine.mesopotamia.state import (
 )
 from sumer_widgets.palette import MAY, inline
 from sumer_widgets.svg import BOARD_ROLE, PLAYER_SHAPES, Svg, attrs, control, points_attr, shape
+from sumer_widgets.words import words
 
 #: Mesopotamia's colours are named in the game (Blue, Red, Yellow, Green), so they are taken from
 #: the Okabe–Ito palette by name rather than from the shared `PLAYER_COLORS` (whose second and
@@ -70,47 +71,7 @@ LEGEND_H = 30
 CARD_H = 166
 PILES_H = 64
 
-WORDS = {
-    "en": {"round": "Round", "to_move": "to move", "over": "game over", "wins": "wins",
-           "win": "win", "phase": {"move": "phase I: movement", "volcano": "a volcano to place",
-                                   "spread": "new goods to spread", "land": "Land: choose a field",
-                                   "action": "phase II: one action", "over": ""},
-           "points": "movement points left", "discovered": "discovered",
-           "mana": "mana", "max": "max", "markers": "sacrifice markers",
-           "natives": "natives", "on_map": "on the map", "supply": "in supply",
-           "huts": "huts", "holy": "holy places", "cards": "cards", "drawn": "drawn this turn",
-           "pile": "field pile", "deck": "deck", "discard": "discard", "out": "out",
-           "lumber": "lumber", "stone": "stone", "goods_supply": "supply",
-           "placed": "placed", "carried": "carried", "under_hut": "under a hut",
-           "in_front": "in front", "hut": "hut", "holy_place": "holy place",
-           "marker": "sacrifice marker (value, ? hidden)", "edge": "edge place",
-           "spectator": "as a spectator sees it", "seen_by": "as {name} sees it",
-           "all": "everything shown", "action": "action", "native": "native",
-           "neutral": "neutral", "carrying": "carrying", "stole": "stole this turn",
-           "nothing": "nothing", "markers_placed": "placed at the temple",
-           "movement": "movement", "unknown": "hidden"},
-    "nl": {"round": "Ronde", "to_move": "aan zet", "over": "einde van het spel", "wins": "wint",
-           "win": "winnen", "phase": {"move": "fase I: bewegen", "volcano": "een vulkaan leggen",
-                                      "spread": "nieuwe grondstoffen verdelen",
-                                      "land": "Land: kies een veld",
-                                      "action": "fase II: één actie", "over": ""},
-           "points": "bewegingspunten over", "discovered": "ontdekt",
-           "mana": "mana", "max": "max", "markers": "offermarkers",
-           "natives": "inboorlingen", "on_map": "op de kaart", "supply": "in voorraad",
-           "huts": "hutten", "holy": "heilige plaatsen", "cards": "kaarten",
-           "drawn": "deze beurt getrokken",
-           "pile": "stapel velden", "deck": "trekstapel", "discard": "aflegstapel",
-           "out": "uit het spel",
-           "lumber": "hout", "stone": "steen", "goods_supply": "voorraad",
-           "placed": "geofferd", "carried": "gedragen", "under_hut": "onder een hut",
-           "in_front": "voor zich", "hut": "hut", "holy_place": "heilige plaats",
-           "marker": "offermarker (waarde, ? verborgen)", "edge": "randplaats",
-           "spectator": "zoals een toeschouwer het ziet", "seen_by": "zoals {name} het ziet",
-           "all": "alles zichtbaar", "action": "actie", "native": "inboorling",
-           "neutral": "neutraal", "carrying": "draagt", "stole": "stal deze beurt",
-           "nothing": "niets", "markers_placed": "geofferd in de tempel",
-           "movement": "bewegen", "unknown": "verborgen"},
-}
+WORDS = words(__file__)["WORDS"]
 
 CSS = inline("""
 .hex{stroke-width:1.6}

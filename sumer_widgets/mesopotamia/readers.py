@@ -73,19 +73,10 @@ from engine.mesopotamia.state import (
     player_name,
 )
 from sumer_widgets import display
-from sumer_widgets.display import Table, listed
+from sumer_widgets.display import Table, listed, speak, spoken
 from sumer_widgets.mesopotamia.picture import INK, PLAYER_COLORS
-from sumer_widgets.svg import Svg, attrs, text
-
-_LANG = {"current": "en"}
-
-
-def speak(lang: str) -> None:
-    """The language of the text forms IPython shows for Mesopotamia's values."""
-    if lang not in ("en", "nl"):
-        raise ValueError(f"lang must be 'en' or 'nl', not {lang!r}")
-    _LANG["current"] = lang
-
+from sumer_widgets.svg import Svg, attrs, letter_marks, text
+from sumer_widgets.words import words
 
 # Fields in words ------------------------------------------------------------------------------
 
@@ -102,16 +93,8 @@ COMPASS = {
 }
 #: `DIRECTIONS` (north, north-east, south-east, south, south-west, north-west) as angles.
 STEP_ANGLES = (90, 30, 330, 270, 210, 150)
-ARTICLES = {"en": {}, "nl": {"F": "het", "field": "het"}}
-WORDS = {
-    "en": {"temple": "the temple place", "field": "field", "edge": "empty place",
-           "of": "{dir} of the temple", "far": "{n} fields {dir} of the temple",
-           "steps": "{a} {da} and {b} {db} of the temple", "step": "field", "steps_pl": "fields"},
-    "nl": {"temple": "de tempelplaats", "field": "veld", "edge": "lege plaats",
-           "of": "ten {dir} van de tempel", "far": "{n} velden ten {dir} van de tempel",
-           "steps": "{a} ten {da} en {b} ten {db} van de tempel", "step": "veld",
-           "steps_pl": "velden"},
-}
+ARTICLES = words(__file__)["ARTICLES"]
+WORDS = words(__file__)["WORDS"]
 
 
 def _coord(field: str | tuple[int, int]) -> tuple[int, int]:
@@ -181,17 +164,9 @@ def field_name(field: str | tuple[int, int], state: State | None = None,
 
 # Natives, goods and cards in words ------------------------------------------------------------
 
-GOODS = {"en": {"L": "lumber", "S": "stone", "?": "lumber or stone"},
-         "nl": {"L": "hout", "S": "steen", "?": "hout of steen"}}
-A_GOOD = {"en": {"L": "lumber", "S": "a stone"}, "nl": {"L": "hout", "S": "een steen"}}
-NATIVE = {
-    "en": {"free": "a native", "carrying": "a native carrying {what}",
-           "marker": "sacrifice marker {value}", "hidden": "a sacrifice marker",
-           "fresh": " (taken up this turn)", "stole": " (it stole this turn)"},
-    "nl": {"free": "een inboorling", "carrying": "een inboorling met {what}",
-           "marker": "offermarker {value}", "hidden": "een offermarker",
-           "fresh": " (deze beurt opgenomen)", "stole": " (hij stal deze beurt)"},
-}
+GOODS = words(__file__)["GOODS"]
+A_GOOD = words(__file__)["A_GOOD"]
+NATIVE = words(__file__)["NATIVE"]
 
 
 def native_text(token: str, lang: str = "en") -> str:
@@ -224,26 +199,7 @@ def cargo_text(cargo: int, lang: str = "en") -> str:
     return f"{w[1]} {value}" if value else w[1]
 
 
-CARD_EFFECTS = {
-    "en": {"expulsion": "move an opponent's native, without the lumber or stone it carries, "
-                        "or an opponent's hut up to 3 fields",
-           "fertility": "one hut gives birth to 2 natives instead of 1",
-           "mana_theft": "take 1 mana from an opponent", "teleport":
-               "move 1 lumber, 1 stone or 1 native to any field but the temple place",
-           "holy_stone": "2 mana more, up to the maximum",
-           "land": "at a discovery, look at 4 fields and choose 1",
-           "stamina": "3 more movement points this turn",
-           "priest": "one holy place gives one more mana this turn"},
-    "nl": {"expulsion": "verplaats een inboorling van een tegenstander, zonder het hout of de "
-                        "steen die hij draagt, of een hut van een tegenstander tot 3 velden ver",
-           "fertility": "één hut krijgt 2 inboorlingen in plaats van 1",
-           "mana_theft": "neem 1 mana van een tegenstander", "teleport":
-               "verplaats 1 hout, 1 steen of 1 inboorling naar elk veld behalve de tempelplaats",
-           "holy_stone": "2 mana meer, tot het maximum",
-           "land": "bekijk bij een ontdekking 4 velden en kies er 1",
-           "stamina": "deze beurt 3 bewegingspunten meer",
-           "priest": "één heilige plaats geeft deze beurt één mana meer"},
-}
+CARD_EFFECTS = words(__file__)["CARD_EFFECTS"]
 
 
 def card_text(card: str, lang: str = "en") -> str:
@@ -282,78 +238,7 @@ def _target_text(target: str, lang: str) -> str:
 # Moves ----------------------------------------------------------------------------------------
 
 #: Each kind of move as an order and as what a player does: (order, done by {who}).
-MOVES = {
-    "en": {
-        "go": ("Move {native} from {origin} to {destination}",
-               "{who} moves {native} from {origin} to {destination}"),
-        "discover": ("Send {native} from {origin} to discover {place}",
-                     "{who} sends {native} from {origin} to discover {place}"),
-        "volcano": ("Put the volcano on {place}", "{who} puts the volcano on {place}"),
-        "spread": ("Put one new {good} on each of {fields}",
-                   "{who} puts one new {good} on each of {fields}"),
-        "choose": ("Choose the {kind} (Land card)", "{who} chooses the {kind} (Land card)"),
-        "pick": ("Let {native} on {field} pick up {good}",
-                 "{who} lets {native} on {field} pick up {good}"),
-        "swap": ("Let {native} on {field} put it down and pick up {good}",
-                 "{who} lets {native} on {field} put it down and pick up {good}"),
-        "drop": ("Let {native} on {field} put it down",
-                 "{who} lets {native} on {field} put it down"),
-        "temple": ("Unload the stone of {native} at the temple",
-                   "{who} unloads the stone of {native} at the temple"),
-        "steal": ("Steal the {good} one of {victim}'s natives carries on {field}",
-                  "{who} steals the {good} one of {victim}'s natives carries on {field}"),
-        "lift": ("Take up sacrifice marker {value} from the hut on {field}",
-                 "{who} takes up sacrifice marker {value} from the hut on {field}"),
-        "offer": ("Place sacrifice marker {value} at the temple",
-                  "{who} places sacrifice marker {value} at the temple"),
-        "end": ("End the movement", "{who} ends the movement"),
-        "hut": ("Build a hut on {field}, with sacrifice marker {value} under it",
-                "{who} builds a hut on {field}, with sacrifice marker {value} under it"),
-        "hut_none": ("Build a hut on {field} (no sacrifice marker is left to put under it)",
-                     "{who} builds a hut on {field} (no sacrifice marker is left)"),
-        "holy": ("Erect a holy place on {field}", "{who} erects a holy place on {field}"),
-        "birth": ("Give birth to a descendant at the hut on {field}",
-                  "{who} gives birth to a descendant at the hut on {field}"),
-        "draw": ("Draw a card", "{who} draws a card"),
-        "done": ("Stop the action and end the turn", "{who} stops the action"),
-        "play": ("Play {card}{detail}", "{who} plays {card}{detail}"),
-    },
-    "nl": {
-        "go": ("Verplaats {native} van {origin} naar {destination}",
-               "{who} verplaatst {native} van {origin} naar {destination}"),
-        "discover": ("Stuur {native} van {origin} op ontdekking naar {place}",
-                     "{who} stuurt {native} van {origin} op ontdekking naar {place}"),
-        "volcano": ("Leg de vulkaan op {place}", "{who} legt de vulkaan op {place}"),
-        "spread": ("Leg één nieuw {good} op {fields}", "{who} legt één nieuw {good} op {fields}"),
-        "choose": ("Kies {kind} (kaart Land)", "{who} kiest {kind} (kaart Land)"),
-        "pick": ("Laat {native} op {field} {good} oppakken",
-                 "{who} laat {native} op {field} {good} oppakken"),
-        "swap": ("Laat {native} op {field} zijn last neerleggen en {good} oppakken",
-                 "{who} laat {native} op {field} zijn last neerleggen en {good} oppakken"),
-        "drop": ("Laat {native} op {field} zijn last neerleggen",
-                 "{who} laat {native} op {field} zijn last neerleggen"),
-        "temple": ("Lever de steen van {native} af bij de tempel",
-                   "{who} levert de steen van {native} af bij de tempel"),
-        "steal": ("Steel het {good} dat een inboorling van {victim} draagt op {field}",
-                  "{who} steelt het {good} dat een inboorling van {victim} draagt op {field}"),
-        "lift": ("Neem offermarker {value} op uit de hut op {field}",
-                 "{who} neemt offermarker {value} op uit de hut op {field}"),
-        "offer": ("Offer offermarker {value} in de tempel",
-                  "{who} offert offermarker {value} in de tempel"),
-        "end": ("Stop met bewegen", "{who} stopt met bewegen"),
-        "hut": ("Bouw een hut op {field}, met offermarker {value} eronder",
-                "{who} bouwt een hut op {field}, met offermarker {value} eronder"),
-        "hut_none": ("Bouw een hut op {field} (er is geen offermarker meer)",
-                     "{who} bouwt een hut op {field} (er is geen offermarker meer)"),
-        "holy": ("Richt een heilige plaats op op {field}",
-                 "{who} richt een heilige plaats op op {field}"),
-        "birth": ("Laat een nakomeling geboren worden bij de hut op {field}",
-                  "{who} laat een nakomeling geboren worden bij de hut op {field}"),
-        "draw": ("Trek een kaart", "{who} trekt een kaart"),
-        "done": ("Stop de actie en beëindig de beurt", "{who} stopt de actie"),
-        "play": ("Speel {card}{detail}", "{who} speelt {card}{detail}"),
-    },
-}
+MOVES = words(__file__)["MOVES"]
 
 
 def _card_detail(move: PlayCard, state: State | None, lang: str) -> str:
@@ -446,73 +331,8 @@ def _counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-EVENTS = {
-    "en": {
-        "moved": "{player} moves {native} from {origin} to {destination} ({cost}).",
-        "pushed": "{player} has only {mana} mana, too little to pay for the sacrifice marker: "
-                  "the native is pushed back to {field}.",
-        "found": "{player} discovers {tile} {field}.",
-        "volcano": "{player} puts the volcano {field}.",
-        "goods": "{count} placed: one on each of {fields}.",
-        "goods_extra": "{count} placed: one on each of {fields}, and the rest on the field just "
-                       "discovered.",
-        "picked": "{player} picks up {good} on {field}.",
-        "picked_swap": "{player} puts down {old} and picks up {good} on {field}.",
-        "dropped": "{player} puts down {good} on {field}.",
-        "stolen": "{player} steals {good} from {victim}'s native on {field}.",
-        "taken": "{player} takes up a covered sacrifice marker from the hut on {field}.",
-        "ended": "{player} ends the movement ({unused} unused).",
-        "hut": "{player} builds a hut on {field}{under}.",
-        "under": ", with a covered sacrifice marker under it",
-        "holy": "{player} erects a holy place on {field}.",
-        "born": "{count} of {player} {verb} born on {field}.",
-        "turn": "{player}'s turn (round {round}): {points}.",
-        "played": "{player} plays {card}{detail}.",
-        "mana_now": ": {player} now has {mana} mana",
-        "points_now": ": now {points} left",
-        "over_markers": "The game is over: {winners} placed all four sacrifice markers and wins.",
-        "over_rounds": "The game is over at the round limit: {winners} {verb}.",
-        "natives": ("native", "natives"), "points": ("point", "points"),
-        "movement": ("movement point", "movement points"),
-        "lumber": ("lumber", "lumber"), "stones": ("stone", "stones"),
-        "is": ("is", "are"), "wins": ("wins", "win"),
-    },
-    "nl": {
-        "moved": "{player} verplaatst {native} van {origin} naar {destination} ({cost}).",
-        "pushed": "{player} heeft maar {mana} mana, te weinig voor de offermarker: de "
-                  "inboorling wordt teruggezet naar {field}.",
-        "found": "{player} ontdekt {tile} {field}.",
-        "volcano": "{player} legt de vulkaan {field}.",
-        "goods": "{count} gelegd: één op {fields}.",
-        "goods_extra": "{count} gelegd: één op {fields}, en de rest op het veld dat net ontdekt "
-                       "is.",
-        "picked": "{player} pakt {good} op {field}.",
-        "picked_swap": "{player} legt {old} neer en pakt {good} op {field}.",
-        "dropped": "{player} legt {good} neer op {field}.",
-        "stolen": "{player} steelt {good} van een inboorling van {victim} op {field}.",
-        "taken": "{player} neemt een gedekte offermarker op uit de hut op {field}.",
-        "ended": "{player} stopt met bewegen ({unused} ongebruikt).",
-        "hut": "{player} bouwt een hut op {field}{under}.",
-        "under": ", met een gedekte offermarker eronder",
-        "holy": "{player} richt een heilige plaats op op {field}.",
-        "born": "{count} van {player} {verb} geboren op {field}.",
-        "turn": "{player} is aan de beurt (ronde {round}): {points}.",
-        "played": "{player} speelt {card}{detail}.",
-        "mana_now": ": {player} heeft nu {mana} mana",
-        "points_now": ": nu nog {points}",
-        "over_markers": "Het spel is voorbij: {winners} heeft alle vier offermarkers geofferd "
-                        "en wint.",
-        "over_rounds": "Het spel is voorbij bij de rondengrens: {winners} {verb}.",
-        "natives": ("inboorling", "inboorlingen"), "points": ("punt", "punten"),
-        "movement": ("bewegingspunt", "bewegingspunten"),
-        "lumber": ("hout", "hout"), "stones": ("steen", "stenen"),
-        "is": ("wordt", "worden"), "wins": ("wint", "winnen"),
-    },
-}
-A_KIND = {"en": {"T": "the temple place", "V": "a volcano", "F": "a forest", "Q": "a quarry",
-                 "P": "a plain"},
-          "nl": {"T": "de tempelplaats", "V": "een vulkaan", "F": "een bos",
-                 "Q": "een steengroeve", "P": "een vlakte"}}
+EVENTS = words(__file__)["EVENTS"]
+A_KIND = words(__file__)["A_KIND"]
 
 
 def event_text(event: Event, state: State | None = None, lang: str = "en") -> str:
@@ -602,12 +422,7 @@ TRACK_CSS = """
 .mt-label{font:12px sans-serif;fill:#2b2214}
 .mt-label b{font-weight:700}
 """
-TRACK_WORDS = {
-    "en": {"track": "{player}: mana {mana} of a maximum {top}", "before": "before",
-           "now": "now", "mana": "mana", "max": "maximum"},
-    "nl": {"track": "{player}: mana {mana} van maximaal {top}", "before": "ervoor",
-           "now": "nu", "mana": "mana", "max": "maximum"},
-}
+TRACK_WORDS = words(__file__)["TRACK_WORDS"]
 
 
 def _track_row(player: int, mana: int, top: int, x0: float, y: float, faded: bool) -> list[str]:
@@ -674,14 +489,7 @@ def mana_tracks(state: State, lang: str = "en", players: Sequence[int] | None = 
     return Svg("".join(out))
 
 
-SACRIFICE_WORDS = {
-    "en": {"placed": "placed at the temple", "carried": "carried by a native",
-           "under_hut": "under a hut", "in_front": "in front of the player",
-           "title": "Sacrifice markers", "count": "{n} of 4 placed"},
-    "nl": {"placed": "geofferd in de tempel", "carried": "gedragen door een inboorling",
-           "under_hut": "onder een hut", "in_front": "voor de speler",
-           "title": "Offermarkers", "count": "{n} van 4 geofferd"},
-}
+SACRIFICE_WORDS = words(__file__)["SACRIFICE_WORDS"]
 
 
 def marker_places(state: State, player: int, viewer: int | str | None = "all"
@@ -750,14 +558,7 @@ def sacrifices(state: State, lang: str = "en", viewer: int | str | None = "all")
 
 # Tables and sentences -------------------------------------------------------------------------
 
-TABLE_WORDS = {
-    "en": {"field": "Field", "natives": "Natives", "carrying": "Carrying", "player": "Player",
-           "cards": "Cards", "hidden": "{n} hidden", "none": "none", "fresh": "drawn this "
-           "turn (playable from the next turn)"},
-    "nl": {"field": "Veld", "natives": "Inboorlingen", "carrying": "Draagt", "player": "Speler",
-           "cards": "Kaarten", "hidden": "{n} verborgen", "none": "geen", "fresh": "deze beurt "
-           "getrokken (speelbaar vanaf de volgende beurt)"},
-}
+TABLE_WORDS = words(__file__)["TABLE_WORDS"]
 
 
 def natives_table(state: State, player: int, lang: str = "en") -> Table:
@@ -808,16 +609,7 @@ def hands(state: State, viewer: int | str | None = "all", lang: str = "en") -> T
     return Table([w["player"], w["cards"]], rows, html_cells=cells)
 
 
-SUMMARY = {
-    "en": {"phase": {"move": "phase I, movement", "volcano": "a volcano to place",
-                     "spread": "new goods to spread", "land": "choosing a field (Land)",
-                     "action": "phase II, one action"},
-           "line": "Round {round}, {player}'s turn: {phase}", "points": " — {points} left"},
-    "nl": {"phase": {"move": "fase I, bewegen", "volcano": "een vulkaan leggen",
-                     "spread": "nieuwe grondstoffen verdelen", "land": "een veld kiezen (Land)",
-                     "action": "fase II, één actie"},
-           "line": "Ronde {round}, {player} is aan de beurt: {phase}", "points": " — nog {points}"},
-}
+SUMMARY = words(__file__)["SUMMARY"]
 
 
 def piles_text(state: State, lang: str = "en") -> str:
@@ -879,16 +671,11 @@ def marked(state: State, marks: Mapping[str, str], lang: str = "en", **options: 
 
     tiles = dict(state.tiles)
     layout = Layout([*tiles, *edge_places(tiles)])
-    tags = []
+    spots = []
     for field, letter in marks.items():
         x, y = layout.centre(parse_coord(field))
-        x, y = x + 0.55 * layout.size, y - 0.05 * layout.size
-        tags.append(f'<g class="mark" data-mark="{html.escape(letter)}" data-field="{field}">'
-                    f'<circle {attrs(cx=x, cy=y, r=12, fill="#fff", stroke="#d7263d")} '
-                    'stroke-width="2.5"/>'
-                    + text(x, y + 5, letter, text_anchor="middle",
-                           style="font:700 15px sans-serif;fill:#d7263d") + "</g>")
-    return Svg(picture.replace("</svg>", "".join(tags) + "</svg>"))
+        spots.append((x + 0.55 * layout.size, y - 0.05 * layout.size, letter, {"field": field}))
+    return letter_marks(picture, spots, radius=12, size=15, stroke=2.5, baseline=5)
 
 
 # Registration ---------------------------------------------------------------------------------
@@ -912,8 +699,8 @@ def _register() -> None:
     for cls in (Go, Discover, PlaceVolcano, Spread, ChooseTile, PickUp, Drop, Steal,
                 TakeMarker, Offer, EndMovement, BuildHut, BuildHoly, Birth, DrawCard,
                 EndActions, PlayCard):
-        display.register(cls, lambda move: move_text(move, None, _LANG["current"]))
-    display.register(State, lambda state: summary_text(state, _LANG["current"]))
+        display.register(cls, lambda move: move_text(move, None, spoken()))
+    display.register(State, lambda state: summary_text(state, spoken()))
     display.register_teller("mesopotamia", event_text)
     display.register_change("mesopotamia", _change)
 

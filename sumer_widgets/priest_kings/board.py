@@ -33,99 +33,15 @@ from engine.priest_kings.battle import BROKEN
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, refused, styles
 from sumer_widgets.priest_kings.picture import render, turn_events
 from sumer_widgets.priest_kings.readers import corps_text  # also registers the log's teller
+from sumer_widgets.words import words
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
 BROKEN_CHOICES = ("defender", "attacker", "none", "both")
 assert set(BROKEN_CHOICES) == set(BROKEN)
 
-WORDS = {
-    "en": {
-        "choose": "{city} chooses ({place} of 4):", "ordinals": ["1st", "2nd", "3rd", "4th"],
-        "attack": "Attack…",
-        "attack_help": "Click a lit city on the map to attack it, or:",
-        "cancel": "Cancel", "sacrifice": "Make sacrifices",
-        "sacrifice_again": "Make sacrifices (already made: still one reroll)",
-        "reorganize": "Reorganize the {corps}", "no_attack": "No attack possible: {reason}",
-        "battle": "Battle {number}: {attacker} (invader) against {defender} (defender)",
-        "may_reroll": "{names} may reroll one die.", "dice": "Fight it with the dice",
-        "record": "Record the table result", "broke": "Whose army broke?",
-        "broken_defender": "the defender's ({name})", "broken_attacker": "the invader's ({name})",
-        "broken_none": "neither (the day ended)", "broken_both": "both",
-        "points": "Points {name} scored", "of_ap": "(of {enemy}'s {ap} AP)",
-        "or_table": "or, after a battle on the table:",
-        "wait_bot": "{city} is played by a bot: press “Bot moves”.",
-        "report": "Battle report", "bound": "Bound", "invader": "invader",
-        "defender": "defender", "rerolled": "rerolled", "stand": "both stand",
-        "loses": "{name} loses the element", "show_dice": "every die",
-        "meetings": "{n} meetings", "one_meeting": "1 meeting", "rerolls": "{n} rerolls",
-        "one_reroll": "1 reroll", "no_reroll": "no reroll",
-        "dice_help": "Each meeting: an element of each side, its die and its total (die + "
-                     "combat factors); the lower total loses its element, equal totals both "
-                     "stand.",
-        "typed_in": "result typed in after a battle on the table",
-        "explore_pick": "Click a city to see whom it may attack.",
-        "explore_city": "may attack {targets}.", "nobody": "nobody",
-        "make_vassal": "Make {city} a vassal of", "make_free": "Make {city} independent",
-        "over": "The campaign is over: {lord} rules Sumer. Winners: {winners}.",
-        "order_title": "Turn {turn}: roll the order of activation at the table, then click the "
-                       "cities on the map in that order, first to act first.",
-        "order_so_far": "Order so far:", "order_next": "Next:",
-        "order_back": "Take back the last", "order_none": "no city yet",
-    },
-    "nl": {
-        "choose": "{city} kiest ({place} van 4):", "ordinals": ["1e", "2e", "3e", "4e"],
-        "attack": "Aanvallen…",
-        "attack_help": "Klik op een oplichtende stad op de kaart om haar aan te vallen, of:",
-        "cancel": "Annuleren", "sacrifice": "Offers brengen",
-        "sacrifice_again": "Offers brengen (al gedaan: nog steeds één worp)",
-        "reorganize": "Reorganiseer de {corps}",
-        "no_attack": "Geen aanval mogelijk: {reason}",
-        "battle": "Veldslag {number}: {attacker} (invaller) tegen {defender} (verdediger)",
-        "may_reroll": "{names} mag één worp overdoen.", "dice": "Uitvechten met dobbelstenen",
-        "record": "Uitslag van tafel invoeren", "broke": "Wiens leger brak?",
-        "broken_defender": "dat van de verdediger ({name})",
-        "broken_attacker": "dat van de invaller ({name})",
-        "broken_none": "geen van beide (de dag was voorbij)", "broken_both": "beide",
-        "points": "Punten gescoord door {name}", "of_ap": "(van de {ap} AP van {enemy})",
-        "or_table": "of, na een veldslag op tafel:",
-        "wait_bot": "{city} wordt door een bot gespeeld: druk op “Bot zet”.",
-        "report": "Verslag van de veldslag", "bound": "Ronde", "invader": "invaller",
-        "defender": "verdediger", "rerolled": "opnieuw geworpen", "stand": "beide houden stand",
-        "loses": "{name} verliest het element", "show_dice": "elke worp",
-        "meetings": "{n} treffens", "one_meeting": "1 treffen",
-        "rerolls": "{n} keer opnieuw geworpen", "one_reroll": "1 keer opnieuw geworpen",
-        "no_reroll": "niets opnieuw geworpen",
-        "dice_help": "Elk treffen: een element van elke kant, zijn worp en zijn totaal (worp + "
-                     "gevechtsfactoren); het laagste totaal verliest zijn element, bij "
-                     "gelijkstand blijven beide staan.",
-        "typed_in": "uitslag ingevoerd na een veldslag op tafel",
-        "explore_pick": "Klik op een stad om te zien wie ze mag aanvallen.",
-        "explore_city": "mag {targets} aanvallen.", "nobody": "niemand",
-        "make_vassal": "Maak {city} vazal van", "make_free": "Maak {city} onafhankelijk",
-        "over": "De veldtocht is voorbij: {lord} heerst over Sumer. Winnaars: {winners}.",
-        "order_title": "Beurt {turn}: werp aan tafel de volgorde van activering en klik dan de "
-                       "steden op de kaart in die volgorde aan, de eerste eerst.",
-        "order_so_far": "Volgorde tot nu toe:", "order_next": "Volgende:",
-        "order_back": "Laatste terugnemen", "order_none": "nog geen stad",
-    },
-}
+WORDS = words(__file__)["WORDS"]
 #: Why a click on the map does nothing, in the board's language.
-TEXT = {
-    "en": {
-        "not_lit": "{city} is not lit, so it cannot be attacked now: {reason}",
-        "own_city": "{city} is your own city: click a lit city to attack it, or choose with "
-                    "the buttons beside the map",
-        "in_battle": "a battle is being fought ({attacker} against {defender}): settle it "
-                     "with the buttons beside the map",
-    },
-    "nl": {
-        "not_lit": "{city} licht niet op en kan nu dus niet aangevallen worden: {reason}",
-        "own_city": "{city} is je eigen stad: klik op een oplichtende stad om die aan te "
-                    "vallen, of kies met de knoppen naast de kaart",
-        "in_battle": "er wordt een veldslag uitgevochten ({attacker} tegen {defender}): "
-                     "beslis hem met de knoppen naast de kaart",
-    },
-}
+TEXT = words(__file__)["TEXT"]
 
 #: Events told in the battle report rather than the log.
 BATTLE_DETAIL = (ev.DuelFought, ev.CommandMoraleChanged, ev.ArmyBroke)
@@ -140,12 +56,7 @@ class CampaignMap(BoardWidget):
             or the path of a map file (default: the standard map). A campaign on another map
             is made with ``priest_kings.new_game(campaign_map=...)``.
         overlords: the explorer's starting realms, ``{vassal id: overlord id}``.
-        bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
-        lang: ``"en"`` or ``"nl"``.
-        autoplay: bots move by themselves (otherwise on “Bot moves”).
-        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
-            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
-        name: a name for the board's page element.
+        bots, lang, autoplay, level, name: as on every board (`BoardWidget`).
     """
 
     WORDS = WORDS

@@ -53,6 +53,7 @@ from sumer_widgets.svg import (
     text,
 )
 from sumer_widgets.svg import attrs as svg_attrs
+from sumer_widgets.words import words
 
 
 def attrs(**values: object) -> str:
@@ -80,60 +81,10 @@ RIVERS = {
                (31.00, 47.32)),
 }
 
-WORDS = {
-    "en": {
-        "turn": "Turn", "orders": "orders", "battles": "battles", "to_choose": "to choose",
-        "of": "of", "battle_of": "battle of", "against": "against", "over": "Campaign over",
-        "rules_sumer": "rules Sumer", "winners": "winners", "order": "Activation order",
-        "waiting": "waiting", "attacks": "attacks", "via": "via", "sacrifices": "makes sacrifices",
-        "reorganizes": "reorganizes its", "attacked_by": "attacked by",
-        "battles_title": "Battles this turn", "no_battles": "none declared yet",
-        "last_battles": "Battles of turn {turn}",
-        "after_orders": "after the orders", "next": "next", "decides": "decides",
-        "called_off": "called off", "broke": "broke", "no_break": "no army broke",
-        "both_broke": "both broke", "beaten": "beaten", "nobody_beaten": "nobody beaten",
-        "realms": "Realms", "independent": "independent", "vassal_of": "vassal of",
-        "won_for": "won {n} for it", "avenue": "communication avenue (km)",
-        "landmark": "other city (not in play)", "river": "river, approximate course",
-        "reconstruction": "Map: {name}", "euphrates": "Euphrates (approximate course)",
-        "tigris": "Tigris (approximate course)", "army": "AP", "elements": "elements",
-        "me": "ME", "sacrificed": "sacrificed: may reroll one die in its next battle",
-        "reorganized": "reorganized", "general": "general", "explorer":
-        "Explorer: click a city to see whom it may attack", "dice": "dice",
-        "table": "table result", "overlord_of": "overlord of", "nobody": "—",
-        "chosen": "has chosen",
-        "to_roll": "order of activation: roll it at the table and enter it",
-        "order_to_roll": "to be rolled at the table",
-    },
-    "nl": {
-        "turn": "Beurt", "orders": "bevelen", "battles": "veldslagen", "to_choose": "kiest",
-        "of": "van", "battle_of": "veldslag van", "against": "tegen",
-        "over": "Veldtocht voorbij", "rules_sumer": "heerst over Sumer", "winners": "winnaars",
-        "order": "Volgorde van activering", "waiting": "wacht", "attacks": "valt aan:",
-        "via": "via", "sacrifices": "brengt offers", "reorganizes": "reorganiseert zijn",
-        "attacked_by": "aangevallen door", "battles_title": "Veldslagen deze beurt",
-        "last_battles": "Veldslagen van beurt {turn}",
-        "no_battles": "nog geen aangekondigd", "after_orders": "na de bevelen",
-        "next": "volgende", "decides": "beslist", "called_off": "gaat niet door",
-        "broke": "brak", "no_break": "geen leger brak", "both_broke": "beide braken",
-        "beaten": "verslagen", "nobody_beaten": "niemand verslagen", "realms": "Rijken",
-        "independent": "onafhankelijk", "vassal_of": "vazal van",
-        "won_for": "won er {n} voor hem", "avenue": "verbindingsweg (km)",
-        "landmark": "andere stad (speelt niet mee)", "river": "rivier, bij benadering",
-        "reconstruction": "Kaart: {name}", "euphrates": "Eufraat (loop bij benadering)",
-        "tigris": "Tigris (loop bij benadering)", "army": "AP", "elements": "elementen",
-        "me": "ME", "sacrificed": "offers gebracht: mag één worp overdoen in zijn volgende slag",
-        "reorganized": "gereorganiseerd", "general": "generaal",
-        "explorer": "Verkenner: klik op een stad om te zien wie ze mag aanvallen",
-        "dice": "dobbelstenen", "table": "uitslag van tafel", "overlord_of": "heer van",
-        "nobody": "—", "chosen": "heeft gekozen",
-        "to_roll": "volgorde van activering: werp haar aan tafel en voer haar in",
-        "order_to_roll": "aan tafel te werpen",
-    },
-}
+WORDS = words(__file__)["WORDS"]
 
-ORDINALS = {"en": ("1st", "2nd", "3rd", "4th"), "nl": ("1e", "2e", "3e", "4e")}
-TO_ACT = {"en": "acts {ordinal}", "nl": "is {ordinal} aan de beurt"}
+ORDINALS = words(__file__)["ORDINALS"]
+TO_ACT = words(__file__)["TO_ACT"]
 
 CSS = inline("""
 .pk-title{font:700 17px sans-serif;fill:#2b2113}

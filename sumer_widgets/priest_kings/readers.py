@@ -51,175 +51,27 @@ from engine.priest_kings.army import (
 )
 from engine.priest_kings.battle import battle_form
 from sumer_widgets import display
-from sumer_widgets.display import Sentence, Table, listed
+from sumer_widgets.display import Sentence, Table, listed, speak, spoken
 from sumer_widgets.priest_kings.picture import CSS, _command_row, _crown, turn_events
 from sumer_widgets.priest_kings.picture import WORDS as MAP_WORDS
 from sumer_widgets.svg import PLAYER_COLORS, PLAYER_SHAPES, Svg, attrs, shape, text
+from sumer_widgets.words import words
 
-_LANG = {"current": "en"}
-
-
-def speak(lang: str) -> None:
-    """The language of the text forms IPython shows for Priest-Kings' values."""
-    if lang not in ("en", "nl"):
-        raise ValueError(f"lang must be 'en' or 'nl', not {lang!r}")
-    _LANG["current"] = lang
-
-
-WORDS = {
-    "en": {
-        "attack": "attack {target}", "attacks": "{city} attacks {target}",
-        "sacrifice": "make sacrifices and invoke the god (one reroll in the next battle)",
-        "sacrifices": "{city} makes sacrifices and invokes the god (one reroll in its next "
-                      "battle)",
-        "reorganize": "reorganize the {corps}: {count} {old} become 1 {new}",
-        "reorganizes": "{city} reorganizes its {corps}: {count} {old} become 1 {new}",
-        "dice": "fight the battle with the dice", "dice_of": "fight the battle of {a} "
-        "against {d} with the dice",
-        "record": "enter the table result: {broke}; the invader scored {ap} points, the "
-                  "defender {dp}",
-        "record_of": "enter the result of {a} against {d} from the table: {broke}; {a} "
-                     "scored {ap} points, {d} {dp}",
-        "order": "enter the order of activation: {names}",
-        "broke_none": "no army broke", "broke_both": "both armies broke",
-        "broke_side": "{name}'s army broke", "the_defender": "the defender",
-        "the_attacker": "the invader",
-        "rules": "{lord} rules {vassals}", "is_free": "{names} is independent",
-        "are_free": "{names} are independent", "won": "{city} won {n} for it",
-        "all": "{lord} rules all of Sumer: {vassals} are its vassals",
-        "command": "command", "general": "general", "elements": "elements", "ap": "AP",
-        "me": "ME", "limits": "ME lost: disheartened · broken · shattered", "total": "army",
-        "troops": "troops", "what": "what they are", "type": "type", "grade": "grade",
-        "factor": "factor in the dice model", "general_factor": "{n} (general {g})",
-        "battle": "Battle {n}: {a} (invader) against {d} (defender)",
-        "with_dice": "fought with the dice", "on_table": "fought on the table, result "
-        "typed in", "may_reroll": "{names} made sacrifices: one reroll",
-        "first": "The first bound: each command meets the enemy's",
-        "more": "… and {n} more meetings, over {b} bounds in all.",
-        "side": "side", "lost": "destroyed in the meetings",
-        "fled": "lost with a shattered command", "scored": "points scored (of the enemy)",
-        "ended": "its commands at the end", "how": "How it went",
-        "meeting": "Bound {b}: {a}'s {a_el} (die {ad}, total {at}) against {d}'s {d_el} "
-                   "(die {dd}, total {dt}): {verdict}",
-        "falls": "{who}'s {el} falls", "stand": "both stand",
-        "rerolled": "{city} called on its god and rerolled a {first}",
-        "general_falls": "Bound {b}: the general of {city}'s {command} falls.",
-        "morale": "Bound {b}: {city}'s {command} is {status}.",
-        "reroll_line": "Bound {b}: {city} called on its god: it rerolled a {first} and got "
-                       "a {second} — {outcome}.",
-        "saved": "the element was saved", "not_saved": "the element fell all the same",
-        "breaks": "Bound {b}: {city}'s army breaks.", "day": "The day ended after 40 bounds.",
-        "nothing_lost": "nothing", "situation": "situation", "battles": "battles",
-        "inv_broke": "invader's army broke", "def_broke": "defender's army broke",
-        "both": "both broke", "neither": "neither", "def_beaten": "defender beaten",
-        "not_over": "The campaign is not over yet.",
-        "campaign_ended": "All cities are vassals of {lord}: the campaign ends after {turns}. "
-                          "Winners: {names}.", "turns": ("{n} turns", "{n} turn"),
-        "reorganized": "{name} reorganizes its army for good: {count} {old} of its {corps} "
-                       "become 1 {new}.",
-        "winners": "{lord} rules Sumer. The winners: {names}.",
-        "alone": "{lord} rules Sumer and wins alone: no vassal won a city for it.",
-        "turn": "Turn {turn}", "to_choose": "{city} chooses ({place} of 4)",
-        "to_fight": "the battle of {a} against {d} is to be fought",
-        "to_enter": "the order of activation is to be entered",
-    },
-    "nl": {
-        "attack": "val {target} aan", "attacks": "{city} valt {target} aan",
-        "sacrifice": "breng offers en roep de god aan (één worp overdoen in de volgende slag)",
-        "sacrifices": "{city} brengt offers en roept de god aan (één worp overdoen in zijn "
-                      "volgende slag)",
-        "reorganize": "reorganiseer de {corps}: {count} {old} worden 1 {new}",
-        "reorganizes": "{city} reorganiseert zijn {corps}: {count} {old} worden 1 {new}",
-        "dice": "vecht de veldslag uit met de dobbelstenen",
-        "dice_of": "vecht de veldslag van {a} tegen {d} uit met de dobbelstenen",
-        "record": "voer de uitslag van tafel in: {broke}; de invaller scoorde {ap} punten, de "
-                  "verdediger {dp}",
-        "record_of": "voer de uitslag van {a} tegen {d} van tafel in: {broke}; {a} scoorde "
-                     "{ap} punten, {d} {dp}",
-        "order": "voer de volgorde van activering in: {names}",
-        "broke_none": "geen leger brak", "broke_both": "beide legers braken",
-        "broke_side": "het leger van {name} brak", "the_defender": "de verdediger",
-        "the_attacker": "de invaller",
-        "rules": "{lord} heerst over {vassals}", "is_free": "{names} is onafhankelijk",
-        "are_free": "{names} zijn onafhankelijk", "won": "{city} won er {n} voor",
-        "all": "{lord} heerst over heel Sumer: {vassals} zijn zijn vazallen",
-        "command": "commando", "general": "generaal", "elements": "elementen", "ap": "AP",
-        "me": "ME", "limits": "ME verloren: ontmoedigd · gebroken · verpletterd",
-        "total": "leger", "troops": "troepen", "what": "wat ze zijn", "type": "type",
-        "grade": "klasse", "factor": "factor in het dobbelsteenmodel",
-        "general_factor": "{n} (generaal {g})",
-        "battle": "Veldslag {n}: {a} (invaller) tegen {d} (verdediger)",
-        "with_dice": "uitgevochten met de dobbelstenen",
-        "on_table": "op tafel uitgevochten, uitslag ingevoerd",
-        "may_reroll": "{names} bracht offers: één worp overdoen",
-        "first": "De eerste ronde: elk commando treft dat van de vijand",
-        "more": "… en nog {n} treffens, in {b} rondes in totaal.",
-        "side": "kant", "lost": "vernietigd in de treffens",
-        "fled": "verloren met een verpletterd commando",
-        "scored": "punten gescoord (van de vijand)",
-        "ended": "zijn commando's aan het eind", "how": "Hoe het ging",
-        "meeting": "Ronde {b}: de {a_el} van {a} (worp {ad}, totaal {at}) tegen de {d_el} van {d} "
-                   "(worp {dd}, totaal {dt}): {verdict}",
-        "falls": "de {el} van {who} valt", "stand": "beide houden stand",
-        "rerolled": "{city} riep zijn god aan en wierp een {first} opnieuw",
-        "general_falls": "Ronde {b}: de generaal van de {command} van {city} valt.",
-        "morale": "Ronde {b}: de {command} van {city} is {status}.",
-        "reroll_line": "Ronde {b}: {city} riep zijn god aan: het wierp een {first} opnieuw en "
-                       "gooide {second} — {outcome}.",
-        "saved": "het element bleef staan", "not_saved": "het element viel toch",
-        "breaks": "Ronde {b}: het leger van {city} breekt.",
-        "day": "De dag was voorbij na 40 rondes.", "nothing_lost": "niets",
-        "situation": "situatie", "battles": "veldslagen",
-        "inv_broke": "leger van de invaller brak", "def_broke": "leger van de verdediger brak",
-        "both": "beide braken", "neither": "geen van beide",
-        "def_beaten": "verdediger verslagen",
-        "not_over": "De veldtocht is nog niet voorbij.",
-        "reorganized": "{name} reorganiseert zijn leger voorgoed: {count} {old} van zijn "
-                       "{corps} worden 1 {new}.",
-        "campaign_ended": "Alle steden zijn vazallen van {lord}: de veldtocht eindigt na "
-                          "{turns}. Winnaars: {names}.", "turns": ("{n} beurten", "{n} beurt"),
-        "winners": "{lord} heerst over Sumer. De winnaars: {names}.",
-        "alone": "{lord} heerst over Sumer en wint alleen: geen vazal won een stad voor hem.",
-        "turn": "Beurt {turn}", "to_choose": "{city} kiest ({place} van 4)",
-        "to_fight": "de veldslag van {a} tegen {d} moet nog worden uitgevochten",
-        "to_enter": "de volgorde van activering moet nog worden ingevoerd",
-    },
-}
+WORDS = words(__file__)["WORDS"]
 
 #: DBMM's troop types in words: the type's name, one element and several (for the battle
 #: report), and what the troops are.
-TYPE_WORDS = {
-    "en": {"Bd": ("blades", "blade", "blades", "close-fighting foot with axes, maces or swords"),
-           "Bw": ("bows", "bowman", "bowmen", "archers"),
-           "Ps": ("psiloi", "skirmisher", "skirmishers",
-                  "light skirmishers with javelins or slings"),
-           "Sp": ("spears", "spearman", "spearmen", "foot in a close line of spears")},
-    "nl": {"Bd": ("blades", "zwaardvechter", "zwaardvechters",
-                  "voetvolk dat van dichtbij vecht, met bijlen, knotsen of zwaarden"),
-           "Bw": ("bows", "boogschutter", "boogschutters", "boogschutters"),
-           "Ps": ("psiloi", "schermutselaar", "schermutselaars",
-                  "lichte schermutselaars met speren of slingers"),
-           "Sp": ("spears", "speerdrager", "speerdragers", "voetvolk in een gesloten rij "
-                  "speren")},
-}
-GENERAL_WORDS = {"en": ("general", "generals"), "nl": ("generaal", "generaals")}
+TYPE_WORDS = words(__file__)["TYPE_WORDS"]
+GENERAL_WORDS = words(__file__)["GENERAL_WORDS"]
 #: The army lists' corps (DBMM's commands) in words; any other keeps its list name.
-CORPS_WORDS = {
-    "en": {"centre (C-in-C)": "centre", "left wing": "left wing", "right wing": "right wing"},
-    "nl": {"centre (C-in-C)": "centrum", "left wing": "linkervleugel",
-           "right wing": "rechtervleugel"},
-}
+CORPS_WORDS = words(__file__)["CORPS_WORDS"]
 
 
 def corps_text(name: str, lang: str = "en") -> str:
     """A corps of an army list in words: "centre (C-in-C)" → "centre" / "centrum"."""
     return CORPS_WORDS.get(lang, CORPS_WORDS["en"]).get(name, name)
-GRADE_WORDS = {
-    "en": {"S": "superior", "O": "ordinary", "I": "inferior", "F": "fast", "X": "exception"},
-    "nl": {"S": "superieur", "O": "gewoon", "I": "inferieur", "F": "snel", "X": "uitzondering"},
-}
-STATUS = {"en": ("steady", "disheartened", "broken", "shattered"),
-          "nl": ("standvastig", "ontmoedigd", "gebroken", "verpletterd")}
+GRADE_WORDS = words(__file__)["GRADE_WORDS"]
+STATUS = words(__file__)["STATUS"]
 #: DBMM's thresholds of a command's morale: disheartened, broken, shattered (as in
 #: `engine.priest_kings.battle`, P-BATTLE-DICE-4).
 THRESHOLDS = (4, 3, 2)
@@ -831,8 +683,8 @@ def _context(game: Game) -> dict[str, Any]:
 def _register() -> None:
     for cls in (pk.Attack, pk.Sacrifice, pk.Reorganize, pk.DiceBattle, pk.RecordedBattle,
                 pk.ActivationOrder):
-        display.register(cls, lambda move: move_text(move, None, _LANG["current"]))
-    display.register(pk.State, lambda state: summary_text(state, _LANG["current"]))
+        display.register(cls, lambda move: move_text(move, None, spoken()))
+    display.register(pk.State, lambda state: summary_text(state, spoken()))
     display.register_teller("priest_kings", event_text)
     display.register_change("priest_kings", _change)
     display.register_context("priest_kings", _context)

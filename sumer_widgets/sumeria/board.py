@@ -25,45 +25,14 @@ from engine.sumeria.refusals import named_place, named_player
 from engine.sumeria.state import PLAYER_NAMES, TILE_NAMES
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, styles
 from sumer_widgets.sumeria.picture import render
+from sumer_widgets.words import words
 
 #: The explorer's refusals, in the words of the rulebooks (see engine/sumeria/refusals.py).
-TEXT = {
-    "en": {
-        "plays_a_game": "this board plays a game: placing traders freely is for the explorer "
-                        "(a board without a game)",
-        "occupied": "{where} is occupied: each location holds a single trader",
-        "no_trader": "there is no trader on {where}",
-        "unreachable": "the trader on {origin} cannot reach {destination}: a trader jumps "
-                       "occupied locations and stops at the first empty one",
-        "bad_player": "a player is 0 to 3, not {value}",
-        "others_trader": "{where} holds {owner}'s trader, not one of yours. You play {player}: "
-                         "click one of your own traders to move or remove it, or an empty "
-                         "place to add one",
-    },
-    "nl": {
-        "plays_a_game": "op dit bord wordt een spel gespeeld: handelaren vrij neerzetten kan "
-                        "alleen op een bord zonder spel",
-        "occupied": "{where} is al bezet: op elke plaats staat maar één handelaar",
-        "no_trader": "op {where} staat geen handelaar",
-        "unreachable": "de handelaar op {origin} kan {destination} niet bereiken: hij springt "
-                       "over bezette plaatsen en stopt op de eerste lege plaats",
-        "bad_player": "een speler is 0, 1, 2 of 3, niet {value}",
-        "others_trader": "op {where} staat een handelaar van {owner}, niet een van jou. Jij "
-                         "speelt {player}: klik op een van je eigen handelaren om hem te "
-                         "verplaatsen of te verwijderen, of op een lege plaats om er een toe "
-                         "te voegen",
-    },
-}
+TEXT = words(__file__)["TEXT"]
 
 
 #: The board's own interface words (merged into `words`).
-WORDS = {
-    "en": {"add_here": "Add a trader here", "cancel": "Cancel",
-           "add_ask": "Add a trader on {where}? Click it again, or press “Add a trader here”."},
-    "nl": {"add_here": "Voeg hier een handelaar toe", "cancel": "Annuleren",
-           "add_ask": "Een handelaar toevoegen op {where}? Klik er nog eens op, of druk op "
-                      "“Voeg hier een handelaar toe”."},
-}
+WORDS = words(__file__)["WORDS"]
 
 
 class SumeriaBoard(BoardWidget):
@@ -74,12 +43,7 @@ class SumeriaBoard(BoardWidget):
         board: the explorer's board: a `Board`, its dict form, or the path of a board file
             (default: the standard board).
         traders: the explorer's starting traders, ``{location id: player}``.
-        bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
-        lang: ``"en"`` or ``"nl"``.
-        autoplay: bots move by themselves (otherwise on “Bot moves”).
-        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
-            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
-        name: a name for the board's page element.
+        bots, lang, autoplay, level, name: as on every board (`BoardWidget`).
     """
 
     WORDS = WORDS

@@ -36,29 +36,14 @@ from sumer_widgets.svg import (
     smooth_path,
     text,
 )
+from sumer_widgets.words import words
 
 TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
 TERRITORY = ("#e8d9b5", "#dfe6c8", "#ecd5c6", "#d9e2e6", "#e6d3de", "#e3e0c3", "#d5e3d6",
              "#ebdcc6")
 PANEL = 235  # height of the panel below the board
 
-WORDS = {
-    "en": {"round": "Round", "turn": "turn", "of": "of", "to_move": "to move",
-           "setup": "setup: placing traders", "scoring": "scoring", "over": "game over",
-           "row": "City-state tiles — most important first; the first three are scored",
-           "reserve": "reserve", "points": "pts", "first": "first player",
-           "wins": "wins", "explorer": "Explorer: place traders and watch where they can go",
-           "trader": "{player} trader", "empty": "empty", "dest_1": "1 destination",
-           "dest_n": "{n} destinations", "dest_0": "no destination"},
-    "nl": {"round": "Ronde", "turn": "beurt", "of": "van", "to_move": "aan zet",
-           "setup": "opstelling: handelaren plaatsen", "scoring": "telling",
-           "over": "einde van het spel",
-           "row": "Stadstaattegels — belangrijkste eerst; de eerste drie worden gescoord",
-           "reserve": "voorraad", "points": "ptn", "first": "startspeler", "wins": "wint",
-           "explorer": "Verkenner: plaats handelaren en zie waar ze heen kunnen",
-           "trader": "handelaar van {player}", "empty": "leeg", "dest_1": "1 bestemming",
-           "dest_n": "{n} bestemmingen", "dest_0": "geen bestemming"},
-}
+WORDS = words(__file__)["WORDS"]
 
 CSS = inline("""
 .route{fill:none;stroke:#b08d57;stroke-width:4;stroke-linecap:round}

@@ -32,8 +32,9 @@ from engine.sumeria.events import ControlDecided
 from engine.sumeria.scoring import TRIANGLE, score_counts
 from engine.sumeria.state import TILE_NAMES, TILES
 from sumer_widgets import display
-from sumer_widgets.display import Table, listed
-from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, text
+from sumer_widgets.display import Table, listed, speak, spoken  # noqa: F401 (speak: for notebooks)
+from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, letter_marks, text
+from sumer_widgets.words import words
 
 #: Tile colours as the board draws them (Okabe–Ito based).
 TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
@@ -69,24 +70,8 @@ WORDS = {
 }
 
 #: Tile kinds as adjectives: the Dutch rulebook's "9 economische, 9 militaire, ...".
-TILE_ADJECTIVES = {
-    "en": {"E": "economy", "M": "military", "P": "political", "R": "religion"},
-    "nl": {"E": "economische", "M": "militaire", "P": "politieke", "R": "religieuze"},
-}
-NUMBER_WORDS = {
-    "en": ("no", "a", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
-    "nl": ("geen", "een", "twee", "drie", "vier", "vijf", "zes", "zeven", "acht", "negen"),
-}
-
-_LANG = {"current": "en"}
-
-
-def speak(lang: str) -> None:
-    """The language of the text forms IPython shows for Sumeria's values (``"en"``/``"nl"``)."""
-    if lang not in WORDS:
-        raise ValueError(f"lang must be one of {', '.join(WORDS)}, not {lang!r}")
-    _LANG["current"] = lang
-
+TILE_ADJECTIVES = words(__file__)["TILE_ADJECTIVES"]
+NUMBER_WORDS = words(__file__)["NUMBER_WORDS"]
 
 def _words(lang: str) -> dict[str, Any]:
     return WORDS.get(lang, WORDS["en"])
@@ -361,16 +346,11 @@ def marked(state: State, marks: Mapping[str, str], lang: str = "en",
     from sumer_widgets.sumeria.picture import render
 
     picture = str(render(state, lang=lang, panel=False, selected=selected, width=width))
-    tags = []
+    spots = []
     for loc_id, letter in marks.items():
         loc = state.board.location(loc_id)
-        x, y = loc.x - 15, loc.y - 18
-        tags.append(f'<g class="mark" data-mark="{html.escape(letter)}">'
-                    f'<circle {attrs(cx=x, cy=y, r=11, fill="#fff", stroke="#d7263d")} '
-                    'stroke-width="2"/>'
-                    + text(x, y + 4.5, letter, text_anchor="middle",
-                           style="font:700 13px sans-serif;fill:#d7263d") + "</g>")
-    return Svg(picture.replace("</svg>", "".join(tags) + "</svg>"))
+        spots.append((loc.x - 15, loc.y - 18, letter, {}))
+    return letter_marks(picture, spots)
 
 
 def _tile_head(letter: str, lang: str) -> str:
@@ -461,8 +441,8 @@ def _change(before: State, after: State, events: list[Any], lang: str) -> str:
 
 def _register() -> None:
     for cls in (Place, Add, MoveTrader, Remove, TakeTiles):
-        display.register(cls, lambda move: move_text(move, _LANG["current"]))
-    display.register(State, lambda state: summary_text(state, _LANG["current"]))
+        display.register(cls, lambda move: move_text(move, spoken()))
+    display.register(State, lambda state: summary_text(state, spoken()))
     display.register_change("sumeria", _change)
 
 

@@ -40,6 +40,7 @@ from engine.tigris.state import (
 from engine.tigris.table import Table
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, styles
 from sumer_widgets.tigris.picture import conflict_line, render
+from sumer_widgets.words import words
 
 WORDS = {
     "en": {
@@ -87,48 +88,10 @@ WORDS = {
     },
 }
 
-PROMPTS = {
-    "en": {"action": "{player} — action {n} of 2", "support": "{player}: how many {tiles} do "
-           "you commit as support? (You hold {held}.)",
-           "war": "The tile joins kingdoms with leaders of the same colour. {player}, which war "
-                  "is fought first?",
-           "war_option": "War of the {leader}s", "treasure": "{player}'s trader takes every "
-           "treasure of its kingdom but one: which one stays?", "keep": "{cell} stays",
-           "building": "{player} may put the {building} on a lit tile.",
-           "monument": "{player} may build a monument on the square just completed.",
-           "monument_option": "{a}–{b} monument on {cell}",
-           "wonder_option": "the wonder around {cell}", "decline": "Build nothing",
-           "cube": "{player}'s king stands by the wonder: take one point of any colour.",
-           "cube_option": "a {colour} point", "support_option": "+{k} = {total}"},
-    "nl": {"action": "{player} — actie {n} van 2", "support": "{player}: hoeveel {tiles} zet je "
-           "in als steun? (Je hebt er {held}.)",
-           "war": "De tegel verbindt koninkrijken met leiders van dezelfde kleur. {player}, "
-                  "welke oorlog wordt eerst uitgevochten?",
-           "war_option": "Oorlog om de {leader}", "treasure": "De handelaar van {player} neemt "
-           "alle schatten van zijn koninkrijk op één na: welke blijft liggen?",
-           "keep": "{cell} blijft", "building": "{player} mag {building} op een oplichtende "
-           "tegel zetten.", "monument": "{player} mag een monument bouwen op het vierkant dat "
-           "net af is.", "monument_option": "{a}-{b} monument op {cell}",
-           "wonder_option": "het wonder rond {cell}", "decline": "Niets bouwen",
-           "cube": "De koning van {player} staat bij het wonder: neem een punt van een kleur "
-                   "naar keuze.",
-           "cube_option": "een {colour} punt", "support_option": "+{k} = {total}"},
-}
+PROMPTS = words(__file__)["PROMPTS"]
 #: What a click on the board that plays nothing means, in the board's language.
-TEXT = {
-    "en": {"others_leader": "the {leader} on {cell} is {owner}'s, not yours: you play "
-                            "{player}, so choose a tile, a leader or a catastrophe in your hand, "
-                            "or one of your own leaders on the board",
-           "choose_first": "first choose what to play from your hand — a tile, a leader or a "
-                           "catastrophe — or one of your leaders on the board"},
-    "nl": {"others_leader": "de {leader} op {cell} is van {owner}, niet van jou: jij speelt "
-                            "{player}, dus kies een tegel, een leider of een ramp uit je hand, "
-                            "of een van je eigen leiders op het bord",
-           "choose_first": "kies eerst wat je uit je hand speelt — een tegel, een leider of een "
-                           "ramp — of een van je leiders op het bord"},
-}
-SUPPORT_TILES = {"en": ("black tiles", "red tiles", "blue tiles", "green tiles"),
-                 "nl": ("zwarte tegels", "rode tegels", "blauwe tegels", "groene tegels")}
+TEXT = words(__file__)["TEXT"]
+SUPPORT_TILES = words(__file__)["SUPPORT_TILES"]
 NL_ARTICLE = ("het", "de", "de", "de")
 MAX_LAST = 12  # cells marked as changed since the viewer last decided
 
@@ -140,15 +103,10 @@ class TigrisBoard(BoardWidget):
         game: a `tigris.Game`, or a `tigris.State` (e.g. from `tigris.position`) to start a game
             from; leave it out to show the empty `board`.
         board: ``"standard"`` or ``"advanced"``, only without a game.
-        bots: ``{player: bot}``, e.g. ``{1: GreedyBot()}``; the other seats are played by
-            people, in turn on this screen (hot-seat).
         open_hands: show every hand and every player's points (teaching, watching bots). By
             default the board shows what the player it is drawn for may see.
-        lang: ``"en"`` or ``"nl"``.
-        autoplay: bots move by themselves (otherwise on “Bot moves”).
-        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
-            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
-        name: a name for the board's page element.
+        bots, lang, autoplay, level, name: as on every board (`BoardWidget`); the seats
+            without a bot are played by people, in turn on this screen (hot-seat).
 
     Raises:
         TypeError: an unknown keyword (with a suggestion) or a game of another ruleset.

@@ -54,6 +54,7 @@ from engine.tigris.state import (
 from engine.tigris.table import conflict_sides, groups
 from sumer_widgets.palette import inline
 from sumer_widgets.svg import BOARD_ROLE, Svg, attrs, control, text
+from sumer_widgets.words import words
 
 CELL = 48
 #: A river cell's ripples, after a starting point: four waves 10 wide.
@@ -123,36 +124,7 @@ class TigrisSvg(Svg):
         printer.text(f"<{html.unescape(title.group(1)) if title else 'SVG'}>")
 
 
-WORDS = {
-    "en": {"hand": "{player}'s hand", "catastrophes": "catastrophes", "points": "points",
-           "hidden": "hidden", "bag": "{n} tiles in the bag",
-           "treasures_left": "{n} treasures on the board", "score": "score",
-           "turn": "{player}'s turn", "action": "action {n} of 2", "to_move": "{player} to move",
-           "war_choice": "choosing the next war", "treasure": "taking treasures",
-           "building": "placing a building", "monument": "building a monument",
-           "cube": "the wonder's point", "over": "Game over",
-           "wins": "{names} wins", "share": "{names} share the win",
-           "revolt": "Revolt of the {leader}s", "war": "War of the {leader}s",
-           "attacks": "{player} attacks with {total}", "defends": "{player} defends with {total}",
-           "committed": "{n} on the board + {k} committed", "empty": "Tigris & Euphrates",
-           "short": "{head}: {a} {a_total} against {d} {d_total} · {who} commits",
-           "role": "KPFT", "sides": "AD", "spectator": "every hand shown"},
-    "nl": {"hand": "Hand van {player}", "catastrophes": "rampen", "points": "punten",
-           "hidden": "verborgen", "bag": "{n} tegels in de zak",
-           "treasures_left": "{n} schatten op het bord", "score": "score",
-           "turn": "beurt van {player}", "action": "actie {n} van 2",
-           "to_move": "{player} aan zet", "war_choice": "kiest de volgende oorlog",
-           "treasure": "neemt schatten", "building": "plaatst een gebouw",
-           "monument": "bouwt een monument", "cube": "het punt van het wonder",
-           "over": "Einde van het spel", "wins": "{names} wint",
-           "share": "{names} delen de overwinning",
-           "revolt": "Opstand om de {leader}", "war": "Oorlog om de {leader}",
-           "attacks": "{player} valt aan met {total}",
-           "defends": "{player} verdedigt met {total}",
-           "committed": "{n} op het bord + {k} ingezet", "empty": "Tigris & Euphrates",
-           "short": "{head}: {a} {a_total} tegen {d} {d_total} · {who} zet in",
-           "role": "KPBH", "sides": "AV", "spectator": "alle handen zichtbaar"},
-}
+WORDS = words(__file__)["WORDS"]
 
 CSS = inline("""
 .tg-coord{font:600 12px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}

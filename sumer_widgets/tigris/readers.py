@@ -59,93 +59,13 @@ from engine.tigris.state import (
 from sumer_widgets import display
 from sumer_widgets.svg import Svg, attrs, text
 from sumer_widgets.tigris.picture import TILE_FILL, TILE_ICONS
+from sumer_widgets.words import words
 
-TILE_PLURALS = {"en": ("settlements", "temples", "farms", "markets"),
-                "nl": ("nederzettingen", "tempels", "boerderijen", "markten")}
-LEADER_PLURALS = {"en": ("kings", "priests", "farmers", "traders"),
-                  "nl": ("koningen", "priesters", "boeren", "handelaren")}
+TILE_PLURALS = words(__file__)["TILE_PLURALS"]
+LEADER_PLURALS = words(__file__)["LEADER_PLURALS"]
 TREASURE_FILL = "#F0E442"
 
-WORDS = {
-    "en": {
-        "tile": "Place a {adj} {tile} on {cell}.", "leader": "Put the {leader} on {cell}.",
-        "withdraw": "Take the {leader} back into the hand.",
-        "catastrophe": "Play a catastrophe on {cell}.",
-        "discard": "Discard {tiles} and draw as many.", "pass": "Pass (no action is possible).",
-        "support0": "Commit no support.", "support1": "Commit 1 tile as support.",
-        "support": "Commit {n} tiles as support.",
-        "war": "Fight the war of the {leaders} first.",
-        "keep": "Leave the treasure on {cell}; the trader takes the others.",
-        "building": "Put the building on {cell}.",
-        "monument": "Build the {a}–{b} monument on the square whose top-left corner is {cell}.",
-        "wonder": "Build the wonder around {cell}.", "decline": "Build nothing.",
-        "cube": "Take a {name} point from the wonder.",
-        "and": "and", "none": "no tiles", "hand": "{player}'s hand", "a_hand": "A hand",
-        "hidden": "{n} hidden tile(s)",
-        "points": "{who}: {list}; {treasures}.", "treasures": "{n} treasures",
-        "treasure1": "1 treasure", "lowest": "Lowest colour: {colours} ({n}).",
-        "lowest_mark": "lowest", "you": "Points",
-        "steps": "Each treasure goes to the lowest colour at that moment: {steps}.",
-        "no_steps": "No treasures to add.",
-        "score": "The lowest colour is now {n}: the score is {n}.", "score_label": "score {n}",
-        "revolt": "Revolt of the {leaders}", "war_of": "War of the {leaders}",
-        "side": "{player} {role} with {board} on the board{support}",
-        "support_part": " + {k} support = {total}", "attacks": "attacks", "defends": "defends",
-        "wins": "{player} wins ({a} against {b}).",
-        "tie": "A tie: the defender, {player}, wins it.",
-        "waiting": "{player} has still to commit.", "ties": "the defender wins ties",
-        "kingdom": "Kingdom {n}", "region": "Region (no leader)",
-        "leader_of": "{player}'s {leader} ({cell})", "treasure_in": "treasures on {cells}",
-        "treasure_in1": "a treasure on {cells}",
-        "regions": "Also {n} region(s) without a leader: tiles there score nothing until a "
-                   "leader joins them.",
-        "discards": "Discard some tiles and draw as many ({n} ways).",
-        "no_treasure": "no treasure", "flipped": "{n} turned over under a monument",
-        "over": "Game over: {scores}. {verdict}",
-        "win": "{names} wins.", "share": "{names} share the win.",
-        "not_over": "The game is not over yet; if it ended now: {scores}.",
-        "ms": "{first} on {cells}", "squares": "({n} squares)",
-    },
-    "nl": {
-        "tile": "Leg een {adj} {tile} op {cell}.", "leader": "Zet de {leader} op {cell}.",
-        "withdraw": "Neem de {leader} terug in de hand.",
-        "catastrophe": "Leg een ramp op {cell}.",
-        "discard": "Leg {tiles} af en trek er evenveel.", "pass": "Pas (geen actie mogelijk).",
-        "support0": "Zet geen steun in.", "support1": "Zet 1 tegel in als steun.",
-        "support": "Zet {n} tegels in als steun.",
-        "war": "Vecht eerst de oorlog om de {leaders} uit.",
-        "keep": "Laat de schat op {cell} liggen; de handelaar neemt de andere.",
-        "building": "Zet het gebouw op {cell}.",
-        "monument": "Bouw het {a}-{b} monument op het vierkant met linkerbovenhoek {cell}.",
-        "wonder": "Bouw het wonder rond {cell}.", "decline": "Bouw niets.",
-        "cube": "Neem een {name} punt van het wonder.",
-        "and": "en", "none": "geen tegels", "hand": "Hand van {player}", "a_hand": "Een hand",
-        "hidden": "{n} verborgen tegel(s)",
-        "points": "{who}: {list}; {treasures}.", "treasures": "{n} schatten",
-        "treasure1": "1 schat", "lowest": "Laagste kleur: {colours} ({n}).",
-        "lowest_mark": "laagste", "you": "Punten",
-        "steps": "Elke schat gaat naar de kleur die op dat moment het laagst is: {steps}.",
-        "no_steps": "Geen schatten om toe te voegen.",
-        "score": "De laagste kleur is nu {n}: de score is {n}.", "score_label": "score {n}",
-        "revolt": "Opstand om de {leaders}", "war_of": "Oorlog om de {leaders}",
-        "side": "{player} {role} met {board} op het bord{support}",
-        "support_part": " + {k} steun = {total}", "attacks": "valt aan", "defends": "verdedigt",
-        "wins": "{player} wint ({a} tegen {b}).",
-        "tie": "Gelijkspel: de verdediger, {player}, wint.",
-        "waiting": "{player} moet nog inzetten.", "ties": "bij gelijkspel wint de verdediger",
-        "kingdom": "Koninkrijk {n}", "region": "Gebied (geen leider)",
-        "leader_of": "{leader} van {player} ({cell})", "treasure_in": "schatten op {cells}",
-        "treasure_in1": "een schat op {cells}",
-        "regions": "Ook {n} gebied(en) zonder leider: tegels daar leveren niets op tot er een "
-                   "leider bij komt.",
-        "discards": "Leg een paar tegels af en trek er evenveel ({n} manieren).",
-        "no_treasure": "geen schat", "flipped": "{n} omgedraaid onder een monument",
-        "over": "Einde van het spel: {scores}. {verdict}",
-        "win": "{names} wint.", "share": "{names} delen de overwinning.",
-        "not_over": "Het spel is nog niet voorbij; als het nu eindigde: {scores}.",
-        "ms": "{first} op {cells}", "squares": "({n} vakken)",
-    },
-}
+WORDS = words(__file__)["WORDS"]
 
 
 def _w(lang: str) -> dict[str, str]:

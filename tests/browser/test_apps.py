@@ -77,7 +77,7 @@ def check_the_app(page, url: str, game: str) -> None:
     board = f'.sumer-board[data-name="{game}"]'
     page.wait_for_selector(f"{board} .sumer-host svg")
     text = page.inner_text("body")
-    assert card(game).instructions in text
+    assert card(game).say("instructions") in text
     assert page.locator(".jp-InputArea, .CodeMirror, .cm-editor").count() == 0, "code shows"
     assert page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-"
                         "output[data-mime-type*=error]").count() == 0, "an error box shows"
