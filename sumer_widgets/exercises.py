@@ -1,8 +1,10 @@
 """Exercises whose answers stay out of the learner's sight until asked for.
 
-An `Exercise` is data kept in a lesson module (``sumer_widgets.<game>.lesson``), never in
-the cell a learner edits: the question in English and Dutch, the right answer *computed by the
-engine* when first needed, a hint and the reasoning. The notebook only names it —
+An `Exercise` is data kept in a game's lesson (``sumer_widgets.<game>.lesson``), never in
+the cell a learner edits: the right answer *computed by the engine* when first needed, and what
+shows it; its words — the question, the hint, the reasoning, what each foreseen slip was — are
+in the lesson's ``lesson.toml`` (``lesson.nl.toml`` in Dutch), where a writer or a translator
+finds all of them together (`Exercises.read_words`). The notebook only names it —
 ``lesson.ask("reach-from-city")`` — and the learner answers in a small form (a number box,
 a choice, tick boxes) with *Check*, *Hint* and *Show the answer* buttons: the hint and the
 answer appear only when asked for. Python users may call ``check(answer)`` instead.
@@ -41,10 +43,11 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
-from engine.core import is_int, parse_whole
+from engine.core import InvalidInput, is_int, parse_whole
 from sumer_widgets.tasks import Words, say
 
 MESSAGES = {
@@ -127,8 +130,8 @@ class Exercise:
     """
 
     id: str
-    question: Words
-    answer: Callable[[], Any]
+    question: Words = ""
+    answer: Callable[[], Any] | None = None
     kind: str = "number"
     options: Callable[[], Sequence[tuple[Any, Words]]] | None = None
     hint: Words | tuple[Words, ...] = ""
@@ -143,6 +146,8 @@ class Exercise:
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.answer is None:
+            raise ValueError(f"exercise {self.id}: an exercise needs its answer")
         if self.kind not in KINDS:
             raise ValueError(f"exercise {self.id}: kind must be one of {KINDS}")
         if self.kind in ("choice", "choices") and self.options is None:
@@ -411,13 +416,31 @@ class Question:
         return f"{self.title()}: {say(self.exercise.question, self.lang)}"
 
 
-class Exercises:
-    """The exercises of one lesson, by id, in the order they are asked."""
+#: The words of an exercise a lesson's TOML file may give, and the languages it may be in.
+WORD_FIELDS = ("question", "hint", "explanation", "because", "slips")
+LANGS = ("en", "nl")
 
-    def __init__(self, exercises: Sequence[Exercise] = ()):
+
+class Exercises:
+    """The exercises of one lesson, by id, in the order they are asked.
+
+    Given ``words=__file__`` (the lesson module's path), each exercise's words come from the
+    ``lesson.toml`` beside it (and ``lesson.<lang>.toml`` for other languages): a table per
+    exercise id with ``question``, ``hint`` (text, or a list of steps), ``explanation``,
+    ``because`` and ``slips`` (what a foreseen wrong answer was: ``{answer: sentence}``, the
+    answer written as `slip_key` writes it). Every table names an exercise and every exercise
+    has its question; anything else is refused (`InvalidInput`), so words never go astray.
+    """
+
+    def __init__(self, exercises: Sequence[Exercise] = (), *, words: str | None = None):
         self._items: dict[str, Exercise] = {}
+        told = read_words(words) if words is not None else {}
+        unknown = sorted(set(told) - {exercise.id for exercise in exercises})
+        if unknown:
+            raise InvalidInput(f"the lesson's words name exercises it does not have: "
+                               f"{', '.join(unknown)}")
         for exercise in exercises:
-            self.add(exercise)
+            self.add(with_words(exercise, told.get(exercise.id, {})))
 
     def add(self, exercise: Exercise) -> Exercise:
         if exercise.id in self._items:
@@ -426,8 +449,6 @@ class Exercises:
         return exercise
 
     def __getitem__(self, exercise_id: str) -> Exercise:
-        from engine.core import InvalidInput
-
         try:
             return self._items[exercise_id]
         except KeyError:
@@ -444,3 +465,88 @@ class Exercises:
 def labels(options: Mapping[Any, Words]) -> list[tuple[Any, Words]]:
     """``{value: label}`` as the ``[(value, label)]`` list `Exercise.options` returns."""
     return list(options.items())
+
+
+def slip_key(answer: Any) -> str:
+    """A wrong answer as a lesson's TOML file names it: a number or text as it is, a set as its
+    members sorted and joined by ", "."""
+    if isinstance(answer, (set, frozenset, list, tuple)):
+        return ", ".join(sorted(map(str, answer)))
+    return str(answer)
+
+
+def read_words(module_file: str) -> dict[str, dict[str, Any]]:
+    """Every exercise's words from the TOML files beside `module_file`: ``{exercise id: {field:
+    {lang: text}}}`` (a hint's steps as a tuple of ``{lang: text}``; slips as ``{answer:
+    {lang: text}}``)."""
+    import tomllib
+
+    folder = Path(module_file).parent
+    found: dict[str, dict[str, Any]] = {}
+    for lang in LANGS:
+        path = folder / ("lesson.toml" if lang == "en" else f"lesson.{lang}.toml")
+        if not path.exists():
+            continue
+        try:
+            tables = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidInput(f"{path.name} is not valid TOML: {exc}") from None
+        for exercise_id, table in tables.items():
+            bad = set(table) - set(WORD_FIELDS) if isinstance(table, dict) else {"?"}
+            if bad:
+                raise InvalidInput(f"{path.name}: [{exercise_id}] has fields "
+                                   f"{', '.join(sorted(bad))}; known: {', '.join(WORD_FIELDS)}")
+            into = found.setdefault(exercise_id, {})
+            for name, value in table.items():
+                _merge(into, name, value, lang, f"{path.name}: [{exercise_id}] {name}")
+    return found
+
+
+def _merge(into: dict[str, Any], name: str, value: Any, lang: str, where: str) -> None:
+    if name == "slips":
+        if not isinstance(value, dict):
+            raise InvalidInput(f"{where} must be a table of answer = sentence")
+        slips = into.setdefault(name, {})
+        for answer, text in value.items():
+            slips.setdefault(answer, {})[lang] = _text(text, where)
+    elif name == "hint" and isinstance(value, list):
+        steps = into.setdefault("hint", ())
+        steps = steps if isinstance(steps, tuple) else (steps,)
+        steps = steps + ({},) * (len(value) - len(steps))
+        into["hint"] = tuple({**step, lang: _text(value[n], where)} if n < len(value) else step
+                             for n, step in enumerate(steps))
+    else:
+        into.setdefault(name, {})[lang] = _text(value, where)
+
+
+def _text(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidInput(f"{where} must be text")
+    return " ".join(value.split())
+
+
+def with_words(exercise: Exercise, told: Mapping[str, Any]) -> Exercise:
+    """`exercise` with the words its lesson's TOML files give it (its own stay where the files
+    give none)."""
+    if not told:
+        return exercise
+    changes = {name: told[name] for name in ("question", "hint", "explanation", "because")
+               if name in told}
+    if "slips" in told:
+        texts = told["slips"]
+        wrong = exercise.wrong
+        keys = {slip_key(item.answer if isinstance(item, Slip) else item)
+                for item in wrong()}
+        unknown = sorted(set(texts) - keys)
+        if unknown:
+            raise InvalidInput(f"exercise {exercise.id}: slips for answers it does not list as "
+                               f"wrong: {', '.join(unknown)}")
+
+        def worded() -> list[Slip]:
+            return [Slip(item.answer if isinstance(item, Slip) else item,
+                         texts.get(slip_key(item.answer if isinstance(item, Slip) else item))
+                         or (item.why if isinstance(item, Slip) else ""))
+                    for item in wrong()]
+
+        changes["wrong"] = worded
+    return replace(exercise, _cache={}, **changes)

@@ -67,75 +67,44 @@ EXERCISES = Exercises([
     Exercise(
         id="games-for-half-width",
         kind="number",
-        question="A player won 70 of 200 games: 35 % [29 %, 42 %], an interval 13 points wide. "
-                 "About how many games, at the same rate, give an interval half as wide?",
         answer=_games_for_half_width,
-        hint="Look at the picture of the shrinking interval: ten times the games did not make "
-             "it ten times narrower. The width shrinks with the square root of the games.",
-        explanation="Four times as many, 800: the width shrinks like 1/√n, and √4 = 2. "
-                    "280 of 800 games is 35 % [32 %, 38 %].",
         wrong=lambda: [400, 100, 2000],
     ),
     Exercise(
         id="first-player-four",
-        question="With four random players, does the first player win more often than an even "
-                 "share, beyond chance?",
         answer=_first_player_four,
         kind="choice",
         options=lambda: labels({"above": "Yes: the whole interval is above the even share",
                                 "below": "No: the whole interval is below it",
                                 "cannot tell": "These games cannot tell: the interval "
                                                "contains the even share"}),
-        hint="Read the first bar of the 4-player picture against the dashed line, or the "
-             "sentence under it.",
-        explanation="The first player's interval lies wholly above the dashed line of no "
-                    "advantage: a small advantage, beyond chance, under random play.",
         wrong=lambda: [v for v in ("above", "below", "cannot tell")
                        if v != _first_player_four()],
         rules=("S-SETUP-5",),
     ),
     Exercise(
         id="stopped-games-median",
-        question="Some Mesopotamia games were stopped before anyone placed four markers. "
-                 "Compared with the median length of all the games, had they been played to the "
-                 "end, the median of the finished games is …",
         answer=lambda: "too low",
         kind="choice",
         options=lambda: labels({"too low": "too low", "too high": "too high",
                                 "the same": "the same"}),
-        hint="A stopped game would have gone on: is it a short game or a long one?",
-        explanation="The stopped games are the longest ones, and they are left out: the "
-                    "finished games are the shorter ones, so their median is too low.",
         wrong=lambda: ["too high", "the same"],
     ),
     Exercise(
         id="english-support",
-        question="With the English war support, is the support committed to a conflict "
-                 "different from the standard game's?",
         answer=_english_support,
         kind="choice",
         options=lambda: labels({"lower": "Lower, beyond chance", "higher": "Higher, beyond "
                                 "chance", "cannot tell": "These games cannot tell them apart"}),
-        hint="Find the line 'support a conflict' under the English war support, and compare "
-             "the two intervals.",
-        explanation="The two intervals do not overlap, and the English rule's is the lower: it "
-                    "forbids support that cannot win, which random players throw in.",
         wrong=lambda: [v for v in ("lower", "higher", "cannot tell") if v != _english_support()],
         rules=("T-VAR-ENGLISH-1",),
     ),
     Exercise(
         id="reroll-points",
-        question="In the dice battles without reorganized corps, by how many percentage points "
-                 "does a sacrifice reroll raise the chance that the defender breaks? (A whole "
-                 "number.)",
         answer=_reroll_points,
-        hint="Take the rate with a reroll minus the rate without one, from the sentence under "
-             "the battle picture.",
-        explanation="The two rates differ by about 7 points, and their intervals do not "
-                    "overlap: the reroll helps, beyond chance.",
         wrong=lambda: [round(100 * r.value) for r in _reroll_odds()] + [0],
         rules=("P-SACRIFICE-1",),
     ),
-])
+], words=__file__)
 
 TASKS = Tasks()

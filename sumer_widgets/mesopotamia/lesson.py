@@ -786,54 +786,29 @@ EXERCISES = Exercises([
     # Part 1 — the land, the pieces and the start
     Exercise(
         id="fields-in-pile",
-        question="How many fields lie face down in the pile at the start of a 3-player game?",
         answer=lambda: len(meso.new_state(3, seed=1).pile),
-        hint="Start from all 41 fields. Which ones are already on the table, and which leave "
-             "the game with three players?",
-        explanation="41 fields, 7 of them in the start layout, and with three players 4 plains "
-                    "leave the game (our reconstruction, R-M1): 41 − 7 − 4 = 30.",
         wrong=lambda: [34, 41, 26, 22],
         rules=("M-COMP-1", "M-SETUP-2", "M-SETUP-3"),
     ),
     Exercise(
         id="first-round-points",
-        question="In a 3-player game, how many movement points does Yellow, the last player, "
-                 "have in the first round?",
         answer=lambda: FIRST_ROUND[3][YELLOW],
-        hint="In the first round the points grow with the seat. Where does the 4-player table "
-             "end?",
-        explanation="Our table (R-M2, a reconstruction: reviews only say 2 to 5 'depending on "
-                    "player count and turn order') gives the last player the full 5 and each "
-                    "earlier player one less: with three players 3, 4 and 5. From round 2 on "
-                    "everybody has 5.",
         wrong=lambda: [4, 3, 2],
         rules=("M-TURN-2",),
     ),
     Exercise(
         id="temple-neighbours",
-        question="At the start, onto how many of the temple place's six neighbouring fields can "
-                 "a native step?",
         answer=lambda: sum(1 for _, _, ok in meso.map_graph(setup_example()).edges(
             "0,0", data="passable") if ok),
-        hint="Look at the fields around the ziggurat. Which kind of field can never be entered?",
-        explanation="Four: the forest, the quarry and the two plains. The volcanoes north and "
-                    "south of the temple can never be entered.",
         wrong=lambda: [6, 2, 5],
         rules=("M-MOVE-3", "M-SETUP-2"),
     ),
     # Part 2 — moving, carrying and stealing
     Exercise(
         id="reach-free",
-        question="Blue has 5 movement points. Which of the lettered fields can the free native "
-                 "(ringed) reach this turn?",
         answer=lambda: _reach(walkers(), "-1,0", ".") & set(REACH),
         kind="choices",
         options=lambda: _lettered(REACH, walkers()),
-        hint="Count the steps of the shortest way to each letter. A volcano is never a step; "
-             "the temple place is, for a native that carries nothing.",
-        explanation="The native walks through the temple place: the temple (1 point), the "
-                    "forest (2), the plain 2 fields east (3) and the quarry 2 fields south-south-"
-                    "east (3), the forest 2 fields west (1). The volcano can never be entered.",
         wrong=lambda: [set(REACH), set(REACH) - {"0,-1", "2,-1", "1,1"},
                        {"0,0", "-2,1"}],
         rules=("M-MOVE-1", "M-MOVE-3", "M-MOVE-5"),
@@ -841,214 +816,126 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="reach-lumber",
-        question="Now the native carrying lumber, on the same plain: how many fields can it "
-                 "reach this turn?",
         answer=lambda: len(_reach(walkers(), "-1,0", "L")),
-        hint="It may go into the temple place — but may it come out again with its lumber?",
-        explanation="The lumber may be carried into the temple place but not through it, and "
-                    "the volcanoes close the other ways east: the temple, the plain south-west, "
-                    "the forest 2 fields west, the plain 2 fields north-west and the plain 2 "
-                    "fields north-north-west.",
         wrong=lambda: [len(_reach(walkers(), "-1,0", ".")), 4, 8],
         rules=("M-MOVE-5", "M-CARRY-3"),
         predict=True,
     ),
     Exercise(
         id="steal-count",
-        question="On the plain north-west, three free natives of Blue's stand beside Red's two, "
-                 "who carry lumber and a stone. How many goods can Blue steal there this turn?",
         answer=lambda: len([m for m in _moves(raid(), meso.Steal) if m.field == "-1,0"]),
-        hint="Who has more natives on the field? And how many goods are there to take?",
-        explanation="Three natives against two: Blue has more, so each free native of Blue's "
-                    "may take one good from Red's natives — and there are two goods.",
         wrong=lambda: [1, 3, 0],
         rules=("M-STEAL-1", "M-STEAL-2"),
     ),
     Exercise(
         id="steal-equal",
-        question="Same field, but Red has a third native there, carrying nothing. How many goods "
-                 "can Blue steal now?",
         answer=lambda: len(_moves(even_raid(), meso.Steal)),
-        hint="Read the first words of the stealing rule again: who may steal?",
-        explanation="Three against three: Blue does not have more natives than Red, so Blue "
-                    "cannot steal at all.",
         wrong=lambda: [1, 2, 3],
         rules=("M-STEAL-1",),
     ),
     Exercise(
         id="steal-marker",
-        question="On the plain south-west, Blue's two natives stand beside Yellow's one, which "
-                 "carries a sacrifice marker. Can Blue take the marker?",
         answer=lambda: "yes" if any(m.field == "-1,1" for m in _moves(raid(), meso.Steal))
         else "no",
         kind="choice",
         options=lambda: [("yes", "Yes: Blue has more natives there"),
                          ("no", "No: a sacrifice marker can never be stolen")],
-        hint="What may be stolen at all?",
-        explanation="Only raw material — lumber and stone — can be stolen; a sacrifice marker "
-                    "can never be taken by another player's native.",
         wrong=lambda: ["yes"],
         rules=("M-STEAL-3",),
     ),
     # Part 3 — discovering new land
     Exercise(
         id="lumber-on-new-forest",
-        question="A 3-player game with one forest on the map. Blue discovers a second forest. "
-                 "How many lumber end up on the new forest?",
         answer=_lumber_on_new_forest,
-        hint="How many new lumber come with a forest in a 3-player game, and how many forests "
-             "can each take one?",
-        explanation="Three new lumber (one per player), each on a different forest: one on the "
-                    "old forest, one on the new; the one left over goes on the new forest too, "
-                    "which gets 2.",
         wrong=lambda: [1, 3, 0],
         rules=("M-DISC-3",),
         predict=True,
     ),
     Exercise(
         id="discoveries-left",
-        question="This turn Blue drew a volcano (and placed it), then found a forest, then a "
-                 "plain. How many more fields may Blue discover this turn?",
         answer=_discoveries_left,
-        hint="What is the limit per turn, and what does not count towards it?",
-        explanation="At most 3 fields a turn, and volcanoes do not count: the forest and the "
-                    "plain count, so one more.",
         wrong=lambda: [0, 2, 3],
         rules=("M-DISC-6", "M-DISC-2"),
     ),
     # Part 4 — building
     Exercise(
         id="hut-sites",
-        question="Phase II. On which of the lettered plains can Blue build a hut now?",
         answer=lambda: {m.field for m in _moves(village(), meso.BuildHut)},
         kind="choices",
         options=lambda: _lettered(HUT_SITES, village()),
-        hint="For each plain: two of Blue's natives? A lumber? Room for another hut? Anything "
-             "that forbids building there?",
-        explanation="North-west: four natives and two lumber, room for two huts. South-west: "
-                    "already two huts. 2 fields north-north-west: Red's holy place — nothing "
-                    "more is built there. 2 fields north-west: Blue has no native there.",
         wrong=lambda: [{"-1,0", "-1,1"}, {"-1,0", "-1,-1"}, set(HUT_SITES),
                        {"-1,0", "-1,1", "-1,-1"}],
         rules=("M-HUT-1", "M-HOLY-2"),
     ),
     Exercise(
         id="one-action",
-        question="Blue has just built a hut on the plain north-west. Can Blue also draw a card "
-                 "this turn?",
         answer=lambda: "yes" if _moves(_after(village(), "hut -1,0 7"), meso.DrawCard)
         or not _moves(village(), meso.DrawCard) else "no",
         kind="choice",
         options=lambda: [("yes", "Yes: a player may take any number of actions"),
                          ("no", "No: only more huts, the action already chosen")],
-        hint="How many of the actions A, B, C and D does a player choose each turn?",
-        explanation="Phase II is one action. Huts may be built several times within it, but "
-                    "drawing a card is another action: next turn.",
         wrong=lambda: ["yes"],
         rules=("M-ACT-1", "M-HUT-4"),
     ),
     Exercise(
         id="natives-after-birth",
-        question="Blue has six natives on the map and chooses births. How many natives does Blue "
-                 "have on the map afterwards?",
         answer=_natives_after_birth,
-        hint="Which of Blue's huts have two natives — and which of them holds a sacrifice "
-             "marker?",
-        explanation="The hut south-west has two natives: one native is born. The hut north-west "
-                    "has two natives too, but a sacrifice marker lies under it: no birth there. "
-                    "6 + 1 = 7.",
         wrong=lambda: [6, 8, 9],
         rules=("M-BIRTH-1", "M-BIRTH-2", "M-BIRTH-3"),
     ),
     # Part 5 — mana
     Exercise(
         id="mana-after-stones",
-        question="Blue has mana 2 of a maximum 3 and unloads three stones at the temple in one "
-                 "turn. Where is Blue's mana track afterwards?",
         answer=lambda: "{} of {}".format(*(lambda s: (s.mana[BLUE], s.max_mana[BLUE]))(
             _after(three_stones(), "drop 0,0 S", "drop 0,0 S", "drop 0,0 S"))),
         kind="choice",
         options=lambda: [(v, f"mana {v.replace(' of ', ', maximum ')}")
                          for v in ("3 of 6", "5 of 6", "5 of 3", "3 of 3", "6 of 6")],
-        hint="Each stone does two things, in an order that matters when the mana is at the "
-             "top.",
-        explanation="Each stone raises the maximum by 1, then gives 1 mana (never above the "
-                     "maximum): 2/3 → 3/4 → 4/5 → 5/6.",
         wrong=lambda: ["3 of 6", "5 of 3", "3 of 3"],
         rules=("M-TEMPLE-1", "M-COMP-5"),
         predict=True,
     ),
     Exercise(
         id="mana-one-pilgrim",
-        question="Blue has one native on its own holy place and one native on Red's holy place. "
-                 "How much mana does Blue receive in phase III?",
         answer=lambda: _after(pilgrims(on_red=1), "end", "draw").mana[BLUE] - 1,
-        hint="Another player's holy place pays under a different condition from your own.",
-        explanation="Blue's own holy place pays 1 with one native on it. Red's pays only for "
-                    "two of Blue's natives: one is not enough. So 1.",
         wrong=lambda: [2, 0, 3],
         rules=("M-MANA-1",),
     ),
     Exercise(
         id="stones-needed",
-        question="To place the sacrifice marker of value 7, a player needs 7 mana at once. A "
-                 "player starts with a maximum of 3. At least how many stones must that player "
-                 "unload at the temple during the game?",
         answer=lambda: max(MARKER_VALUES) - START_MAX_MANA,
-        hint="What limits the mana a player can hold, and what raises that limit?",
-        explanation="Mana never rises above the maximum, and only a stone at the temple raises "
-                    "the maximum (by 1). From 3 to 7: 4 stones.",
         wrong=lambda: [7, 3, 19, 5],
         rules=("M-TEMPLE-1", "M-COMP-5", "M-MANA-2"),
     ),
     # Part 6 — sacrifices and the end
     Exercise(
         id="mana-all-markers",
-        question="How much mana does a player pay in the whole game to place all four sacrifice "
-                 "markers?",
         answer=lambda: sum(MARKER_VALUES),
-        hint="Each marker costs its value, and each player has one of each value.",
-        explanation="The markers are worth 2, 4, 6 and 7: 2 + 4 + 6 + 7 = 19 mana.",
         wrong=lambda: [7, 17, 4, 20],
         rules=("M-COMP-2", "M-SAC-3"),
     ),
     Exercise(
         id="same-turn",
-        question="Blue's free native takes up sacrifice marker 6 from the hut beside the temple "
-                 "and walks into the temple place in the same turn (Blue has enough mana). What "
-                 "happens?",
         answer=_same_turn,
         kind="choice",
         options=lambda: [("placed", "The marker is placed at once"),
                          ("waits", "The native stands on the temple place with the marker, "
                                    "not placed yet"),
                          ("pushed", "The native is pushed back")],
-        hint="Three steps: taking up, carrying, placing. Can they all happen in one turn?",
-        explanation="Taking up, carrying and placing never all happen in the same turn: the "
-                    "native may enter the temple place, but the marker is placed in a later "
-                    "turn (with the move 'place the marker').",
         wrong=lambda: ["placed", "pushed"],
         rules=("M-SAC-1", "M-SAC-2"),
         predict=True,
     ),
     Exercise(
         id="pushed-back-to",
-        question="Blue has 5 mana. The ringed native carries marker 6 (taken up earlier) into "
-                 "the temple place by the shortest way. Where does it end up?",
         answer=_pushed_to,
         kind="choice",
         options=lambda: _lettered(PUSHED, short_of_mana()),
-        hint="Which field did the native come from as it stepped into the temple place?",
-        explanation="The marker costs 6 and Blue has 5: the native cannot place it and is "
-                    "pushed back to the field from which it entered the temple place, the plain "
-                    "north-west — not to where it started.",
         wrong=lambda: ["-2,0", "0,0"],
         rules=("M-SAC-4",),
     ),
     Exercise(
         id="what-red-sees",
-        question="Blue holds eight cards; Red has sacrifice marker 4 under its hut. Which of "
-                 "these may Red see?",
         answer=_red_sees,
         kind="choices",
         options=lambda: [("cards", "which cards Blue holds"),
@@ -1057,11 +944,6 @@ EXERCISES = Exercises([
                          ("own-marker", "the value of the marker under Red's own hut"),
                          ("placed", "the values of the markers placed at the temple"),
                          ("pile", "the order of the face-down field pile")],
-        hint="What lies face down or in a player's hand is hidden from the others — but not "
-             "from its owner.",
-        explanation="Red sees how many cards Blue holds but not which, the value of Red's own "
-                    "marker (the owner may look) but not Blue's, and the placed markers, which "
-                    "are turned over. The order of the pile is hidden from everyone.",
         wrong=lambda: [{"cards", "how-many", "placed"}, {"how-many", "placed"},
                        {"how-many", "own-marker", "placed", "pile"},
                        {"how-many", "own-marker", "blue-markers", "placed"}],
@@ -1069,92 +951,54 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="round-limit-winner",
-        question="A game reaches the round limit. Blue placed markers 2 and 4 and has 5 mana; "
-                 "Red placed 7 and has 8 mana; Yellow placed 2 and 7 and has no mana. Who wins?",
         answer=_limit_winner,
         kind="choice",
         options=_players(BLUE, RED, YELLOW),
-        hint="Three steps, in order: how many markers, then what they are worth, then mana.",
-        explanation="Most markers placed first: Blue and Yellow have two each. Then the sum of "
-                    "their values: Yellow 9, Blue 6. Yellow wins; mana would only decide a tie "
-                    "after that.",
         wrong=lambda: [BLUE, RED],
         rules=("M-END-2",),
     ),
     # Part 7 — the cards and the variants
     Exercise(
         id="expulsion-reach",
-        question="Blue plays Expulsion on Yellow's native 2 fields north-west of the temple. To "
-                 "how many different fields can Blue send it?",
         answer=_expulsion_reach,
-        hint="Up to 3 steps from where it stands; which fields can no native ever enter?",
-        explanation="Every field within 3 steps of it except volcanoes — on this small map, "
-                    "every other field but the two volcanoes.",
         wrong=lambda: [3, 8, 9, 5],
         rules=("M-CARD-EXPULSION-1",),
     ),
     Exercise(
         id="priest-twice",
-        question="Blue has one native on its own holy place and plays two Priest cards on it "
-                 "this turn. How much mana does that holy place give in phase III?",
         answer=_two_priests,
-        hint="Start with what the holy place gives without a Priest.",
-        explanation="The holy place gives 1, and each Priest one more: 1 + 1 + 1 = 3.",
         wrong=lambda: [2, 4, 1],
         rules=("M-CARD-PRIEST-1", "M-MANA-1"),
     ),
     Exercise(
         id="held-card",
-        question="Phase II: Blue gives birth at its hut, and no other birth is possible. Blue "
-                 "still holds a Teleport card. What happens next?",
         answer=_after_held_card,
         kind="choice",
         options=lambda: [("ends", "Blue's turn ends at once: phase III, then Red"),
                          ("waits", "Blue's turn goes on: Blue may play the card, or say Done"),
                          ("birth", "Blue may give birth again")],
-        hint="When may a player play a held card — and is the moment after the action one of "
-             "them?",
-        explanation="A card may be played at any occasion of one's own turn, so a held card "
-                    "that could be played keeps the turn open after the last action: Blue may "
-                    "teleport a native — even the one just born — and then the turn ends, or "
-                    "say Done.",
         wrong=lambda: ["ends", "birth"],
         rules=("M-CARD-PLAY-2", "M-ACT-1"),
         predict=True,
     ),
     Exercise(
         id="deck-both-variants",
-        question="A 3-player game with both variants: cards at the beginning and do not "
-                 "shuffle. How many cards are left in the deck at the start?",
         answer=lambda: len(meso.new_state(3, seed=8, cards_at_start=True,
                                           no_reshuffle=True).deck),
-        hint="Which of the two variants changes the deck before the first turn?",
-        explanation="18 cards, one dealt to each of the three players: 15. Not shuffling only "
-                    "matters once cards are played.",
         wrong=lambda: [18, 14, 12],
         rules=("M-VAR-1", "M-VAR-2", "M-COMP-4"),
     ),
     Exercise(
         id="two-player-deck",
-        question="How many cards does the deck of a 2-player game hold?",
         answer=lambda: len(full_deck(2)),
-        hint="Some cards only ever strike 'an opponent'. With a single opponent…",
-        explanation="Our reconstruction (R-M3): the four cards that act only against an opponent "
-                    "— both Expulsions and both Mana Thefts — leave the 2-player game: 18 − 4 = "
-                    "14.",
         wrong=lambda: [18, 16, 12],
         rules=("M-SETUP-5",),
     ),
     # Part 8 — for programmers
     Exercise(
         id="graph-edges",
-        question="How many edges does the graph of the start layout have (meso.map_graph)? "
-                 "Reason it out, then check with graph.number_of_edges().",
         answer=lambda: meso.map_graph(setup_example()).number_of_edges(),
-        hint="The temple touches all six others; then count the neighbours around the ring.",
-        explanation="Six edges from the temple place, and six around the ring of the six fields "
-                    "about it: 12.",
         wrong=lambda: [6, 7, 21, 10],
         rules=("M-COMP-1",),
     ),
-])
+], words=__file__)

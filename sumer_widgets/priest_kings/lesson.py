@@ -723,135 +723,88 @@ EXERCISES = Exercises([
     # Part 1 — the cities, the map and the armies
     Exercise(
         id="ur-targets",
-        question="At the start of the campaign, which cities may Ur attack?",
         answer=lambda: _targets(_first_to_choose("ur")),
         kind="choices",
         options=_cities("kish", "lagash", "uruk"),
-        hint="Follow the dark green avenues that leave Ur.",
-        explanation="Two avenues leave Ur: to Uruk and to Lagash. There is no avenue between "
-                    "Ur and Kish on our map.",
         wrong=lambda: [{"kish", "lagash", "uruk"}, {"uruk"}, {"lagash"}, {"kish"}],
         rules=("P-MAP-1", "P-ATTACK-1"),
         predict=True,
     ),
     Exercise(
         id="bows-in-army",
-        question="How many bow elements (Reg Bw (I)) does a whole army have?",
         answer=lambda: sum(c.count(REORGANIZE_FROM) for c in ARMY.commands),
-        hint="Look at the Bw column of the army's table.",
-        explanation="Eight in each of the three commands: 24 bows — more than half of the 44 "
-                    "elements.",
         wrong=lambda: [8, 16, 12, 44],
         rules=("P-SETUP-2",),
     ),
     Exercise(
         id="centre-me",
-        question="How many morale equivalents (ME) does the centre have?",
         answer=lambda: command_me2(ARMY, ARMY.command("centre")) // 2,
-        hint="The general's element counts 4 ME, each other blade 1, each bow and each "
-             "skirmisher ½. Count the centre's elements.",
-        explanation="4 for the general's element, 5 blades × 1, 8 bows × ½ and 2 skirmishers × "
-                    "½: 4 + 5 + 4 + 1 = 14 ME.",
         wrong=lambda: [16, 12, 39, 10],
         rules=("P-SETUP-2", "P-BATTLE-DICE-1"),
     ),
     # Part 2 — a turn: choosing and attacking
     Exercise(
         id="battles-when",
-        question="Uruk chooses first this turn and attacks Kish. When is that battle fought?",
         answer=_battles_when,
         kind="choice",
         options=lambda: [("at-once", "At once, before the next city chooses"),
                          ("after-all", "Once all four cities have chosen, this turn"),
                          ("next-turn", "At the start of the next turn")],
-        hint="Can Kish still prepare for the battle when its own turn to choose comes?",
-        explanation="Every city decides first, in the order of activation; then the battles "
-                    "are fought, in the order the attacks were declared. That is how an "
-                    "attacked city can still make sacrifices or reorganize before its battle "
-                    "(our ruling R-P7).",
         wrong=lambda: ["at-once", "next-turn"],
         rules=("P-TURN-3",),
         predict=True,
     ),
     Exercise(
         id="second-attacker",
-        question="Uruk has attacked Kish. Now Ur chooses, and would like to attack Kish too. "
-                 "May it?",
         answer=lambda: "no" if _refused(_after(pk.new_state(seed=TURN_SEED), "attack kish"),
                                         "attack kish") else "yes",
         kind="choice",
         options=lambda: [("yes", "Yes: two armies against one"),
                          ("no", "No: Kish is already attacked this turn")],
-        hint="How many enemies may attack one city in a turn?",
-        explanation="A city cannot be attacked by more than one city in a turn: Ur must "
-                    "choose another target, or another activity.",
         wrong=lambda: ["yes"],
         rules=("P-ATTACK-4",),
     ),
     Exercise(
         id="attacked-may",
-        question="Kish was attacked by Uruk before its own turn to choose came. What may Kish "
-                 "do now?",
         answer=lambda: _kinds(_after(pk.new_state(seed=TURN_SEED), "attack kish",
                                      "attack lagash")) & {"attack", "sacrifice", "reorganize"},
         kind="choices",
         options=lambda: [("attack", "attack a neighbour"),
                          ("sacrifice", "make sacrifices"),
                          ("reorganize", "reorganize its army")],
-        hint="Read the rule again: what can an attacked player not do, and what can he "
-             "still do?",
-        explanation="An attacked city cannot attack another city, but may still make "
-                    "sacrifices or reorganize before its battle is played.",
         wrong=lambda: [{"attack", "sacrifice", "reorganize"}, {"sacrifice"}, {"attack"},
                        {"reorganize"}],
         rules=("P-ATTACK-3", "P-TURN-2"),
     ),
     Exercise(
         id="kish-reach",
-        question="Uruk is Kish's vassal, and it is Kish's turn. Which cities may Kish attack?",
         answer=lambda: _targets(attack_from_kish()),
         kind="choices",
         options=_cities("lagash", "uruk", "ur"),
-        hint="Kish attacks along its own avenues — and along whose else?",
-        explanation="Lagash along Kish's own avenue, and Ur along the avenue of Kish's vassal "
-                    "Uruk. Uruk itself is no target: an overlord does not attack its own "
-                    "vassal.",
         wrong=lambda: [{"lagash"}, {"lagash", "uruk"}, {"lagash", "uruk", "ur"}, {"ur"}],
         rules=("P-ATTACK-1", "P-ATTACK-5"),
         predict=True,
     ),
     Exercise(
         id="vassal-targets",
-        question="Uruk and Lagash are both Kish's vassals; Ur is free. Which cities may "
-                 "Lagash attack?",
         answer=lambda: _targets(_first_to_choose("lagash", {"uruk": "kish", "lagash": "kish"})),
         kind="choices",
         options=_cities("kish", "uruk", "ur"),
-        hint="A vassal may attack other cities — but not two kinds of city. Which?",
-        explanation="Only Ur. A vassal never attacks its overlord (Kish) or its overlord's "
-                    "other vassals (Uruk), and a vassal attacks along its own avenues only.",
         wrong=lambda: [{"kish", "uruk", "ur"}, {"uruk", "ur"}, {"kish", "ur"}, set()],
         rules=("P-ATTACK-5",),
     ),
     # Part 3 — battles: broken and beaten
     Exercise(
         id="who-is-beaten",
-        question="A battle ends with no army broken: the invader scored 30 points, the "
-                 "defender 45. Who is beaten?",
         answer=lambda: _beaten("record none 30 45"),
         kind="choice",
         options=lambda: [("attacker", "the invader"), ("defender", "the defender"),
                          ("nobody", "nobody: no army broke")],
-        hint="Being beaten is not about breaking. Read the definition in the rules again.",
-        explanation="Being beaten means scoring fewer points than the enemy: the invader, 30 "
-                    "against 45 — although its army did not break.",
         wrong=lambda: ["defender", "nobody"],
         rules=("P-BATTLE-3", "P-BATTLE-2"),
     ),
     Exercise(
         id="attacker-breaks",
-        question="Uruk attacks Ur. Uruk's army breaks; Uruk scores 20 points, Ur 70. What "
-                 "becomes of Uruk?",
         answer=lambda: "vassal" if _fate(_first_to_choose("uruk", battles="recorded"), URUK,
                                          "attack ur", "sacrifice", "sacrifice", "sacrifice",
                                          "record attacker 20 70") == "ur" else "free",
@@ -859,207 +812,124 @@ EXERCISES = Exercises([
         options=lambda: [("vassal", "Uruk becomes Ur's vassal"),
                          ("free", "Nothing: Uruk stays independent"),
                          ("out", "Uruk is out of the campaign")],
-        hint="Whose broken army makes a vassal: the invader's, the defender's, or either?",
-        explanation="Only a defender whose army breaks becomes a vassal. Uruk was the invader: "
-                    "it lost, but it stays independent, and its army is rebuilt for the next "
-                    "battle.",
         wrong=lambda: ["vassal", "out"],
         rules=("P-VASSAL-1", "P-ATTACK-2"),
         predict=True,
     ),
     Exercise(
         id="beaten-not-broken",
-        question="Ur attacks Uruk, which is independent. No army breaks; Ur scores 60 points, "
-                 "Uruk 40. What becomes of Uruk?",
         answer=lambda: "free" if _fate(_first_to_choose("ur", battles="recorded"), URUK,
                                        "attack uruk", "sacrifice", "sacrifice", "sacrifice",
                                        "record none 60 40") == "free" else "vassal",
         kind="choice",
         options=lambda: [("vassal", "Uruk becomes Ur's vassal: it was beaten"),
                          ("free", "Nothing: Uruk stays independent")],
-        hint="Uruk is beaten. Is that what makes an independent defender a vassal?",
-        explanation="An independent defender becomes a vassal only if its army breaks. Beaten "
-                    "but not broken, Uruk stays free (our ruling R-P4).",
         wrong=lambda: ["vassal"],
         rules=("P-VASSAL-1", "P-BATTLE-3"),
     ),
     Exercise(
         id="army-after-battle",
-        question="In its last battle Kish lost elements worth 96 AP. How many AP is Kish's "
-                 "army worth in its next battle?",
         answer=lambda: _after(_first_to_choose("kish", battles="recorded"), "attack lagash",
                               "sacrifice", "sacrifice", "sacrifice",
                               "record none 30 96").armies[KISH].total_ap,
-        hint="What happens to the armies once a battle is over?",
-        explanation="Once a battle is over both armies are rebuilt at their size, every loss "
-                    "recovered: 200 AP. Only a reorganization changes an army for good.",
         wrong=lambda: [104, 96, 0],
         rules=("P-BATTLE-1",),
     ),
     # Part 4 — inside the dice battle
     Exercise(
         id="general-factor",
-        question="What is the combat factor of a general's element of blades, Reg Bd (F), in "
-                 "the dice model?",
         answer=lambda: battle_form(ARMY)[0].factors[-1],
-        hint="Start from the factor of blades; then the grade, then the general.",
-        explanation="Blades 5; the grade F (fast) changes nothing; the general +1: 6.",
         wrong=lambda: [5, 7, 4],
         rules=("P-BATTLE-DICE-3",),
     ),
     Exercise(
         id="blade-beats-bow",
-        question="A blade (Reg Bd (F)) meets a bow (Reg Bw (I)). Each rolls a die. Of the 36 "
-                 "equally likely pairs of dice, in how many does the blade win?",
         answer=_blade_beats_bow,
-        hint="Work out both factors first. How far ahead is the blade before the dice are "
-             "rolled? Then count the pairs where the bow catches up.",
-        explanation="The blade has 5, the inferior bow 2 − 1 = 1: the blade is 4 ahead. The "
-                    "bow only draws with 1–5 and 2–6 and wins with 1–6: the blade wins the "
-                    "other 33.",
         wrong=lambda: [30, 18, 35, 27],
         rules=("P-BATTLE-DICE-3",),
         predict=True,
     ),
     Exercise(
         id="who-meets-whom",
-        question="In the first bound of a battle between two armies of the standard list, "
-                 "whom does the invader's right wing meet?",
         answer=_first_meetings,
         kind="choice",
         options=lambda: [("same", "the defender's right wing"),
                          ("centre", "the defender's centre, with the C-in-C"),
                          ("random", "a command drawn at random")],
-        hint="Read how the commands meet in the model: by what?",
-        explanation="Commands meet by position: the first against the first, the second "
-                    "against the second — so wing meets wing. Only when its opposite number "
-                    "has left the field does a command fall on the enemy's first command still "
-                    "there, with +1 for the overlap.",
         wrong=lambda: ["centre", "random"],
         rules=("P-BATTLE-DICE-2",),
     ),
     Exercise(
         id="centre-shatters",
-        question="The centre has 14 ME. How many ME must it lose to be shattered and leave the "
-                 "field?",
         answer=lambda: int(_shattered_at("centre")),
-        hint="Disheartened at a quarter, broken at a third, shattered at …?",
-        explanation="A command is shattered when it has lost half its ME: 7 of 14.",
         wrong=lambda: [14, 4, 5, 10],
         rules=("P-BATTLE-DICE-4",),
     ),
     Exercise(
         id="points-scored",
-        question="In a battle Uruk loses 3 blades and 4 bows (no command shattered). How many "
-                 "points did its enemy score?",
         answer=lambda: (3 * ARMY.troops_named("Reg Bd (F)").ap
                         + 4 * ARMY.troops_named(REORGANIZE_FROM).ap),
-        hint="Each side scores what the enemy's lost elements cost. Find the cost of a blade "
-             "and of a bow in the troops' table.",
-        explanation="A blade costs 6 AP and a bow 4: 3 × 6 + 4 × 4 = 34 points.",
         wrong=lambda: [7, 28, 30, 42],
         rules=("P-BATTLE-DICE-6",),
     ),
     # Part 5 — sacrifices and reorganization
     Exercise(
         id="sacrifice-twice",
-        question="Kish made sacrifices last turn and makes sacrifices again this turn, before "
-                 "its next battle. How many dice may it reroll in that battle?",
         answer=lambda: int(_after(hold_kish(), "sacrifice").blessed[KISH]),
-        hint="Does the god's favour add up?",
-        explanation="One: the favour does not stack — a city that sacrifices again still has "
-                    "one reroll for its next battle (our ruling R-P11).",
         wrong=lambda: [2, 0],
         rules=("P-SACRIFICE-1", "P-SACRIFICE-2"),
     ),
     Exercise(
         id="rerolls-both",
-        question="Both sides made sacrifices before a battle, and the campaign plays the text's "
-                 "rule, one reroll in a battle. At most how many dice are rerolled in that "
-                 "battle?",
         answer=lambda: _max_rerolls("battle"),
-        hint="Read the last sentence of the sacrifice rule again, word for word.",
-        explanation="One: the first side to need it rerolls, and the other side's favour is "
-                    "spent unused. A group that reads the rule as one reroll per side sets "
-                    "reroll_limit=\"side\": then up to two.",
         wrong=lambda: [2, 0],
         rules=("P-SACRIFICE-2", "P-SACRIFICE-3"),
     ),
     Exercise(
         id="sacrifice-odds",
-        question="Two equal armies fight many battles of the dice model. When the invader made "
-                 "sacrifices, how much more often does the defender's army break?",
         answer=_sacrifice_odds,
         kind="choice",
         options=lambda: [("same", "about as often: one die hardly matters"),
                          ("few", "a few battles more in every hundred"),
                          ("twice", "about twice as often")],
-        hint="One reroll changes one meeting of dozens. Can it still change a battle?",
-        explanation="A few in every hundred (see the table): one reroll saves one element once, "
-                    "and now and then that one element decides the battle.",
         wrong=lambda: ["same", "twice"],
         rules=("P-SACRIFICE-1", "P-BATTLE-DICE-7"),
         predict=True,
     ),
     Exercise(
         id="bows-after-two",
-        question="Kish reorganizes its left wing twice, in two turns. How many bows are left in "
-                 "the left wing?",
         answer=lambda: ARMY.reorganize("left").reorganize("left").command("left").count(
             REORGANIZE_FROM),
-        hint="How many bows does one reorganization take, and how many does the wing start "
-             "with?",
-        explanation="Each reorganization swaps 4 bows for 1 blade; the wing starts with 8 "
-                    "bows: none are left, and it cannot be reorganized a third time.",
         wrong=lambda: [4, 6, 2],
         rules=("P-REORG-1", "P-REORG-2"),
     ),
     Exercise(
         id="ap-after-reorganizing",
-        question="How many AP is an army worth after one reorganization?",
         answer=lambda: ARMY.reorganize("centre").total_ap,
-        hint="What do 4 bows cost, and what does 1 blade cost?",
-        explanation="4 bows × 4 AP = 16 AP leave, 1 blade of 6 AP comes in: 200 − 16 + 6 = "
-                    "190 AP. The army has fewer elements and 1 ME less, but more blades.",
         wrong=lambda: [200, 196, 184, 206],
         rules=("P-REORG-1",),
     ),
     # Part 6 — vassals and the end
     Exercise(
         id="won-for-overlord",
-        question="Uruk is Kish's vassal. Uruk attacks Ur and breaks Ur's army. Whose vassal is "
-                 "Ur now?",
         answer=lambda: _fate(vassal_attacks(), UR, "attack ur", "sacrifice", "sacrifice",
                              "sacrifice", "record defender 70 40"),
         kind="choice",
         options=lambda: [("kish", "Kish's"), ("uruk", "Uruk's"), ("free", "nobody's: Ur is "
                                                                           "free")],
-        hint="Can a vassal have vassals of its own?",
-        explanation="Kish's: a vassal that wins a battle makes more vassals for its overlord, "
-                    "and is credited with them. Realms are flat: no vassal of a vassal.",
         wrong=lambda: ["uruk", "free"],
         rules=("P-VASSAL-2", "P-VASSAL-5"),
     ),
     Exercise(
         id="who-is-free",
-        question="Kish rules Uruk and Ur. Lagash, independent, attacks Kish: no army breaks, "
-                 "Lagash scores 60 points and Kish 40. Which cities are independent "
-                 "afterwards?",
         answer=_who_is_free,
         kind="choices",
         options=_cities("kish", "lagash", "uruk", "ur"),
-        hint="Kish is beaten, but is it broken? And what does being beaten do to Kish's "
-             "vassals?",
-        explanation="All four. Kish, beaten by an independent city, loses its vassals — Uruk "
-                    "and Ur are free. Kish itself was the defender but its army did not break, "
-                    "so it stays independent too.",
         wrong=lambda: [{"lagash", "uruk", "ur"}, {"lagash"}, {"kish", "lagash"}],
         rules=("P-VASSAL-3", "P-VASSAL-1"),
     ),
     Exercise(
         id="beaten-by-a-vassal",
-        question="Kish rules Ur; Uruk is Lagash's vassal. Uruk attacks Kish: no army breaks, "
-                 "Uruk scores 60 points and Kish 40. Is Ur free now?",
         answer=lambda: "yes" if _fate(pk.position({"ur": "kish", "uruk": "lagash"},
                                                   order=["uruk", "kish", "lagash", "ur"],
                                                   battles="recorded"), UR,
@@ -1068,92 +938,57 @@ EXERCISES = Exercises([
         kind="choice",
         options=lambda: [("yes", "Yes: Kish was beaten"),
                          ("no", "No: Ur still serves Kish")],
-        hint="Read who must beat an overlord to free its vassals.",
-        explanation="No. Vassals go free when their overlord is beaten by another "
-                    "independent city; Uruk is a vassal itself (our ruling R-P4).",
         wrong=lambda: ["yes"],
         rules=("P-VASSAL-3",),
     ),
     Exercise(
         id="follows-overlord",
-        question="Ur is Uruk's vassal. Lagash attacks Uruk: Uruk's army breaks, and both sides "
-                 "score 50 points. Whose vassal is Ur afterwards?",
         answer=lambda: _fate(vassal_defends(), UR, "attack uruk", "sacrifice", "sacrifice",
                              "sacrifice", "record defender 50 50"),
         kind="choice",
         options=lambda: [("uruk", "still Uruk's"), ("lagash", "Lagash's"),
                          ("free", "nobody's: Ur is free")],
-        hint="Was Uruk beaten? If not, its vassals were not freed — and then where do they go "
-             "when Uruk submits?",
-        explanation="Lagash's. With equal points nobody is beaten, so Uruk keeps its vassal; "
-                    "Uruk's army broke, so Uruk submits to Lagash — and brings Ur along.",
         wrong=lambda: ["uruk", "free"],
         rules=("P-VASSAL-5", "P-BATTLE-3"),
     ),
     Exercise(
         id="called-off",
-        question="Ur is Uruk's vassal. This turn Lagash attacks Uruk, then Ur attacks Lagash. "
-                 "In the first battle Uruk's army breaks (50 points each). What happens to Ur's "
-                 "battle against Lagash?",
         answer=_called_off,
         kind="choice",
         options=lambda: [("fought", "It is fought as declared"),
                          ("called-off", "It is called off")],
-        hint="After the first battle, whom do Ur and Lagash serve?",
-        explanation="Uruk submitted to Lagash and brought Ur along: Ur now serves Lagash, and a "
-                    "battle between two cities of one realm is called off — it could change "
-                    "nothing.",
         wrong=lambda: ["fought"],
         rules=("P-ATTACK-6", "P-VASSAL-5"),
         predict=True,
     ),
     Exercise(
         id="winners",
-        question="Kish rules Uruk and Ur; Uruk won Ur for Kish earlier. Now Kish breaks "
-                 "Lagash's army, and the campaign is over. Who are the winners?",
         answer=_winners,
         kind="choices",
         options=_cities("kish", "lagash", "uruk", "ur"),
-        hint="The overlord wins. Which vassals share the win?",
-        explanation="Kish, the overlord of all, and Uruk, the vassal that made a vassal (Ur) "
-                    "for it.",
         wrong=lambda: [{"kish"}, {"kish", "uruk", "ur"}, {"kish", "uruk", "ur", "lagash"}],
         rules=("P-END-1", "P-END-2"),
     ),
     # Part 7 — playing on the table
     Exercise(
         id="impossible-result",
-        question="Lagash (invader) fought Ur on the table. Which of these results does the "
-                 "engine refuse?",
         answer=_impossible_result,
         kind="choice",
         options=lambda: [(text, _result_label(text)) for text in RESULTS],
-        hint="How much is an army worth, at most?",
-        explanation="Ur's army is worth 200 AP: Lagash cannot have scored 250 points of it. A "
-                    "day in which nobody lost anything, or both armies broke, can happen.",
         wrong=lambda: [text for text in RESULTS if text != "record defender 250 10"],
         rules=("P-BATTLE-2",),
     ),
     Exercise(
         id="orders-to-enter",
-        question="At the start of a turn the order of activation is to be entered. How many "
-                 "different orders of the four cities could the table have rolled?",
         answer=lambda: len(pk.legal_moves(enter_order())),
-        hint="Any of the four may be first; then how many for second place?",
-        explanation="4 × 3 × 2 × 1 = 24 orders: the engine accepts each of them, every city "
-                    "once.",
         wrong=lambda: [4, 16, 12, 256],
         rules=("P-TURN-4", "P-SETUP-1"),
     ),
     # Part 8 — for programmers
     Exercise(
         id="avenues-kish-to-ur",
-        question="How many avenues does the shortest way from Kish to Ur take? Reason it out, "
-                 "then check with nx.shortest_path(cmap.graph, \"kish\", \"ur\").",
         answer=lambda: nx.shortest_path_length(pk.CampaignMap.standard().graph, "kish", "ur"),
-        hint="Is there an avenue between Kish and Ur?",
-        explanation="No direct avenue: Kish – Uruk – Ur (or Kish – Lagash – Ur), two avenues.",
         wrong=lambda: [1, 3],
         rules=("P-MAP-1",),
     ),
-])
+], words=__file__)

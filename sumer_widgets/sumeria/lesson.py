@@ -723,85 +723,37 @@ EXERCISES = Exercises([
     # Part 1 — the board, the row and the set-up
     Exercise(
         id="locations-on-board",
-        question=_both("How many locations — cities, towns and villages — are there on the "
-                       "board?",
-                       "Hoeveel plaatsen — hoofdsteden, steden en dorpen — telt het bord?"),
         answer=lambda: len(BOARD.locations),
-        hint=_both("Count the places of one city-state first; every city-state has the same.",
-                   "Tel eerst de plaatsen van één stadstaat; elke stadstaat heeft er evenveel."),
-        explanation=_both("8 city-states, each with 1 city, 3 towns and 3 villages: 8 × 7 = 56.",
-                          "8 stadstaten, elk met 1 hoofdstad, 3 steden en 3 dorpen: "
-                          "8 × 7 = 56."),
         wrong=lambda: [7, 8, 24, 48, 64],
         rules=("S-COMP-1",),
     ),
     Exercise(
         id="traders-after-setup",
-        question=_both("How many traders are on the board after the set-up of a 4-player game?",
-                       "Hoeveel handelaren staan er op het bord na de voorbereiding van een spel "
-                       "met vier spelers?"),
         answer=lambda: 4 * sumeria.INITIAL_TRADERS[4],
-        hint=_both("Each player places the same number of traders before the first turn.",
-                   "Elke speler zet hetzelfde aantal handelaren neer voor de eerste beurt."),
-        explanation=_both("Each of the four players places five traders: 4 × 5.",
-                          "Elk van de vier spelers zet vijf handelaren neer: 4 × 5."),
         wrong=lambda: [5, 40, 4 * sumeria.TRADERS[4], 3 * sumeria.INITIAL_TRADERS[3]],
         rules=("S-SETUP-1", "S-SETUP-6"),
     ),
     Exercise(
         id="scored-second",
-        question=_both("Look at the row of the game just dealt. If nobody changes the row, "
-                       "which city-state is scored second at the end of round 1?",
-                       "Kijk naar de rij van het spel dat net is klaargezet. Als niemand de rij "
-                       "verandert, welke stadstaat wordt dan aan het einde van ronde 1 als "
-                       "tweede gescoord?"),
         answer=lambda: setup_example().row[1],
         kind="choice",
         options=lambda: [(cs, city_state_name(cs)) for cs in setup_example().row],
-        hint=_both("The row is read from the left: the leftmost tile is the most important.",
-                   "Je leest de rij van links: de meest linkse tegel is de belangrijkste."),
-        explanation=_both("The three leftmost tiles are scored, the most important first; the "
-                          "second tile from the left is scored second.",
-                          "De drie meest linkse tegels worden gescoord, de belangrijkste eerst; "
-                          "de tweede tegel van links wordt als tweede gescoord."),
         wrong=lambda: [setup_example().row[0], setup_example().row[2],
                        setup_example().row[-2]],
         rules=("S-SETUP-2", "S-ROUND-1"),
     ),
     Exercise(
         id="rounds-from-tiles",
-        question=_both("The bag holds 36 influence tiles and every round 6 are laid out. How "
-                       "many rounds does a game last?",
-                       "In de zak zitten 36 invloedsmarkers en elke ronde worden er 6 "
-                       "uitgelegd. Hoeveel rondes duurt een spel?"),
         answer=lambda: 36 // sum(len(t) for t in setup_example().offer),
-        hint=_both("The game ends when every tile has come into play.",
-                   "Het spel eindigt als alle markers in het spel zijn gekomen."),
-        explanation=_both("36 ÷ 6 = 6 rounds: after the 6th round's scoring the bag is empty "
-                          "and the game ends.",
-                          "36 ÷ 6 = 6 rondes: na de telling van de 6e ronde is de zak leeg en "
-                          "eindigt het spel."),
         wrong=lambda: [3, 9, 12, 36],
         rules=("S-SETUP-3", "S-TURN-1", "S-END-1"),
     ),
     # Part 2 — moving along the trade routes
     Exercise(
         id="reach-from-nippur",
-        question=_both("Blue's trader (ringed) stands in Nippur town 2, Orange's in Nippur "
-                       "village 2. Where can Blue's trader go?",
-                       "De handelaar van Blauw (omcirkeld) staat in Nippur stad 2, die van "
-                       "Oranje in Nippur dorp 2. Waar kan de handelaar van Blauw naartoe?"),
         answer=_reach_from_nippur,
         kind="choices",
         options=lambda: _lettered(REACH_NIPPUR),
-        hint=_both("A trader jumps occupied locations and stops at the first empty one, in "
-                   "either direction along its route.",
-                   "Een handelaar springt over bezette plaatsen en stopt op de eerste lege, "
-                   "in beide richtingen langs zijn route."),
-        explanation=_both("Towards Nippur the next location, the city, is empty. The other "
-                          "way it jumps Orange and stops at Umma village 1.",
-                          "Richting Nippur is de volgende plaats, de hoofdstad, leeg. De "
-                          "andere kant op springt hij over Oranje en stopt in Umma dorp 1."),
         wrong=lambda: [{"nippur.village2"}, {"umma.village1"}, {"nippur.city"},
                        {"nippur.city", "umma.village1", "umma.town1"}],
         rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3"),
@@ -809,29 +761,9 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="reach-through-kish",
-        question=_both("Blue's trader (ringed) stands in Kish village 1. Orange and Green fill "
-                       "Kish town 1, Kish city, Kish town 2 and Kish village 2. Where can Blue's "
-                       "trader go?",
-                       "De handelaar van Blauw (omcirkeld) staat in Kish dorp 1. Oranje en Groen "
-                       "bezetten Kish stad 1, de hoofdstad van Kish, Kish stad 2 en Kish dorp 2. "
-                       "Waar kan de handelaar van Blauw naartoe?"),
         answer=_reach_through_kish,
         kind="choices",
         options=lambda: _lettered(REACH_KISH),
-        hint=_both("Follow each direction. Where the trader reaches an occupied city, it may "
-                   "go on along every route that leaves the city.",
-                   "Volg elke richting. Komt de handelaar in een bezette hoofdstad, dan mag hij "
-                   "verder langs elke route die uit die hoofdstad vertrekt."),
-        explanation=_both("Towards Nippur it stops at once in Nippur village 1. Towards Kish it "
-                          "jumps Kish town 1 into the occupied city and turns: on the route to "
-                          "Eridu it jumps town 2 and village 2 and stops in Eridu village 2; on "
-                          "the route to Lagash it stops in Kish town 3, which is empty. It "
-                          "cannot stop on the occupied city itself.",
-                          "Richting Nippur stopt hij meteen in Nippur dorp 1. Richting Kish "
-                          "springt hij over Kish stad 1 de bezette hoofdstad in en slaat af: "
-                          "op de route naar Eridu springt hij over stad 2 en dorp 2 en stopt in "
-                          "Eridu dorp 2; op de route naar Lagash stopt hij in Kish stad 3, die "
-                          "leeg is. Op de bezette hoofdstad zelf kan hij niet stoppen."),
         wrong=lambda: [{"nippur.village1"}, {"nippur.village1", "kish.city"},
                        {"nippur.village1", "eridu.village2"},
                        {"nippur.village1", "kish.town3", "eridu.village2", "lagash.village3"}],
@@ -841,33 +773,15 @@ EXERCISES = Exercises([
     # Part 3 — a turn and the row of importance
     Exercise(
         id="row-after-removal",
-        question=_both("Now Green removes its trader from Kish town 3. Which city-state is "
-                       "third in the row afterwards?",
-                       "Nu verwijdert Groen zijn handelaar uit Kish stad 3. Welke stadstaat "
-                       "staat daarna derde in de rij?"),
         answer=lambda: _after(crossroads(), *TURNS, "remove kish.town3").row[2],
         kind="choice",
         options=_names(["nippur", "umma", "kish", "lagash", "eridu"]),
-        hint=_both("Removing a trader moves its city-state's tile one way, adding one moves "
-                   "it the other way.",
-                   "Een handelaar verwijderen schuift de tegel van zijn stadstaat de ene kant "
-                   "op, toevoegen de andere kant op."),
-        explanation=_both("Kish was third. It loses influence, so its tile swaps with the one "
-                          "to its right, Lagash: Lagash is now third and Kish fourth, out of "
-                          "the scoring.",
-                          "Kish stond derde. Het verliest invloed, dus zijn tegel wisselt met "
-                          "die rechts ervan, Lagash: Lagash staat nu derde en Kish vierde, "
-                          "buiten de telling."),
         wrong=lambda: ["kish", "umma", "nippur", "eridu"],
         rules=("S-REMOVE-1", "S-REMOVE-2"),
         predict=True,
     ),
     Exercise(
         id="move-inside",
-        question=_both("Blue moves its trader from Nippur village 1 to Nippur town 1. What "
-                       "happens to the row?",
-                       "Blauw verplaatst zijn handelaar van Nippur dorp 1 naar Nippur stad 1. "
-                       "Wat gebeurt er met de rij?"),
         answer=lambda: _row_change(_after(crossroads(), *TURNS, "remove kish.town3"),
                                    "move nippur.village1 nippur.town1"),
         kind="choice",
@@ -876,102 +790,47 @@ EXERCISES = Exercises([
                          ("none", _both("Nothing changes", "Er verandert niets")),
                          ("right", _both("Nippur moves one place to the right",
                                          "Nippur schuift één plaats naar rechts"))],
-        hint=_both("Where did the trader start, and in which city-state does it end?",
-                   "Waar begon de handelaar, en in welke stadstaat eindigt hij?"),
-        explanation=_both("Only a trader that ends its move in a different city-state from the "
-                          "one it left brings influence. This one stays in Nippur.",
-                          "Alleen een handelaar die zijn beweging eindigt in een andere "
-                          "stadstaat dan waar hij vertrok, brengt invloed. Deze blijft in "
-                          "Nippur."),
         wrong=lambda: ["left", "right"],
         rules=("S-MOVE-5",),
         predict=True,
     ),
     Exercise(
         id="empty-reserve",
-        question=_both("All of Blue's 14 traders are on the board. Which actions can Blue "
-                       "take on its turn?",
-                       "Alle 14 handelaren van Blauw staan op het bord. Welke acties kan Blauw "
-                       "in zijn beurt kiezen?"),
         answer=lambda: _action_kinds(full_reserve_used()),
         kind="choices",
         options=lambda: [("add", _both("add a trader", "een handelaar toevoegen")),
                          ("move", _both("move a trader", "een handelaar verplaatsen")),
                          ("remove", _both("remove a trader", "een handelaar verwijderen"))],
-        hint=_both("Where does an added trader come from?",
-                   "Waar komt een toegevoegde handelaar vandaan?"),
-        explanation=_both("An added trader comes from the reserve, and Blue's reserve is empty: "
-                          "Blue can only move or remove.",
-                          "Een toegevoegde handelaar komt uit de voorraad, en die van Blauw is "
-                          "leeg: Blauw kan alleen verplaatsen of verwijderen."),
         wrong=lambda: [{"add", "move", "remove"}, {"move"}, {"add", "move"}],
         rules=("S-TURN-2", "S-ADD-3"),
     ),
     # Part 4 — the end of a round
     Exercise(
         id="nippur-tie",
-        question=_both("Orange and Green each have one trader in Nippur, both in a town, and "
-                       "nobody is in its city. This round Blue plays first, then Orange, then "
-                       "Green. Who gains control of Nippur?",
-                       "Oranje en Groen hebben elk één handelaar in Nippur, allebei in een "
-                       "stad, en niemand staat in de hoofdstad. Deze ronde speelt Blauw eerst, "
-                       "dan Oranje, dan Groen. Wie krijgt de controle in Nippur?"),
         answer=lambda: _control_after_round(round_end(), "nippur"),
         kind="choice",
         options=_player_options(ORANGE, GREEN),
-        hint=_both("Go through the tie-breaks in order until one of them differs.",
-                   "Loop de regels bij gelijkstand in volgorde af tot er één verschil maakt."),
-        explanation=_both("Equal traders, nobody in the city, equal towns (and villages): the "
-                          "last tie-break is who played first this round — Orange, before "
-                          "Green.",
-                          "Evenveel handelaren, niemand in de hoofdstad, evenveel steden (en "
-                          "dorpen): de laatste regel is wie deze ronde eerst speelde — Oranje, "
-                          "vóór Groen."),
         wrong=lambda: [GREEN],
         rules=("S-CTRL-1", "S-CTRL-2", "S-CTRL-3", "S-CTRL-4"),
         predict=True,
     ),
     Exercise(
         id="umma-city",
-        question=_both("In Umma, Green has one trader in the city and Blue one in a village. "
-                       "Who gains control of Umma?",
-                       "In Umma heeft Groen één handelaar in de hoofdstad en Blauw één in een "
-                       "dorp. Wie krijgt de controle in Umma?"),
         answer=lambda: _control_after_round(round_end(), "umma"),
         kind="choice",
         options=_player_options(BLUE, GREEN),
-        hint=_both("Which place in a city-state counts most in a tie?",
-                   "Welke plaats in een stadstaat telt het zwaarst bij gelijkstand?"),
-        explanation=_both("One trader each: the tie goes to the player with the trader in the "
-                          "city, Green — even though Blue played earlier this round.",
-                          "Elk één handelaar: bij gelijkstand wint wie de handelaar in de "
-                          "hoofdstad heeft, Groen — ook al speelde Blauw deze ronde eerder."),
         wrong=lambda: [BLUE],
         rules=("S-CTRL-1", "S-CTRL-2"),
         predict=True,
     ),
     Exercise(
         id="tiles-in-third",
-        question=_both("Blue is second in Umma, the third city-state. How many influence tiles "
-                       "does Blue get from Umma?",
-                       "Blauw is tweede in Umma, de derde stadstaat. Hoeveel invloedsmarkers "
-                       "krijgt Blauw uit Umma?"),
         answer=lambda: _tiles_from_third(round_end(), BLUE),
-        hint=_both("Count the tiles above the third city-state, and who takes them.",
-                   "Tel de markers boven de derde stadstaat, en kijk wie ze neemt."),
-        explanation=_both("Above the third city-state lies a single tile: the controller "
-                          "takes it, and the second player gets nothing.",
-                          "Boven de derde stadstaat ligt maar één marker: wie de controle "
-                          "heeft neemt hem, en de tweede krijgt niets."),
         wrong=lambda: [1, 2, 3],
         rules=("S-TILE-3",),
     ),
     Exercise(
         id="lone-trader",
-        question=_both("Only Blue has traders in the first city-state. Blue chooses two of its "
-                       "three tiles. What happens to the third tile?",
-                       "Alleen Blauw heeft handelaren in de eerste stadstaat. Blauw kiest twee "
-                       "van de drie markers. Wat gebeurt er met de derde marker?"),
         answer=_lone_trader_fate,
         kind="choice",
         options=lambda: [("blue", _both("Blue takes it too", "Blauw krijgt hem ook")),
@@ -980,180 +839,74 @@ EXERCISES = Exercises([
                          ("discarded", _both("It is discarded", "Hij wordt afgelegd")),
                          ("bag", _both("It goes back into the bag",
                                        "Hij gaat terug in de zak"))],
-        hint=_both("The rest of the tiles goes to the player who is second there. Is anyone "
-                   "second?",
-                   "De overige markers gaan naar wie daar tweede is. Is er iemand tweede?"),
-        explanation=_both("With a single player in a city-state nobody is second: the player "
-                          "chooses as usual and the tiles left over are discarded.",
-                          "Met maar één speler in een stadstaat is niemand tweede: die speler "
-                          "kiest zoals gewoonlijk en de overgebleven markers worden afgelegd."),
         wrong=lambda: ["blue", "second", "bag"],
         rules=("S-CTRL-1", "S-TILE-4", "S-TILE-5"),
     ),
     # Part 5 — a new round and the end of the game
     Exercise(
         id="first-in-round-2",
-        question=_both("After the scoring, the three scored tiles go to the end of the row. "
-                       "Which city-state is first in round 2?",
-                       "Na de telling gaan de drie gescoorde tegels naar het einde van de rij. "
-                       "Welke stadstaat staat vooraan in ronde 2?"),
         answer=lambda: _end_of_round(round_end())[0].row[0],
         kind="choice",
         options=_names(["kish", "umma", "lagash", "eridu", "uruk"]),
-        hint=_both("Look at the row as it stands when the round ends, not as it was dealt.",
-                   "Kijk naar de rij zoals die staat als de ronde eindigt, niet zoals ze werd "
-                   "uitgelegd."),
-        explanation=_both("The row at the end of round 1 is Kish, Nippur, Umma, Lagash, … The "
-                          "first three are set aside, the others move three places left, so "
-                          "Lagash, fourth, becomes first; Umma, Nippur and Kish return at the "
-                          "end in reverse order.",
-                          "De rij aan het einde van ronde 1 is Kish, Nippur, Umma, Lagash, … De "
-                          "eerste drie gaan opzij, de rest schuift drie plaatsen naar links, dus "
-                          "Lagash, vierde, komt vooraan; Umma, Nippur en Kish komen in "
-                          "omgekeerde volgorde achteraan."),
         wrong=lambda: ["kish", "umma", "eridu"],
         rules=("S-RESET-5",),
         predict=True,
     ),
     Exercise(
         id="next-first-player",
-        question=_both("In Kish, the first city-state, Blue had 2 traders, Orange 1 and Green "
-                       "none. Who gets the first player pawn for round 2?",
-                       "In Kish, de eerste stadstaat, had Blauw 2 handelaren, Oranje 1 en Groen "
-                       "geen. Wie krijgt de startspelerpion voor ronde 2?"),
         answer=lambda: _end_of_round(round_end())[0].first_player,
         kind="choice",
         options=_player_options(BLUE, ORANGE, GREEN),
-        hint=_both("First find who plays last in round 2; the first player sits to their "
-                   "left.",
-                   "Zoek eerst wie in ronde 2 laatst speelt; de startspeler zit links van "
-                   "die speler."),
-        explanation=_both("Green had the fewest traders in Kish, so Green plays last. The "
-                          "player to Green's left, Blue, plays first.",
-                          "Groen had de minste handelaren in Kish, dus speelt Groen laatst. "
-                          "De linkerbuur van Groen, Blauw, begint."),
         wrong=lambda: [GREEN, ORANGE],
         rules=("S-RESET-3", "S-RESET-4"),
     ),
     Exercise(
         id="score-3-3-1-0",
-        question=_both("How many points does a player score with 3 economy, 3 military, "
-                       "1 political and no religion tiles?",
-                       "Hoeveel punten scoort een speler met 3 economische, 3 militaire, "
-                       "1 politieke en geen religieuze markers?"),
         answer=lambda: sumeria.score_influence({"economy": 3, "military": 3, "political": 1}),
-        hint=_both("Look each kind up in the points table, then add the four.",
-                   "Zoek elke soort op in de puntentabel en tel de vier op."),
-        explanation=_both("3 tiles of a kind score 6, so economy 6 and military 6; one "
-                          "political tile scores 1; no religion scores 0. 6 + 6 + 1 = 13.",
-                          "3 markers van een soort zijn 6 punten, dus economisch 6 en militair "
-                          "6; één politieke is 1 punt; geen religieuze is 0. 6 + 6 + 1 = 13."),
         wrong=lambda: [7, 12, 14, 19],
         rules=("S-END-2",),
     ),
     Exercise(
         id="one-more-tile",
-        question=_both("A player has 5 religion tiles. How many points does a 6th religion "
-                       "tile add?",
-                       "Een speler heeft 5 religieuze markers. Hoeveel punten levert een 6e "
-                       "religieuze marker erbij op?"),
         answer=lambda: TRIANGLE[6] - TRIANGLE[5],
-        hint=_both("Compare the points for 5 and for 6 tiles of one kind in the table.",
-                   "Vergelijk in de tabel de punten voor 5 en voor 6 markers van één soort."),
-        explanation=_both("6 tiles score 21 and 5 tiles score 15: the 6th tile adds 6. In "
-                          "general the n-th tile of a kind adds n points — so collecting one "
-                          "kind pays more and more.",
-                          "6 markers zijn 21 punten en 5 markers 15: de 6e voegt 6 toe. De "
-                          "n-de marker van een soort voegt altijd n punten toe — verzamelen "
-                          "loont dus steeds meer."),
         wrong=lambda: [1, 5, 21, 36],
         rules=("S-END-2",),
     ),
     Exercise(
         id="tied-winner",
-        question=_both("At the end, Blue has 3 economy, 3 military and 1 political tile; "
-                       "Orange has 4 economy and one each of military, political and religion. "
-                       "Who wins?",
-                       "Aan het einde heeft Blauw 3 economische, 3 militaire en 1 politieke "
-                       "marker; Oranje heeft 4 economische en van militair, politiek en "
-                       "religieus elk één. Wie wint?"),
         answer=lambda: _the_winner(TIED),
         kind="choice",
         options=lambda: [(BLUE, _both("Blue", "Blauw")), (ORANGE, _both("Orange", "Oranje")),
                          ("both", _both("They share the win", "Ze delen de overwinning"))],
-        hint=_both("First count both players' points. If they are equal, read the rule for a "
-                   "tie.",
-                   "Tel eerst de punten van beide spelers. Zijn ze gelijk, lees dan de regel "
-                   "bij gelijkstand."),
-        explanation=_both("Both score 13 (6 + 6 + 1 and 10 + 1 + 1 + 1). A tie goes to the "
-                          "player with the most tiles of a single type: Orange's 4 economy "
-                          "beat Blue's 3.",
-                          "Beiden scoren 13 (6 + 6 + 1 en 10 + 1 + 1 + 1). Bij gelijkstand wint "
-                          "wie de meeste markers van één soort heeft: de 4 economische van "
-                          "Oranje winnen van de 3 van Blauw."),
         wrong=lambda: [BLUE, "both"],
         rules=("S-END-3",),
     ),
     # Part 6 — English or Dutch
     Exercise(
         id="villages-tiebreak",
-        question=_both("Blue and Orange have 3 traders each in Kish, and neither is in its "
-                       "city. Blue has 2 towns and 1 village, Orange 1 town and 2 villages. By "
-                       "the Dutch rulebook (villages), who controls Kish?",
-                       "Blauw en Oranje hebben elk 3 handelaren in Kish, en geen van beiden "
-                       "staat in de hoofdstad. Blauw heeft 2 steden en 1 dorp, Oranje 1 stad "
-                       "en 2 dorpen. Wie heeft volgens het Nederlandse regelboek (dorpen) de "
-                       "controle in Kish?"),
         answer=lambda: _kish_controller({"kish.town1": BLUE, "kish.town2": BLUE,
                                          "kish.village1": BLUE, "kish.town3": ORANGE,
                                          "kish.village2": ORANGE, "kish.village3": ORANGE},
                                         "villages"),
         kind="choice",
         options=_player_options(BLUE, ORANGE),
-        hint=_both("Which kind of place does the Dutch rulebook count after the city?",
-                   "Welke soort plaats telt het Nederlandse regelboek na de hoofdstad?"),
-        explanation=_both("The Dutch rulebook counts villages: Orange has 2, Blue 1, so Orange "
-                          "controls Kish. By the English rulebook (towns) Blue would.",
-                          "Het Nederlandse regelboek telt dorpen: Oranje heeft er 2, Blauw 1, "
-                          "dus Oranje heeft de controle. Volgens het Engelse regelboek "
-                          "(steden) zou Blauw winnen."),
         wrong=lambda: [BLUE],
         rules=("S-CTRL-3",),
     ),
     # Part 7 — for programmers
     Exercise(
         id="routes-at-a-city",
-        question=_both("How many trade routes leave a city on the standard board? (Ask the "
-                       "graph: graph.degree.)",
-                       "Hoeveel handelsroutes vertrekken uit een hoofdstad op het standaardbord? "
-                       "(Vraag het de graaf: graph.degree.)"),
         answer=lambda: BOARD.graph.degree("ur.city"),
-        hint=_both("A route through a city is one edge at that city's node.",
-                   "Een route door een hoofdstad is één kant aan de knoop van die hoofdstad."),
-        explanation=_both("Every city node has degree 3: three routes leave every city on our "
-                          "reconstruction of the board (R-S10).",
-                          "Elke knoop van een hoofdstad heeft graad 3: uit elke hoofdstad "
-                          "vertrekken op onze reconstructie van het bord drie routes (R-S10)."),
         wrong=lambda: [2, 4, 6, 12],
         rules=("S-COMP-1",),
     ),
     Exercise(
         id="edges-on-board",
-        question=_both("How many edges does the board's graph have? Reason it out, then check "
-                       "with graph.number_of_edges().",
-                       "Hoeveel kanten heeft de graaf van het bord? Beredeneer het, en controleer "
-                       "het dan met graph.number_of_edges()."),
         answer=lambda: BOARD.graph.number_of_edges(),
-        hint=_both("Each route is a line of 6 locations. How many stretches join them?",
-                   "Elke route is een rij van 6 plaatsen. Hoeveel stukken verbinden ze?"),
-        explanation=_both("12 routes of 6 locations each have 5 stretches between neighbours: "
-                          "12 × 5 = 60 edges.",
-                          "12 routes van elk 6 plaatsen hebben elk 5 stukken tussen buren: "
-                          "12 × 5 = 60 kanten."),
         wrong=lambda: [56, 72, 12, 36],
         rules=("S-COMP-1", "S-MOVE-1"),
     ),
-])
+], words=__file__)
 
 
 def _row_change(state: sumeria.State, move: str) -> str:

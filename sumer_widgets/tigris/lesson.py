@@ -815,55 +815,32 @@ def _building_points() -> int:
 EXERCISES = Exercises([
     Exercise(
         id="bag-at-start",
-        question="How many tiles are in the bag when a 4-player game on the standard board "
-                 "begins?",
         answer=_bag_at_start,
-        hint="The box holds 153 tiles. Which of them are no longer in the bag when the first "
-             "turn starts?",
-        explanation="153 tiles, minus the 10 starting temples already on the board, minus 6 in "
-                    "each of the four hands: 153 − 10 − 24 = 119.",
         wrong=lambda: [153, 143, 129, 125],
         rules=("T-COMP-1", "T-SETUP-2", "T-SETUP-3"),
     ),
     Exercise(
         id="farm-squares",
-        question="Bull holds a blue farm. On which of these squares of the picture above may "
-                 "it go?",
         answer=lambda: _legal_cells(first_kingdoms(), tigris.PlaceTile, "b") & set(FARM_SQUARES),
         kind="choices",
         options=lambda: [(c, c) for c in FARM_SQUARES],
-        hint="Blue is the colour of the river. And a tile never goes on another tile.",
-        explanation="Farms go only on empty river squares: d4 and a4. e8 is river but already "
-                    "holds a farm; h5 and f6 are land.",
         wrong=lambda: [{"d4"}, {"d4", "a4", "e8"}, {"h5", "f6"}, set(FARM_SQUARES)],
         rules=("T-TILE-1", "T-TILE-2"),
         predict=True,
     ),
     Exercise(
         id="count-kingdoms",
-        question="How many kingdoms are there in the picture above?",
         answer=lambda: len(tigris.kingdoms(first_kingdoms())),
-        hint="A kingdom is a connected group that holds at least one leader.",
-        explanation="Two: Bull's king's group around c5, and Urn's priest's group around j5. "
-                    "The two farms on the river and the lone starting temples hold no leader: "
-                    "they are regions.",
         wrong=lambda: [1, 3, 13],
         rules=("T-KINGDOM-1",),
         predict=True,
     ),
     Exercise(
         id="trader-squares",
-        question="Bull's trader is still in the hand. On which of these squares may Bull put "
-                 "it?",
         answer=lambda: (_legal_cells(first_kingdoms(), tigris.PositionLeader, "g")
                         & set(TRADER_SQUARES)),
         kind="choices",
         options=lambda: [(c, c) for c in TRADER_SQUARES],
-        hint="Three things to check for each square: land or river? A temple beside it? "
-             "Would it join two kingdoms?",
-        explanation="b1 (beside the temple of b2), c6 (beside b6) and f4 (beside f3: it joins "
-                    "a region to Bull's kingdom, which is allowed). e3 is river, h5 would join "
-                    "Bull's and Urn's kingdoms, and h6 has no temple beside it.",
         wrong=lambda: [{"b1", "c6"}, {"b1", "c6", "f4", "h5"}, {"b1", "c6", "f4", "e3"},
                        set(TRADER_SQUARES)],
         rules=("T-LEADER-2", "T-LEADER-3", "T-LEADER-4", "T-LEADER-5"),
@@ -871,206 +848,120 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="red-beside-trader",
-        question="Bull places a red temple on i4, into the kingdom of Bull's trader and Urn's "
-                 "king. Who scores, and what?",
         answer=_red_beside_trader,
         kind="choice",
         options=lambda: [("bull-r", "Bull, a red point"), ("bull-g", "Bull, a green point"),
                          ("urn-r", "Urn, a red point"), ("nobody", "Nobody")],
-        hint="Which leader collects red tiles? Is there one in that kingdom — and if not, who "
-             "stands in?",
-        explanation="A red tile scores for the kingdom's priest; there is none, so the "
-                    "kingdom's king takes the point — and that king is Urn's. Placing the tile "
-                    "does not make it Bull's point.",
         wrong=lambda: ["bull-r", "bull-g", "nobody"],
         rules=("T-TILE-3",),
         predict=True,
     ),
     Exercise(
         id="revolt-strength",
-        question="In a revolt, what is the strength on the board of Bull's priest on f5?",
         answer=_revolt_strength,
-        hint="In a revolt only some temples count: which?",
-        explanation="Two: the temples beside the priest, e5 and g5. The other temples of the "
-                    "kingdom do not count in a revolt.",
         wrong=lambda: [7, 6, 3, 1],
         rules=("T-REVOLT-2",),
     ),
     Exercise(
         id="revolt-no-support",
-        question="Urn attacks with 1 temple beside its king plus 2 committed; Bull's king has 2 "
-                 "temples beside it. If Bull commits nothing, who wins?",
         answer=_revolt_no_support,
         kind="choice",
         options=lambda: [("bull", "Bull, the defender"), ("urn", "Urn, the attacker")],
-        hint="Add up each side. The defender wins only ties.",
-        explanation="Urn has 1 + 2 = 3 against Bull's 2: Urn wins, Bull's king goes back to "
-                    "the hand and Urn scores a red point.",
         wrong=lambda: ["bull"],
         rules=("T-REVOLT-4",),
     ),
     Exercise(
         id="war-strength",
-        question="Bull joins the two kingdoms with a settlement on h5. What is the strength on "
-                 "the board of Urn's king on j5?",
         answer=_war_strength,
-        hint="In a war, count the tiles of the war's colour in the leader's own part of the "
-             "kingdom — not only those beside it, and never the joining tile.",
-        explanation="Three: the settlements i5, j6 and k6 are all in Urn's part of the kingdom "
-                    "(k6 through the temple k5). The joining tile on h5 counts for nobody.",
         wrong=lambda: [2, 4, 1],
         rules=("T-WAR-4",),
         predict=True,
     ),
     Exercise(
         id="war-points",
-        question="Bull attacks with 2 + 2 = 4; Urn commits its one black tile: 3 + 1. Who wins "
-                 "— and how many black points does the winner score?",
         answer=_war_points,
-        hint="First the winner (who wins ties?). Then: one point for the losing leader, and "
-             "one for each tile that leaves the board.",
-        explanation="4 against 4: the defender, Urn, wins. Bull's king and Bull's settlements "
-                    "on its side (g5 and f6) leave the board: 1 + 2 = 3 black points for Urn. "
-                    "The joining tile and the committed tiles score nothing.",
         wrong=lambda: [4, 5, 2, 1],
         rules=("T-WAR-6", "T-WAR-7"),
         predict=True,
     ),
     Exercise(
         id="priests-temples-stay",
-        question="Urn's priest wins this war of priests. Which of Bull's temples stay on the "
-                 "board?",
         answer=_priests_temples_stay,
         kind="choices",
         options=lambda: [(c, c) for c in PRIEST_TEMPLES],
-        hint="In a war of priests two kinds of temple are spared. Look for treasures, and for "
-             "other leaders.",
-        explanation="l5 stays because it touches Bull's trader on l6 (it still holds that "
-                    "leader); n5 stays because it carries a treasure. j5 and m5 go.",
         wrong=lambda: [set(), {"n5"}, {"l5"}, set(PRIEST_TEMPLES), {"j5", "m5"}],
         rules=("T-WAR-8",),
         predict=True,
     ),
     Exercise(
         id="monuments-with-blue",
-        question="A tile completes a 2 × 2 square of blue farms, and no monument has been "
-                 "built yet. How many different monuments could be built there?",
         answer=lambda: sum("b" in m for m in tigris.MONUMENTS),
-        hint="Each monument has two colours, and every pair of the four colours has one. It "
-             "must have the square's colour.",
-        explanation="Three: black–blue, red–blue and blue–green.",
         wrong=lambda: [1, 4, 6, 2],
         rules=("T-COMP-3", "T-MON-1"),
     ),
     Exercise(
         id="special-treasure",
-        question="Bull puts the trader on b3: its kingdom now holds the treasures of b2 (with "
-                 "the special border) and f3. What does the trader take?",
         answer=_special_treasure,
         kind="choice",
         options=lambda: [("b2", "the treasure on b2"), ("f3", "the treasure on f3"),
                          ("none", "both, or nothing")],
-        hint="How many may it take from two? And which kind goes first?",
-        explanation="It takes all but one: one treasure. The one with the special border goes "
-                    "first, so it takes b2 and f3 stays.",
         wrong=lambda: ["f3", "none"],
         rules=("T-TREAS-2", "T-BOARD-2"),
     ),
     Exercise(
         id="treasures-from-three",
-        question="A trader comes into a kingdom holding three ordinary treasures. How many does "
-                 "its owner take?",
         answer=_treasures_from_three,
-        hint="A trader never empties its kingdom.",
-        explanation="All but one: two. The owner chooses which one stays.",
         wrong=lambda: [1, 3, 0],
         rules=("T-TREAS-2",),
         predict=True,
     ),
     Exercise(
         id="catastrophe-kingdoms",
-        question="Bull plays a catastrophe on h5, in the middle of the row. How many kingdoms "
-                 "are there afterwards?",
         answer=_catastrophe_kingdoms,
-        hint="A catastrophe belongs to no kingdom. Does each leader still have a temple "
-             "beside it?",
-        explanation="Two: h5 no longer connects the two halves. Bull's king keeps its temple "
-                    "on e5 and Urn's trader its temple on j6, so each half is a kingdom.",
         wrong=lambda: [1, 0, 3],
         rules=("T-CAT-3", "T-LEADER-7"),
         predict=True,
     ),
     Exercise(
         id="final-score",
-        question="At the end a player has black 3, red 5, blue 2, green 6 and three treasures. "
-                 "What is their score?",
         answer=lambda: final_vector((3, 5, 2, 6), 3)[0],
-        hint="Place the treasures one at a time, each on the colour that is lowest at that "
-             "moment. Then read the lowest colour.",
-        explanation="The treasures go to blue (2 → 3), then to black or blue (3 → 4), then to "
-                    "the other 3 (→ 4): black 4, red 5, blue 4, green 6. The score is the "
-                    "lowest colour: 4.",
         wrong=lambda: [2, 5, 16, 19, 3],
         rules=("T-SCORE-1", "T-TREAS-3"),
     ),
     Exercise(
         id="tie-break",
-        question="No treasures. Bull ends with black 5, red 6, blue 7, green 8; Urn with black "
-                 "9, red 5, blue 6, green 5. Who wins?",
         answer=lambda: _winner_name(final_winners([(5, 6, 7, 8), (9, 5, 6, 5)], [0, 0])),
         kind="choice",
         options=lambda: [("bull", "Bull"), ("urn", "Urn"), ("both", "They share the win")],
-        hint="Both lowest colours are 5. What decides then?",
-        explanation="Both score 5. Then the next-lowest colours: Bull's is 6, Urn's is 5 (its "
-                    "other 5). Bull wins.",
         wrong=lambda: ["urn", "both"],
         rules=("T-SCORE-2",),
     ),
     Exercise(
         id="what-urn-sees",
-        question="Without the open-scoring variant, what may Urn see of Bull's side of the "
-                 "game?",
         answer=_what_urn_sees,
         kind="choices",
         options=lambda: list(SEEN.items()),
-        hint="Think of the real table: what is face up, what is behind a screen — and what "
-             "changes when the game ends?",
-        explanation="Urn sees how many tiles Bull holds and how many treasures Bull has taken, "
-                    "and once the game is over every player's points. Not which tiles Bull "
-                    "holds, not Bull's points during the game, not the tiles Bull swapped away "
-                    "(they lie face down), not the bag's order.",
         wrong=lambda: [{"count", "treasures"}, {"count", "treasures", "final", "points"},
                        set(SEEN), {"count", "treasures", "final", "swapped"}, {"final"}],
         rules=("T-HIDDEN-1", "T-HIDDEN-2"),
     ),
     Exercise(
         id="english-support",
-        question="With English war support: Urn attacks with 1 temple beside its king, Bull "
-                 "defends with 2, and Urn holds three temples. How many may Urn commit?",
         answer=_english_support,
         kind="choices",
         options=lambda: [(k, str(k)) for k in range(4)],
-        hint="A side may add tiles only if its total would then be greater than the other "
-             "side's strength. Adding none is always allowed.",
-        explanation="0, 2 or 3: with one temple Urn would only draw level (1 + 1 = 2), which "
-                    "does not exceed Bull's 2.",
         wrong=lambda: [{0, 1, 2, 3}, {2, 3}, {2}, {1, 2, 3}],
         rules=("T-VAR-ENGLISH-1",),
         predict=True,
     ),
     Exercise(
         id="building-points",
-        question="Buildings variant: the palace stands in Bull's kingdom. Bull places another "
-                 "black settlement there. How many black points does Bull score?",
         answer=_building_points,
-        hint="What does a building do to a tile of its own colour?",
-        explanation="Two: a building doubles the point a tile of its colour scores in its "
-                    "kingdom.",
         wrong=lambda: [1, 3, 4],
         rules=("T-VAR-BUILD-5",),
         predict=True,
     ),
-])
+], words=__file__)
 
 
 def _winner_name(found: frozenset[int]) -> str:
