@@ -44,7 +44,10 @@ UI_WORDS = {
            "viewing": "Viewing an earlier position", "refused": "Refused",
            "save": "Save game", "load": "Load game", "fullscreen": "Full screen",
            "level": "Bots", "level_mixed": "as set up", "easy": "easy", "medium": "medium",
-           "hard": "hard", "live": "▶ Run this cell to play on this board."},
+           "hard": "hard", "live": "▶ Run this cell to play on this board.",
+           "why_bots": "Say why the bots could move so",
+           "why_line": "Why {player} could do this: {move} — {rules}",
+           "why_move": "Why {player} could do this: {move}"},
     "nl": {"undo": "Ongedaan maken", "bot": "Bot zet", "autoplay": "Bots spelen vanzelf",
            "history": "Zet", "resume": "Speel vanaf hier", "latest": "Terug naar nu",
            "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
@@ -52,7 +55,10 @@ UI_WORDS = {
            "save": "Spel opslaan", "load": "Spel laden", "fullscreen": "Volledig scherm",
            "level": "Bots", "level_mixed": "zoals ingesteld", "easy": "makkelijk",
            "medium": "gemiddeld", "hard": "moeilijk",
-           "live": "▶ Voer deze cel uit om op dit bord te spelen."},
+           "live": "▶ Voer deze cel uit om op dit bord te spelen.",
+           "why_bots": "Zeg waarom de bots zo mochten zetten",
+           "why_line": "Waarom {player} dit mocht: {move} — {rules}",
+           "why_move": "Waarom {player} dit mocht: {move}"},
 }
 
 
@@ -193,6 +199,8 @@ class BoardWidget(anywidget.AnyWidget):
     cannot be pressed now, the bot levels offered and the one chosen."""
     level = traitlets.Unicode("").tag(sync=True)
     """The level of every seated bot (`LEVELS`), or '' while the seats are as set up."""
+    why_bots = traitlets.Bool(False).tag(sync=True)
+    """Whether the log says, after each bot move, why the rules allowed it (`why`)."""
     task = traitlets.Dict({}).tag(sync=True)
     """The board task shown above the picture (`set_task`): its goal, whether it is reached
     and why not, in the board's language; ``{}`` when there is none."""
@@ -202,6 +210,9 @@ class BoardWidget(anywidget.AnyWidget):
     #: How many of the newest log lines the page shows: a long game's whole log would make
     #: every move's message grow with the game.
     LOG_LINES: ClassVar[int] = 500
+    #: The rules that allow each kind of move (``{move class name: rule ids}``), which the log
+    #: quotes after a bot's move when `why_bots` is on.
+    MOVE_RULES: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: A board's own interface words, ``{lang: {key: text}}``, merged into `words`.
     WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: Raise an exception other than `SumerError` from an intent instead of showing it: a
@@ -342,7 +353,12 @@ class BoardWidget(anywidget.AnyWidget):
                 "bot": lambda _: self._bot_step(), "resume": self._intent_resume,
                 "autoplay": self._intent_autoplay, "task_reset": self._intent_task_reset,
                 "task_hint": self._intent_task_hint, "level": self._intent_level,
-                "save": self._intent_save, "load": self._intent_load}
+                "save": self._intent_save, "load": self._intent_load,
+                "why_bots": self._intent_why_bots}
+
+    def _intent_why_bots(self, content: Mapping[str, Any]) -> None:
+        self.why_bots = content.get("value") is True
+        self.refresh()
 
     def _intent_task_reset(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
@@ -447,6 +463,7 @@ class BoardWidget(anywidget.AnyWidget):
         levels = [[level, words[level]] for level in LEVELS] if game is not None and self.bots \
             else []
         return {"undo": game is not None, "history": game is not None, "bot": bot,
+                "why_bots": words["why_bots"] if game is not None and self.bots else None,
                 "save": game is not None, "levels": levels, "level": self.level,
                 "level_mixed": words["level_mixed"]}
 
@@ -654,6 +671,9 @@ class BoardWidget(anywidget.AnyWidget):
                     hit = cache[key] = (event, self.tell(event, history[n + 1]))
                 if hit[1]:
                     lines.append({"ply": n + 1, "text": hit[1]})
+            if self.why_bots and history[n].to_move in self.bots:
+                lines.append({"ply": n + 1, "text": self.why(self.game.moves[n], history[n]),
+                              "why": True})
             entries[:0] = lines
             if len(entries) >= self.LOG_LINES:
                 break
@@ -669,6 +689,21 @@ class BoardWidget(anywidget.AnyWidget):
 
         lines = told([event], self.lang, after).lines()
         return " ".join(lines)
+
+    def why(self, move: Any, before: Any) -> str:
+        """Why the rules allowed `move` in the position `before` it, in `lang`: the move in
+        words and the sentences of the rules that allow its kind (`MOVE_RULES`)."""
+        from sumer_widgets.catalogue import rule_text
+        from sumer_widgets.display import move_words
+
+        words = self._words_for(self.lang)
+        player = self.player_named(before.to_move).describe(self.lang)
+        said = move_words(move, self.lang)
+        rules = self.MOVE_RULES.get(type(move).__name__, ())
+        if not rules:
+            return words["why_move"].format(player=player, move=said)
+        told = "; ".join(f"{rule_text(rule, self.lang)} ({rule})" for rule in rules)
+        return words["why_line"].format(player=player, move=said, rules=told)
 
     def picture(self, state: Any) -> str:
         """The SVG of `state` (or of the board without a game)."""

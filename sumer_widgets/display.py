@@ -285,6 +285,20 @@ def register(cls: type, text: Callable[[Any], str]) -> None:
             cls, lambda value, printer, _cycle: printer.text(text(value)))
 
 
+def move_words(move: Any, lang: str = "en") -> str:
+    """`move` as its ruleset's readers say it (`register`) in `lang`; its notation where no
+    reader is registered."""
+    reader = _READERS.get(type(move))
+    if reader is None:
+        return str(move)
+    spoken_before = _SPOKEN["lang"]
+    _SPOKEN["lang"] = lang
+    try:
+        return reader(move)
+    finally:
+        _SPOKEN["lang"] = spoken_before
+
+
 _CHANGES: dict[str, Callable[[Any, Any, list[Event], str], str]] = {}
 
 
