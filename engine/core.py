@@ -778,6 +778,16 @@ class Game:
         other._events = [list(e) for e in self._events]
         return other
 
+    def restore(self, other: Game) -> None:
+        """Take back everything since `other` was copied from this game (`copy`): the history
+        becomes `other`'s, in this same object (so every name for the game sees it)."""
+        if type(other) is not type(self):
+            raise InvalidInput(f"a {self.RULES} game can only be restored from one of its own "
+                               f"copies, not {shown(other)}")
+        self._states = list(other._states)
+        self._moves = list(other._moves)
+        self._events = [list(e) for e in other._events]
+
     def truncate(self, ply: int) -> None:
         """Go back to ``history[ply]``, dropping every later move."""
         if not is_int(ply) or not 0 <= ply < len(self._states):

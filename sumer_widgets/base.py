@@ -20,10 +20,11 @@ Rules never live in JavaScript.
 from __future__ import annotations
 
 import base64
+import contextlib
 import difflib
 import html
 import pathlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import anywidget
@@ -85,10 +86,13 @@ TEXT = {
         "bot_over": "the game is over: no bot has a move to make",
         "no_game_to_save": "there is no game on this board to save (an explorer has none)",
         "load_bad": "that file could not be loaded, so the board is unchanged: {why}",
-        "load_too_big": "that file is too large to be a saved game ({size} bytes)",
+        "load_too_big": "that file is too large to be a saved game: {size} characters, and "
+                        "a save holds at most {limit}",
         "load_not_text": "a saved game is sent as the file's text",
         "no_bots_for_level": "no bot plays on this board, so there is no level to choose",
         "bad_level": "there is no level {level}: choose easy, medium or hard",
+        "no_task_to_reset": "this board has no task to start again",
+        "no_task": "this board has no task",
     },
     "nl": {
         "no_intent": "een bericht van de pagina moet zeggen wat er moet gebeuren",
@@ -113,10 +117,13 @@ TEXT = {
         "no_game_to_save": "op dit bord wordt geen spel gespeeld, dus er is niets op te slaan",
         "load_bad": "dat bestand is geen opgeslagen spel voor dit bord, dus het bord is niet "
                     "veranderd",
-        "load_too_big": "dat bestand is te groot voor een opgeslagen spel ({size} bytes)",
+        "load_too_big": "dat bestand is te groot voor een opgeslagen spel: {size} tekens, en "
+                        "een opgeslagen spel heeft er hoogstens {limit}",
         "load_not_text": "een opgeslagen spel wordt als tekst van het bestand gestuurd",
         "no_bots_for_level": "op dit bord speelt geen bot, dus er is geen niveau te kiezen",
         "bad_level": "er is geen niveau {level}: kies makkelijk, gemiddeld of moeilijk",
+        "no_task_to_reset": "dit bord heeft geen opdracht om opnieuw te beginnen",
+        "no_task": "dit bord heeft geen opdracht",
     },
 }
 
@@ -124,6 +131,7 @@ TEXT = {
 def refused(key: str, *, rule: str | None = None, **values: Any) -> SumerErrorForMessage:
     """The board's refusal `key` of `TEXT`, told in every language."""
     return SumerErrorForMessage(Message(TEXT, key, **values), rule=rule)
+
 
 
 def front_end(board_file: str) -> str:
@@ -321,19 +329,50 @@ class BoardWidget(anywidget.AnyWidget):
     # Intents from the page ---------------------------------------------------------------
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Every intent is checked; anything malformed or illegal ends up in `error`."""
+        """Every intent is checked; anything malformed or illegal ends up in `error`. An intent
+        either completes or changes nothing (`_atomic`): a refusal, or a bug, puts the board
+        back as it was before the message."""
         try:
             if not isinstance(content, Mapping) or not isinstance(content.get("intent"), str):
                 raise refused("no_intent")
             handler = self.intents().get(content["intent"])
             if handler is None:
                 raise refused("unknown_intent", intent=shown(content["intent"]))
-            self._show_refusal(None)
-            handler(content)
+            with self._atomic():
+                self._show_refusal(None)
+                handler(content)
         except SumerError as exc:
             self._show_refusal(exc)
         except Exception as exc:
             self._bug(exc)
+
+    @contextlib.contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """Run an intent so that it completes or changes nothing: on any exception the game
+        (in the same object, so a notebook's name for it stays true), the bots, the task and
+        the board's switches are put back as they were, redrawn, and the exception goes on."""
+        game = self.game
+        saved = (game, game.copy() if game is not None else None, dict(self.bots),
+                 self.level, self._task, dict(self._task_record), self._hint_asked,
+                 self._task_tried, self.autoplay, self.why_bots)
+        ply = self.ply
+        try:
+            yield
+        except BaseException:
+            (self.game, copy, bots, self.level, self._task, self._task_record,
+             self._hint_asked, self._task_tried, self.autoplay, self.why_bots) = saved
+            if game is not None:
+                game.restore(copy)
+            self.bots = bots
+            self.bot_seats = sorted(bots)
+            if self._task is None:
+                self.task = {}
+            with contextlib.suppress(Exception):
+                self.refresh()
+                # The learner keeps looking at the position they were looking at.
+                if ply != self.ply and 0 <= ply <= self.plies:
+                    self.ply = ply
+            raise
 
     def _show_refusal(self, exc: SumerError | None) -> None:
         """Show why an intent was refused (nothing for None), in the board's language."""
@@ -362,12 +401,12 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _intent_task_reset(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
-            raise SumerErrorForMessage("this board has no task to start again")
+            raise refused("no_task_to_reset")
         self._start_task()
 
     def _intent_task_hint(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
-            raise SumerErrorForMessage("this board has no task")
+            raise refused("no_task")
         self._hint_asked = True
         self._show_task()
 
@@ -408,6 +447,10 @@ class BoardWidget(anywidget.AnyWidget):
         game = self.game
         if game is None:
             raise refused("no_game")
+        if self.ply != len(game.moves):
+            # The learner sees an earlier position: whatever the click meant, it was not for
+            # the game as it is now.
+            raise refused("stale")
         self._check_persons_turn(game)
         game.play(move)
         self._run_bots()
@@ -532,11 +575,29 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             if self.game is None:
                 raise InvalidInput(Message(TEXT, "no_game_to_save"))
+            if isinstance(text, str) and len(text) > MAX_SAVE_CHARS:
+                raise InvalidInput(Message(TEXT, "load_too_big", size=f"{len(text):,}",
+                                           limit=f"{MAX_SAVE_CHARS:,}"))
             game = _parse_save(text, type(self.game))
+            with self._atomic():
+                self._replace_game(game)
         except SumerError as exc:
             self._show_refusal(exc)
             raise
+
+    def _replace_game(self, game: Game) -> None:
+        """Play `game` on this board from now on: bots stay at the seats it has (a level's bots
+        are seated anew for its players), and a task ends, as its goal speaks of its own game."""
         self.game = game
+        players = game.state.players
+        kept = {seat: bot for seat, bot in self.bots.items() if seat < players}
+        if self.level and kept:
+            kept = {seat: bot_for_level(game.RULES, self.level, seed=seat) for seat in kept}
+        self.bots = kept
+        self.bot_seats = sorted(kept)
+        if self._task is not None:
+            self._task = None
+            self.task = {}
         self._show_refusal(None)
         self._run_bots()
         self.refresh()
@@ -552,8 +613,6 @@ class BoardWidget(anywidget.AnyWidget):
         text = content.get("text")
         if not isinstance(text, str):
             raise refused("load_not_text")
-        if len(text) > MAX_SAVE_CHARS:
-            raise refused("load_too_big", size=len(text))
         self.load_text(text)
 
     # Tasks --------------------------------------------------------------------------------
@@ -576,18 +635,27 @@ class BoardWidget(anywidget.AnyWidget):
         task = self._task
         if task is None or self.game is None:
             return
-        from sumer_widgets.tasks import say
+        from sumer_widgets.tasks import Verdict, say
 
-        verdict = task.verdict(self.game)
+        try:
+            verdict = task.verdict(self.game)
+        except Exception as exc:
+            if self.STRICT:
+                raise
+            # The move was legal and stays played; the goal's check is what failed.
+            verdict = Verdict("todo", refused("bug", error=f"{type(exc).__name__}: "
+                                                          f"{shown(str(exc))}"))
         if self.game.moves and not self._task_tried:
             self._task_tried = True
             self._task_record["tries"] += 1
         self._task_record["done"] = self._task_record["done"] or verdict.done
         self._task_record["hint"] = self._task_record["hint"] or self._hint_asked
-        shown = task.words(self.lang)
-        shown.update(status=verdict.status, why=say(verdict.why, self.lang),
-                     hint=say(task.hint, self.lang) if self._hint_asked else "")
-        self.task = shown
+        told = task.words(self.lang)
+        why = verdict.why.describe(self.lang) if isinstance(verdict.why, SumerError) \
+            else say(verdict.why, self.lang)
+        told.update(status=verdict.status, why=why,
+                    hint=say(task.hint, self.lang) if self._hint_asked else "")
+        self.task = told
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -607,14 +675,19 @@ class BoardWidget(anywidget.AnyWidget):
             self._bug(exc)
 
     def _on_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] not in UI_WORDS:
-            self.lang = change["old"]
-            self._show_refusal(refused("unknown_language", lang=shown(change["new"])))
-            return
-        self.words = self._words_for(change["new"])
-        if self._last_refusal is not None:
-            self._show_refusal(self._last_refusal)
-        self.refresh()
+        # An observer's exception would be swallowed by traitlets, or raised at whoever set
+        # the language: it is shown like any other bug instead.
+        try:
+            if change["new"] not in UI_WORDS:
+                self.lang = change["old"]
+                self._show_refusal(refused("unknown_language", lang=shown(change["new"])))
+                return
+            self.words = self._words_for(change["new"])
+            if self._last_refusal is not None:
+                self._show_refusal(self._last_refusal)
+            self.refresh()
+        except Exception as exc:
+            self._bug(exc)
 
     @classmethod
     def _words_for(cls, lang: str) -> dict[str, str]:

@@ -372,17 +372,17 @@ class MesopotamiaBoard(BoardWidget):
             raise self._refusal(state, [mesopotamia.Spread((field,))])
         raise SumerErrorForMessage(words["nothing_here"].format(field=place))
 
-    @staticmethod
-    def _refusal(state: State, moves: list[Any],
+    def _refusal(self, state: State, moves: list[Any],
                  heads: list[str] | None = None) -> SumerErrorForMessage:
         """The engine's reasons for refusing each of `moves` (a legal one is not mentioned),
-        naming the rule of the first."""
+        in the board's language, naming the rule of the first."""
         reasons, rules = [], []
         for k, move in enumerate(moves):
             try:
                 mesopotamia.apply(state, move)
             except SumerError as exc:
-                reasons.append(f"{heads[k]}: {exc.reason}" if heads else exc.reason)
+                reason = exc.describe(self.lang)
+                reasons.append(f"{heads[k]}: {reason}" if heads else reason)
                 rules.append(exc.rule)
         return SumerErrorForMessage("; ".join(reasons) or "—", rule=next(
             (rule for rule in rules if rule), None))

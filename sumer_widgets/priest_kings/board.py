@@ -214,7 +214,7 @@ class CampaignMap(BoardWidget):
         an attack that the rules forbid."""
         game = self.game
         if game is None:
-            raise SumerErrorForMessage("the explorer shows whom a city may attack: click a city")
+            raise _refused("explorer_click")
         self._check_persons_turn(game)
         state = game.state
         city = content.get("city")
@@ -252,9 +252,7 @@ class CampaignMap(BoardWidget):
 
     def _vassal(self, content: Mapping[str, Any]) -> None:
         if self.game is not None:
-            raise SumerErrorForMessage("this map plays a campaign: realms change only by "
-                                       "battles (making vassals freely is for the explorer, "
-                                       "a map without a campaign)")
+            raise _refused("campaign_realms")
         city = content.get("city")
         lord = content.get("lord")
         self._map.index_of(city)

@@ -29,6 +29,7 @@ Parts of the notebooks and what they practise:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -457,7 +458,10 @@ def _tie_task(tiebreak: str) -> Callable[[Game], Verdict]:
                                 "traders there to stay level with Orange.",
                                 said["nl"] + " De handelaar verliet Kish: Blauw moet er twee "
                                 "handelaren houden om gelijk te blijven met Oranje."))
-        elsewhere = sumeria.state_from_dict({**state.to_dict(), "options": {"tiebreak": other}})
+        # The same position read by the other rulebook: only the standings are asked of it (a
+        # checked copy would be refused mid-scoring, where the controller differs).
+        elsewhere = dataclasses.replace(state, options=dataclasses.replace(state.options,
+                                                                          tiebreak=other))
         if sumeria.control(elsewhere, rank)[0][0] == BLUE:
             book = _both("English", "Engelse") if other == "towns" else _both("Dutch",
                                                                              "Nederlandse")
