@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from engine.bots import LEVELS, Bot, bot_for_level
+from engine.bots import LEVEL_BLUNDERS, LEVELS, Bot, bot_for_level
 from engine.core import Game, InvalidInput, Message, Named, SumerError, shown
 from sumer_widgets.palette import css_variables
 
@@ -44,8 +44,10 @@ UI_WORDS = {
            "log": "Moves and events", "remove": "Remove this trader",
            "viewing": "Viewing an earlier position", "refused": "Refused",
            "save": "Save game", "load": "Load game", "fullscreen": "Full screen",
-           "level": "Bots", "level_mixed": "as set up", "easy": "easy", "medium": "medium",
-           "hard": "hard", "live": "▶ Run this cell to play on this board.",
+           "level": "Bots", "level_mixed": "mixed", "easy": "easy", "medium": "medium",
+           "hard": "hard", "kind_random": "random", "kind_greedy": "greedy",
+           "kind_mcts": "search (MCTS)", "kind_expert": "expert", "kind_bot": "own bots",
+           "live": "▶ Run this cell to play on this board.",
            "why_bots": "Say why the bots could move so",
            "why_line": "Why {player} could do this: {move} — {rules}",
            "why_move": "Why {player} could do this: {move}"},
@@ -54,8 +56,10 @@ UI_WORDS = {
            "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
            "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd",
            "save": "Spel opslaan", "load": "Spel laden", "fullscreen": "Volledig scherm",
-           "level": "Bots", "level_mixed": "zoals ingesteld", "easy": "makkelijk",
-           "medium": "gemiddeld", "hard": "moeilijk",
+           "level": "Bots", "level_mixed": "gemengd", "easy": "makkelijk",
+           "medium": "gemiddeld", "hard": "moeilijk", "kind_random": "willekeurig",
+           "kind_greedy": "gretig", "kind_mcts": "zoekend (MCTS)", "kind_expert": "expert",
+           "kind_bot": "eigen bots",
            "live": "▶ Voer deze cel uit om op dit bord te spelen.",
            "why_bots": "Zeg waarom de bots zo mochten zetten",
            "why_line": "Waarom {player} dit mocht: {move} — {rules}",
@@ -505,10 +509,21 @@ class BoardWidget(anywidget.AnyWidget):
                                               for lang in UI_WORDS})).describe(self.lang)
         levels = [[level, words[level]] for level in LEVELS] if game is not None and self.bots \
             else []
+        playing = self.level_playing()
+        mixed = words["level_mixed"] if playing in ("", *LEVELS) else words.get(
+            f"kind_{playing}", playing)
         return {"undo": game is not None, "history": game is not None, "bot": bot,
                 "why_bots": words["why_bots"] if game is not None and self.bots else None,
-                "save": game is not None, "levels": levels, "level": self.level,
-                "level_mixed": words["level_mixed"]}
+                "save": game is not None, "levels": levels,
+                "level": playing if playing in LEVELS else "", "level_mixed": mixed}
+
+    def level_playing(self) -> str:
+        """The level the seated bots play at (one of `LEVELS`), or the kind of bot they all
+        are ("random", "greedy", "mcts", …), or '' when they differ."""
+        if self.level:
+            return self.level
+        kinds = {_level_of(bot) for bot in self.bots.values()}
+        return kinds.pop() if len(kinds) == 1 else ""
 
     def set_level(self, level: str) -> None:
         """Seat a bot of `level` ("easy", "medium" or "hard") at every bot seat; bots whose
@@ -822,6 +837,17 @@ class BoardWidget(anywidget.AnyWidget):
 
 class SumerErrorForMessage(SumerError):
     """An intent from the page that cannot be carried out (stale, out of turn, malformed)."""
+
+
+def _level_of(bot: Bot) -> str:
+    """A seated bot's level (`LEVELS`), known by its blunder rate if it is the expert of
+    `bot_for_level`; else its kind."""
+    blunder = getattr(bot, "blunder", None)
+    if getattr(bot, "name", "") == "expert" and blunder is not None:
+        for level, rate in LEVEL_BLUNDERS.items():
+            if rate == blunder:
+                return level
+    return getattr(bot, "name", "bot")
 
 
 def _is_ply(value: Any, latest: int) -> bool:

@@ -461,7 +461,7 @@ function mountClassroom(model, el, { toolbar, undo, bot, history }) {
     const levels = tools.levels || [];
     levelLabel.hidden = levels.length === 0;
     levelLabel.firstChild.textContent = w.level || "Bots";
-    const options = [["", tools.level_mixed || "as set up"], ...levels];
+    const options = [["", tools.level_mixed || "mixed"], ...levels];
     const wanted = options.map(([value, label]) => `${value}:${label}`).join("|");
     if (level.dataset.options !== wanted) {
       level.replaceChildren(...options.map(([value, label]) => h("option", { value }, label)));

@@ -275,3 +275,19 @@ def test_on_request_the_log_says_why_each_bot_move_was_allowed(board_class, new_
 
 def test_a_board_without_bots_offers_no_reasons_for_them():
     assert BOARDS[0][0](BOARDS[0][1]()).tools["why_bots"] is None
+
+
+@pytest.mark.parametrize("board_class, new_game", BOARDS)
+def test_the_bots_menu_shows_the_level_that_is_playing(board_class, new_game):
+    from engine.bots import bot_for_level
+
+    game = new_game()
+    seats = range(1, game.state.players)
+    board = board_class(game, bots={s: bot_for_level(game.RULES, "medium", seed=s)
+                                    for s in seats}, autoplay=False)
+    assert board.tools["level"] == "medium"
+    board = board_class(new_game(), bots={s: RandomBot(seed=s) for s in seats}, autoplay=False,
+                        lang="nl")
+    assert board.tools["level"] == "" and board.tools["level_mixed"] == "willekeurig"
+    board.set_level("hard")
+    assert board.tools["level"] == "hard"
