@@ -17,7 +17,9 @@ the closing table of every rule and where it is taught (`TABLE_HEADINGS`) is ref
 (`sumer_widgets.exercises.Exercise.giveaways`) — in what the learner sees of the question's
 part before answering: the part's markdown and its stored outputs, the question's own form
 aside. The tests (``tests/test_learner_prose.py``) use these; writers run
-``python scripts/notebook_parts.py notebooks/01-sumeria.ipynb`` to see what is left to mend.
+``python scripts/notebook_parts.py notebooks/01-sumeria.ipynb`` to see what is left to mend,
+and ``python scripts/notebook_parts.py --parts`` to write each lesson's ``parts.json`` (the
+parts a hand-in counts as reached; ``--parts --check`` says whether they are current).
 """
 
 from __future__ import annotations
@@ -204,11 +206,59 @@ def leaks(notebook: dict[str, Any]) -> list[Leak]:
     return found
 
 
+TASK = re.compile(r"\.task\(\s*[\"']([\w-]+)[\"']")
+PART_NUMBER = re.compile(r"^(?:Part|Deel) (\d+)")
+
+
+def lesson_parts(notebook: dict[str, Any]) -> list[dict[str, Any]]:
+    """The notebook's numbered parts as the hand-in counts them: number, title, and the ids
+    of the exercises and tasks each asks."""
+    found = []
+    for part in parts(notebook):
+        number = PART_NUMBER.match(part.title)
+        if number is None:
+            continue
+        code = [source(cell) for _, cell in part.cells if cell["cell_type"] == "code"]
+        found.append({"number": int(number.group(1)), "title": part.title,
+                      "exercises": [i for text in code for i in ASK.findall(text)],
+                      "tasks": [i for text in code for i in TASK.findall(text)]})
+    return found
+
+
+def written_parts() -> dict[Path, str]:
+    """``sumer_widgets/<lesson>/parts.json`` for every lesson a notebook opens, by language."""
+    by_lesson: dict[str, dict[str, Any]] = {}
+    for path in every_notebook():
+        notebook = read(path)
+        opened = lesson_of(notebook)
+        if opened is None or path.stem.startswith("00"):
+            continue
+        game, lang = opened
+        by_lesson.setdefault(game, {})[lang] = lesson_parts(notebook)
+    return {ROOT / "sumer_widgets" / game / "parts.json":
+            json.dumps(langs, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+            for game, langs in by_lesson.items()}
+
+
 def every_notebook() -> Iterator[Path]:
     yield from sorted((ROOT / "notebooks").glob("*.ipynb"))
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--parts"]:
+        stale = []
+        for path, text in written_parts().items():
+            current = path.read_text(encoding="utf-8") if path.exists() else ""
+            if current != text:
+                stale.append(path)
+                if "--check" not in argv:
+                    path.write_text(text, encoding="utf-8")
+                    print(f"wrote {path.relative_to(ROOT)}")
+        if "--check" in argv and stale:
+            print("out of date: " + ", ".join(str(p.relative_to(ROOT)) for p in stale) +
+                  " — run python scripts/notebook_parts.py --parts", file=sys.stderr)
+            return 1
+        return 0
     paths = [Path(a) for a in argv] or list(every_notebook())
     bad = 0
     for path in paths:

@@ -13,6 +13,9 @@ a board with a goal. The answers never appear in a notebook cell; the teacher's 
 from __future__ import annotations
 
 import importlib
+import json
+import time
+from pathlib import Path
 from typing import Any
 
 from engine.core import RULESETS, InvalidInput
@@ -41,6 +44,7 @@ class Lesson:
         self.tasks: Tasks = self.module.TASKS
         self._asked: dict[str, Question] = {}
         self._boards: dict[str, Any] = {}
+        self._opened = time.monotonic()
 
     def ask(self, exercise_id: str) -> Question:
         """The exercise `exercise_id`, as a form to answer (Check, Hint, Show the answer)."""
@@ -61,6 +65,29 @@ class Lesson:
         shown whether it was done, with its tries."""
         return {"exercises": {ex_id: question.record() for ex_id, question in self._asked.items()},
                 "tasks": {task_id: board.task_record for task_id, board in self._boards.items()}}
+
+    def minutes(self) -> int:
+        """Whole minutes since the lesson was opened (in this run of the notebook)."""
+        return int((time.monotonic() - self._opened) // 60)
+
+    def parts(self) -> list[dict[str, Any]]:
+        """The numbered parts of the lesson's notebook in its language, each with its number,
+        title and the exercises and tasks it asks (``parts.json``, written from the notebooks
+        by ``scripts/notebook_parts.py --parts``); [] where there is none."""
+        path = Path(self.module.__file__).with_name("parts.json")
+        if not path.exists():
+            return []
+        found = json.loads(path.read_text(encoding="utf-8"))
+        return found.get(self.lang) or found.get("en", [])
+
+    def parts_reached(self) -> list[int]:
+        """The numbers of the parts where the learner answered a question or tried a task."""
+        record = self.record()
+        done = {ex_id for ex_id, entry in record["exercises"].items()
+                if entry["tries"] or entry["answer_shown"]}
+        done |= {task_id for task_id, entry in record["tasks"].items() if entry["tries"]}
+        return [part["number"] for part in self.parts()
+                if done & {*part["exercises"], *part["tasks"]}]
 
     def __repr__(self) -> str:
         return (f"<Lesson {self.game} ({self.lang}): {len(self.exercises)} exercises, "
