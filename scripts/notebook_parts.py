@@ -225,6 +225,49 @@ def lesson_parts(notebook: dict[str, Any]) -> list[dict[str, Any]]:
     return found
 
 
+#: How long a part takes a 15-year-old in pairs (docs/teachers.md gives the rule): reading at
+#: about 130 words a minute, about 1½ minutes a question, 3 a board task, and ½ a minute to look
+#: at each other picture, board or result a cell shows.
+WORDS_A_MINUTE = 130
+QUESTION_MINUTES = 1.5
+TASK_MINUTES = 3
+LOOK_MINUTES = 0.5
+STATED = re.compile(r"\((?:about|ongeveer) (\d+) (?:minutes|minuten)\)")
+WORD = re.compile(r"[^\W\d_][\w'’-]*")
+
+
+def reading_words(part: Part) -> int:
+    """The words a learner reads in `part`'s markdown (the rules line aside: it is links)."""
+    words = 0
+    for _, cell in part.cells:
+        if cell["cell_type"] != "markdown":
+            continue
+        for paragraph in paragraphs(source(cell)):
+            if paragraph.lstrip().startswith((RULES_LINE, RULES_LINE_NL)):
+                continue
+            text = re.sub(r"\]\([^)]*\)", "]", re.sub(r"<[^>]+>", " ", paragraph))
+            words += len(WORD.findall(text))
+    return words
+
+
+def measured_minutes(part: Part) -> float:
+    """The part's minutes by the rule: reading, questions and board tasks."""
+    code = [source(cell) for _, cell in part.cells if cell["cell_type"] == "code"]
+    questions = sum(len(ASK.findall(text)) for text in code)
+    tasks = sum(len(TASK.findall(text)) for text in code)
+    looks = sum(1 for _, cell in part.cells if cell["cell_type"] == "code"
+                and cell.get("outputs") and not ASK.search(source(cell))
+                and not TASK.search(source(cell)))
+    return (reading_words(part) / WORDS_A_MINUTE + QUESTION_MINUTES * questions
+            + TASK_MINUTES * tasks + LOOK_MINUTES * looks)
+
+
+def stated_minutes(part: Part) -> int | None:
+    """The minutes the part's heading states ("(about 15 minutes)"), if any."""
+    found = STATED.search(part.title)
+    return int(found.group(1)) if found else None
+
+
 def written_parts() -> dict[Path, str]:
     """``sumer_widgets/<lesson>/parts.json`` for every lesson a notebook opens, by language."""
     by_lesson: dict[str, dict[str, Any]] = {}
