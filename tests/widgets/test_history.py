@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -268,3 +269,16 @@ def test_the_history_layer_draws_without_matplotlib():
                           cwd=ROOT, timeout=120)
     assert done.returncode == 0 and "drawn" in done.stdout, done.stderr
 
+
+
+def test_the_start_page_gives_the_distances_the_projects_map_measures():
+    notebook = json.loads((ROOT / "notebooks" / "00-start-here.ipynb").read_text(encoding="utf-8"))
+    prose = " ".join("".join(cell["source"]) for cell in notebook["cells"]
+                     if cell["cell_type"] == "markdown")
+    places = gazetteer.gazetteer()
+    ancient = [p for p in places.places if places.places[p].kind == "ancient"]
+    measured = {round(places.km(a, b)) for a in ancient for b in ancient if a < b}
+    given = [int(km) for km in re.findall(r"(\d+) km", " ".join(prose.split()))]
+    assert given and all(km in measured for km in given), given
+    assert "213 km from Lagash and 228 km from Ur" in " ".join(prose.split())
+    assert "150 kilomet" not in prose
