@@ -32,6 +32,10 @@ class Card:
         blurb: one line on what the game is about, for the apps' front page (``{lang: text}``).
         players: how many play the app's game (the person at the first seat, bots at the rest).
         instructions: the app's line of instructions for that person (``{lang: text}``).
+        setting: when and where the game is set, as ``card.json`` gives it (``from`` and ``to``
+            as years, negative for BC; ``places``, ids of the history layer's places; ``stated``,
+            whether the game itself gives the date; ``note``, ``{lang: text}``), read by
+            `sumer_widgets.history`; None if the card has none.
     """
 
     title: str
@@ -41,6 +45,7 @@ class Card:
     blurb: Mapping[str, str]
     players: int
     instructions: Mapping[str, str]
+    setting: Mapping[str, Any] | None = None
 
     @classmethod
     def read(cls, package_file: str, *, board: type, picture: Callable[..., Any]) -> Card:
