@@ -154,16 +154,20 @@ def test_a_kernel_runs_encrypted_without_a_warning(make_lab):
                        "username": "", "version": "5.3"},
             "parent_header": {}, "metadata": {}, "channel": "shell",
             "content": {"code": code, "silent": False}}))
-        printed = ""
-        while True:
+        printed, replied, idle = "", False, False
+        # The reply (shell) and the output (iopub) come on two channels, in either order; the
+        # output is over when iopub says the kernel is idle again.
+        while not (replied and idle):
             message = json.loads(await asyncio.wait_for(ws.read_message(), 120))
             if message.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
-            if message["msg_type"] == "stream":
+            kind = message["msg_type"]
+            if kind == "stream":
                 printed += message["content"]["text"]
-            if message["msg_type"] == "execute_reply":
-                ws.close()
-                return printed
+            replied = replied or kind == "execute_reply"
+            idle = idle or (kind == "status" and message["content"]["execution_state"] == "idle")
+        ws.close()
+        return printed
 
     try:
         assert asyncio.run(run("print(6 * 7)")) == "42\n"
