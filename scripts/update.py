@@ -28,8 +28,9 @@ runs it before the environment is set up).
    too, no longer staged).
 4. Only when every copy is made and read back: the index and the changed files are put back as
    committed, those files are moved away, and the checkout fast-forwards to upstream. If any of
-   that fails, everything is put back as it was (files, staged versions, the folder just made)
-   and it says so.
+   that fails, everything is put back as it was (files, staged versions, the index file byte
+   for byte, the commit checked out, the folder just made) and it says so. Git's reading
+   commands run without their optional locks, so that they do not rewrite the index.
 
 ``my-changes/`` is ignored by git; each run makes a new folder (``<date-time>-2`` if that name
 is taken). Everything done is said at the end, one line each. Submodules are not used here and
@@ -69,10 +70,15 @@ class GitError(Exception):
     """A git command failed; the text is git's first line about it."""
 
 
+#: Git's own environment, but for one thing: reading commands (status) do not rewrite the
+#: index as they go, so a checkout left as it was keeps the index byte for byte.
+GIT_ENV = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+
+
 def git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
     try:
         result = subprocess.run(["git", "--literal-pathspecs", *args], cwd=repo, input=stdin,
-                                capture_output=True)
+                                capture_output=True, env=GIT_ENV)
     except OSError as error:
         raise GitError(f"git could not be run ({error.strerror})") from error
     if result.returncode:
@@ -135,9 +141,11 @@ def unreadable(data: bytes) -> str | None:
         return "not UTF-8"
     except (ValueError, RecursionError):
         return "not JSON"
-    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list) or not all(
-            isinstance(cell, dict) for cell in nb["cells"]):
-        return "no notebook's cells"
+    if not isinstance(nb, dict) or not isinstance(nb.get("cells"), list) or not isinstance(
+            nb.get("metadata") or {}, dict) or not all(
+            isinstance(cell, dict) and isinstance(cell.get("metadata") or {}, dict)
+            for cell in nb["cells"]):
+        return "JSON, but not a notebook's"
     return None
 
 
@@ -195,6 +203,8 @@ class Plan:
     #: Files of the teacher's own in the way of the new version, moved out of it.
     move: list[str] = field(default_factory=list)
     run_only: list[str] = field(default_factory=list)
+    #: Notebooks whose staged version had only been run (and the working tree's is another).
+    run_only_staged: list[str] = field(default_factory=list)
     as_shipped: list[str] = field(default_factory=list)
     deleted: list[str] = field(default_factory=list)
     stays: list[str] = field(default_factory=list)
@@ -235,7 +245,7 @@ def ignored_of(repo: Path, paths: list[str]) -> set[str]:
     """Those of `paths` git ignores."""
     result = subprocess.run(["git", "check-ignore", "--no-index", "-z", "--stdin"], cwd=repo,
                             input=b"".join(os.fsencode(p) + b"\0" for p in paths),
-                            capture_output=True)
+                            capture_output=True, env=GIT_ENV)
     if result.returncode not in (0, 1):  # 1: none is ignored
         raise GitError(f"git check-ignore: {os.fsdecode(result.stderr).strip()}")
     return {os.fsdecode(p) for p in result.stdout.split(b"\0") if p}
@@ -335,8 +345,12 @@ def plan_update(repo: Path, stamp: str) -> Plan:
             plan.stays.append(path)
         else:
             plan.keep.append(Keep(path, work, prefix + path, f"your changed {path}"))
-        if staged_data is not None and (work is None or staged_data != work.data) and \
-                not only_run(path, staged_data, head_data):
+        if staged_data is None or (work is not None and staged_data == work.data):
+            continue
+        if only_run(path, staged_data, head_data):
+            if path not in plan.run_only:
+                plan.run_only_staged.append(path)
+        else:
             staged.append((path, Entry("link", staged_data) if mode == "120000" else
                            Entry("file", staged_data, 0o755 if mode == "100755" else 0o644)))
 
@@ -382,6 +396,9 @@ def describe(plan: Plan, dry_run: bool) -> list[str]:
         if paths:
             said.append(f"{did('put', 'would put')} back {len(paths)} {what}: "
                         + ", ".join(paths))
+    if plan.run_only_staged:
+        said.append(f"{did('did', 'would')} not keep the version you had staged of "
+                    f"{', '.join(plan.run_only_staged)}: it had only been run")
     gone = [path for path in plan.deleted if path not in plan.shipped]
     if gone:
         said.append(f"{len(gone)} file(s) you had deleted are not in the new version either: "

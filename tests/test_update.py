@@ -2,12 +2,13 @@
 teacher's work.
 
 Each test builds an upstream repository and a teacher's clone of it in tmp_path, makes the
-teacher's edits, advances the upstream, runs the script on the clone (with Python's standard
-library only, as `make update` runs it before the environment exists; the set-up step is not
-run), and hashes every file before and after: every version the teacher had — in the working
-tree, staged, untracked, ignored — is afterwards in place or in my-changes/<date-time>/, at a
-place the script's message names; only what running a notebook writes may go. An update that
-fails leaves every file, the commit and the index as they were.
+teacher's edits, advances the upstream, runs the script on the clone (with the system's python3
+and its standard library only, as `make update` runs it before the environment exists; the
+set-up step is not run), and hashes every file before and after: every version the teacher had
+— in the working tree, staged, untracked, ignored — is afterwards in place or in
+my-changes/<date-time>/, where a line of the script's message says it is (and holds what that
+line says); only notebooks the message names as only run may go. An update that fails leaves
+every file, the commit, .git/HEAD and the index file as they were, byte for byte.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import datetime
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -27,13 +29,18 @@ from scripts.update import KEEP, Stop, update
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "update.py"
+#: `make update` runs the script with the system's python3, before the environment exists.
+PYTHON = shutil.which("python3", path=os.pathsep.join(["/usr/bin", "/bin"])) or sys.executable
+#: The test's own git commands only read (status does not refresh the index file as it goes).
+GIT_ENV = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
 NOW = datetime.datetime(2026, 12, 1, 9, 30, 0)
 STAMP = "2026-12-01-093000"
 
 
 def git(repo: Path, *args: str, stdin: bytes | None = None) -> bytes:
     return subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.org", *args],
-                          cwd=repo, check=True, capture_output=True, input=stdin).stdout
+                          cwd=repo, check=True, capture_output=True, input=stdin,
+                          env=GIT_ENV).stdout
 
 
 def notebook(*sources: str, tags=(), note=None, outputs: str = "", ran: bool = False) -> str:
@@ -86,16 +93,17 @@ def checkouts(tmp_path):
     publish(project, {".gitignore": "build/\nmy-changes/\n",
                       "notebooks/a.ipynb": notebook("print(1)"),
                       "notebooks/b.ipynb": notebook("print(2)"),
+                      "notebooks/odd.ipynb": notebook("print(3)"),
                       "notes/lesson plan.md": "the plan\n", "README.md": "read me\n"})
     teacher = tmp_path / "teacher"
     git(tmp_path, "clone", "-q", str(upstream), str(teacher))
     return teacher, project
 
 
-def run(teacher: Path, *args: str) -> tuple[int, str]:
+def run(teacher: Path, *args: str, env: dict[str, str] | None = None) -> tuple[int, str]:
     """The script as `make update` runs it (standard library only): exit status, all it said."""
-    result = subprocess.run([sys.executable, "-I", "-S", str(SCRIPT), "--repo", str(teacher),
-                             *args], capture_output=True, text=True)
+    result = subprocess.run([PYTHON, "-I", "-S", str(SCRIPT), "--repo", str(teacher), *args],
+                            capture_output=True, text=True, env=env)
     assert "Traceback" not in result.stderr, result.stderr
     return result.returncode, result.stdout + result.stderr
 
@@ -113,51 +121,81 @@ def files(repo: Path) -> dict[str, str]:
 
 
 def state(repo: Path) -> dict[str, object]:
-    """Every file, .git/HEAD, the commit, what is staged, and what git status says."""
+    """Every file, .git/HEAD, the index file, the commit, what is staged, what git says."""
     return {"files": files(repo), "HEAD file": (repo / ".git/HEAD").read_text(),
+            "index file": hashlib.sha256((repo / ".git/index").read_bytes()).hexdigest(),
             "commit": git(repo, "rev-parse", "HEAD"), "index": git(repo, "ls-files", "-s"),
             "status": git(repo, "status", "--porcelain=v1", "-z", "--untracked-files=all",
                           "--ignored")}
 
 
-def versions(repo: Path) -> set[tuple[str, str]]:
-    """(path, sha256) of every version the teacher has that the last commit has not: in the
-    working tree (ignored files too) and staged."""
+def versions(repo: Path) -> dict[tuple[str, str], str]:
+    """{(where, path): sha256} of every version the teacher has that the last commit has not:
+    where is "work" (the working tree, ignored files too) or "staged"."""
     committed = {}
     for line in git(repo, "ls-tree", "-r", "-z", "HEAD").split(b"\0"):
         if line:
             info, path = line.split(b"\t", 1)
             committed[path.decode()] = info.split()[2].decode()
-    found = set()
+    found = {}
     for path, digest in files(repo).items():
         oid = committed.get(path)
         if oid is None or hashlib.sha256(git(repo, "cat-file", "blob", oid)).hexdigest() != digest:
-            found.add((path, digest))
+            found["work", path] = digest
     for line in git(repo, "ls-files", "-s", "-z").split(b"\0"):
         if line:
             info, path = line.split(b"\t", 1)
             oid = info.split()[1].decode()
             if oid != committed.get(path.decode()):
-                found.add((path.decode(), hashlib.sha256(git(repo, "cat-file", "blob",
-                                                             oid)).hexdigest()))
+                data = git(repo, "cat-file", "blob", oid)
+                found["staged", path.decode()] = hashlib.sha256(data).hexdigest()
     return found
 
 
-def assert_all_kept(before: set[tuple[str, str]], teacher: Path, said: str,
-                    dropped: set[str] = frozenset()) -> None:
-    """Every version in `before` (but the notebooks in `dropped`, only run) is in place, or in
-    my-changes/ at a path that `said` names; and all my-changes/ holds is named in `said`."""
+#: A line saying where a version went: "kept your changed README.md as my-changes/…/README.md",
+#: "moved your ignored build/notes.txt to my-changes/…: the new version brings …".
+KEPT = re.compile(r"(?:kept|moved) (?:your (?:changed|new|ignored|own) (?P<work>.+?)"
+                  r"|the version of (?P<staged>.+?) you had staged) (?:as|to) "
+                  rf"(?P<dest>{KEEP}/.+?)(?:: the new version brings .*)?$")
+RUN_ONLY = re.compile(r"put back \d+ notebook\(s\) that had only been run "
+                      r"\(their outputs are not kept\): (?P<work>.*)$"
+                      r"|did not keep the version you had staged of (?P<staged>.*): it had only "
+                      r"been run$")
+
+
+def assert_all_kept(before: dict[tuple[str, str], str], teacher: Path, said: str,
+                    dropped: set[tuple[str, str]] = frozenset()) -> None:
+    """Every version in `before` is in place, or in my-changes/ where a line of `said` says
+    it is; each such line's file holds the version it names; my-changes/ holds nothing new
+    that no line names; and the versions not kept are exactly `dropped` ({(where, path)}:
+    notebooks only run), which the message names as such."""
     after = files(teacher)
-    kept = {path: digest for path, digest in after.items() if path.startswith(KEEP + "/")}
-    for path, digest in before:
-        if path in dropped or path.startswith(KEEP + "/"):
+    claimed: dict[str, tuple[str, str]] = {}
+    not_kept: set[tuple[str, str]] = set()
+    for line in said.splitlines():
+        if kept := KEPT.match(line):
+            version = ("staged", kept["staged"]) if kept["staged"] else ("work", kept["work"])
+            assert kept["dest"] not in claimed, f"two versions said to be at one place:\n{said}"
+            claimed[kept["dest"]] = version
+            assert version in before and after.get(kept["dest"]) == before[version], \
+                f"{kept['dest']} does not hold {version}, as said:\n{said}"
+        elif run_only := RUN_ONLY.match(line):
+            where = "staged" if run_only["staged"] else "work"
+            not_kept |= {(where, path) for path in run_only[where].split(", ")}
+    new = {path for path in after if path.startswith(KEEP + "/") and ("work", path) not in before}
+    assert new == set(claimed), f"in {KEEP}/ without a word: {sorted(new - set(claimed))}, " \
+        f"said but not there: {sorted(set(claimed) - new)}:\n{said}"
+    assert not_kept == set(dropped), f"said to be only run: {sorted(not_kept)}:\n{said}"
+    for version, digest in before.items():
+        if version in dropped or after.get(version[1]) == digest:
             continue
-        if after.get(path) == digest:
-            continue
-        places = [place for place, held in kept.items() if held == digest and place in said]
-        assert places, f"the teacher's {path} is lost:\n{said}"
-    for place in kept:
-        assert place in said, f"{place} is in {KEEP}/ without a word:\n{said}"
+        assert version in claimed.values(), f"the teacher's {version} is lost:\n{said}"
+
+
+def assert_updated(teacher: Path, project: Path) -> None:
+    """The checkout is at the new version, with nothing staged and no tracked file changed."""
+    assert git(teacher, "rev-parse", "HEAD") == git(project, "rev-parse", "HEAD")
+    assert git(teacher, "status", "--porcelain", "--untracked-files=no") == b""
 
 
 def test_an_ignored_file_the_new_version_ships_is_moved_not_overwritten(checkouts):
@@ -171,6 +209,7 @@ def test_an_ignored_file_the_new_version_ships_is_moved_not_overwritten(checkout
     status, said = run(teacher)
 
     assert status == 0, said
+    assert_updated(teacher, project)
     assert (teacher / "build/notes.txt").read_text() == "shipped notes\n"
     assert (teacher / "build/other.txt").read_text() == "stays\n"
     (keep,) = (teacher / KEEP).iterdir()
@@ -195,6 +234,7 @@ def test_files_in_the_way_of_new_files_and_folders_are_moved(checkouts):
     status, said = run(teacher)
 
     assert status == 0, said
+    assert_updated(teacher, project)
     assert (teacher / "slides").read_text() == "shipped slides\n"
     assert (teacher / "extra/one.txt").read_text() == "shipped extra\n"
     assert (teacher / "notes/lesson plan.md").read_text() == "the plan\n"
@@ -208,9 +248,12 @@ def test_files_in_the_way_of_new_files_and_folders_are_moved(checkouts):
 
 def test_a_tag_and_a_metadata_note_are_edits_not_runs(checkouts):
     teacher, project = checkouts
-    edited = notebook("print(1)", tags=["exercise"], note="for 5B", ran=True)
-    (teacher / "notebooks/a.ipynb").write_text(edited)
-    (teacher / "notebooks/b.ipynb").write_text(notebook("print(2)", tags=["hide"]))
+    # The only edits: a cell tag and a note in the notebook's metadata (in a, after a run).
+    edits = {"a": notebook("print(1)", tags=["exercise"], note="for 5B", ran=True),
+             "b": notebook("print(2)", tags=["hide"], note="skip with 5A"),
+             "odd": notebook("print(3)", note="")}
+    for name, text in edits.items():
+        (teacher / f"notebooks/{name}.ipynb").write_text(text)
     publish(project, {"notebooks/a.ipynb": notebook("print(1)", "print('new')"),
                       "notebooks/b.ipynb": notebook("print(22)")})
     before = versions(teacher)
@@ -218,10 +261,14 @@ def test_a_tag_and_a_metadata_note_are_edits_not_runs(checkouts):
     status, said = run(teacher)
 
     assert status == 0, said
+    assert_updated(teacher, project)
     assert "only been run" not in said
     (keep,) = (teacher / KEEP).iterdir()
-    assert (keep / "notebooks/a.ipynb").read_text() == edited
-    assert (teacher / "notebooks/a.ipynb").read_text() == notebook("print(1)", "print('new')")
+    for name, text in edits.items():
+        path = f"notebooks/{name}.ipynb"
+        assert f"kept your changed {path} as {KEEP}/{keep.name}/{path}" in said
+        assert (keep / path).read_text() == text
+        assert (teacher / path).read_bytes() == (project / path).read_bytes()
     assert_all_kept(before, teacher, said)
 
 
@@ -235,11 +282,12 @@ def test_what_running_writes_is_not_kept(checkouts):
     status, said = run(teacher)
 
     assert status == 0, said
+    assert_updated(teacher, project)
     assert "put back 1 notebook(s) that had only been run" in said
     assert "notebooks/a.ipynb" in said
     assert not (teacher / KEEP).exists()
     assert (teacher / "notebooks/a.ipynb").read_text() == notebook("print(1)", "print('new')")
-    assert_all_kept(before, teacher, said, dropped={"notebooks/a.ipynb"})
+    assert_all_kept(before, teacher, said, dropped={("work", "notebooks/a.ipynb")})
 
 
 def test_a_staged_file_edited_again_keeps_both_versions(checkouts):
@@ -251,12 +299,17 @@ def test_a_staged_file_edited_again_keeps_both_versions(checkouts):
     (teacher / "README.md").write_text("later notes\n")
     (teacher / "notes/new idea.md").write_text("later idea\n")
     (teacher / "notes/gone.md").unlink()
+    # A notebook staged after a run, then edited: the run is not kept, the edit is.
+    (teacher / "notebooks/b.ipynb").write_text(notebook("print(2)", ran=True))
+    git(teacher, "add", "notebooks/b.ipynb")
+    (teacher / "notebooks/b.ipynb").write_text(notebook("print(2)", "my cell"))
     publish(project, {"README.md": "read me, new\n"})
     before = versions(teacher)
 
     status, said = run(teacher)
 
     assert status == 0, said
+    assert_updated(teacher, project)
     (keep,) = (teacher / KEEP).iterdir()
     assert (keep / "README.md").read_text() == "later notes\n"
     assert (keep / "README (staged).md").read_text() == "staged notes\n"
@@ -267,8 +320,10 @@ def test_a_staged_file_edited_again_keeps_both_versions(checkouts):
     assert (keep / "notes/new idea (staged).md").read_text() == "staged idea\n"
     assert (keep / "notes/gone.md").read_text() == "staged, then deleted\n"
     assert "stay where they are, no longer staged: notes/new idea.md" in said
-    assert git(teacher, "status", "--porcelain", "--untracked-files=no") == b""
-    assert_all_kept(before, teacher, said)
+    assert (keep / "notebooks/b.ipynb").read_text() == notebook("print(2)", "my cell")
+    assert "did not keep the version you had staged of notebooks/b.ipynb: it had only been " \
+        "run" in said
+    assert_all_kept(before, teacher, said, dropped={("staged", "notebooks/b.ipynb")})
 
 
 def test_a_notebook_jupyter_cannot_read_is_kept_with_a_word(checkouts):
@@ -276,6 +331,9 @@ def test_a_notebook_jupyter_cannot_read_is_kept_with_a_word(checkouts):
     latin = notebook("print('CAFE')").replace("CAFE", "café").encode("latin-1")
     (teacher / "notebooks/a.ipynb").write_bytes(latin)
     (teacher / "notebooks/b.ipynb").write_text(notebook("print(2)")[:-20])
+    (teacher / "notebooks/odd.ipynb").write_text(
+        json.dumps({"cells": [{"cell_type": "code", "metadata": ["x"], "source": ""}],
+                    "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
     publish(project, {"notebooks/a.ipynb": notebook("print(10)"),
                       "notebooks/b.ipynb": notebook("print(20)")})
     before = versions(teacher)
@@ -283,12 +341,16 @@ def test_a_notebook_jupyter_cannot_read_is_kept_with_a_word(checkouts):
     status, said = run(teacher)
 
     assert status == 0, said
+    assert_updated(teacher, project)
     assert "notebooks/a.ipynb is no notebook Jupyter can read (not UTF-8): kept as your edit" \
         in said
     assert "notebooks/b.ipynb is no notebook Jupyter can read (not JSON): kept as your edit" \
         in said
+    assert "notebooks/odd.ipynb is no notebook Jupyter can read (JSON, but not a notebook's): " \
+        "kept as your edit" in said
     (keep,) = (teacher / KEEP).iterdir()
     assert (keep / "notebooks/a.ipynb").read_bytes() == latin
+    assert (teacher / "notebooks/a.ipynb").read_text() == notebook("print(10)")
     assert_all_kept(before, teacher, said)
 
 
@@ -302,6 +364,7 @@ def test_files_the_new_version_drops(checkouts):
     status, said = run(teacher)
 
     assert status == 0, said
+    assert_updated(teacher, project)
     assert not (teacher / "notes/lesson plan.md").exists()
     (keep,) = (teacher / KEEP).iterdir()
     assert (keep / "notes/lesson plan.md").read_text() == "my plan\n"
@@ -313,7 +376,12 @@ def test_files_the_new_version_drops(checkouts):
 
 def teachers_mix(teacher: Path, project: Path) -> None:
     """A bit of everything: edited, only run, staged and edited again, deleted, untracked and
-    ignored files in the new version's way, a file of one's own, paths with spaces."""
+    ignored files in the new version's way, a file of one's own, paths with spaces; and a
+    notebook saved again unchanged (so that its record in the index is out of date, and a git
+    status that may write refreshes it)."""
+    odd = teacher / "notebooks/odd.ipynb"
+    odd.write_bytes(odd.read_bytes())
+    os.utime(odd, (1_000_000_000, 1_000_000_000))
     (teacher / "notebooks/a.ipynb").write_text(notebook("print(1)", ran=True))
     (teacher / "notebooks/b.ipynb").write_text(notebook("print(2)", "my cell"))
     (teacher / "README.md").write_text("staged\n")
@@ -338,35 +406,54 @@ def test_every_kind_of_change_at_once(checkouts):
     status, said = run(teacher)
 
     assert status == 0, said
-    assert git(teacher, "rev-parse", "HEAD") == git(project, "rev-parse", "HEAD")
-    assert git(teacher, "status", "--porcelain", "--untracked-files=no") == b""
+    assert_updated(teacher, project)
     for path in ("notebooks/a.ipynb", "notebooks/b.ipynb", "notebooks/c.ipynb",
                  "build/notes.txt", "README.md", "notes/lesson plan.md"):
         assert (teacher / path).read_bytes() == (project / path).read_bytes(), path
     assert (teacher / "my file.txt").read_text() == "mine\n"
     assert "put back 1 shipped file(s) you had deleted" in said
     assert "notes/lesson plan.md" in said and "1 new commit(s) from origin/main" in said
-    assert_all_kept(before, teacher, said, dropped={"notebooks/a.ipynb"})
+    assert_all_kept(before, teacher, said, dropped={("work", "notebooks/a.ipynb")})
     # my-changes/ is the teacher's: git does not list it (the project ignores it).
     assert KEEP in (ROOT / ".gitignore").read_text()
 
 
-@pytest.mark.parametrize("lock", ["refs/heads/main.lock", "index.lock"])
-def test_a_failing_merge_leaves_the_checkout_as_it_was(checkouts, lock):
+CRASHING_GIT = """#!/bin/sh
+# git, but a merge fails after it has done all its work (moved the branch too).
+"$REAL_GIT" "$@" || exit
+for arg; do
+    if [ "$arg" = merge ]; then echo "fatal: the disk went away" >&2; exit 128; fi
+done
+"""
+
+
+@pytest.mark.parametrize("failure", ["refs/heads/main.lock", "index.lock", "after merging"])
+def test_a_failing_merge_leaves_the_checkout_as_it_was(checkouts, tmp_path, failure):
     teacher, project = checkouts
     teachers_mix(teacher, project)
-    # A git that crashed once leaves its lock behind. The branch's: the fast-forward updates
-    # the files and the index, then fails to move the branch. The index's: putting the
-    # committed files back fails, after the copies were made.
-    (teacher / ".git" / lock).write_text("")
+    env = None
+    if failure == "after merging":
+        (tmp_path / "bin").mkdir()
+        (tmp_path / "bin/git").write_text(CRASHING_GIT)
+        (tmp_path / "bin/git").chmod(0o755)
+        env = {**os.environ, "REAL_GIT": shutil.which("git"),
+               "PATH": f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+        why = "the disk went away"
+    else:
+        # A git that crashed once leaves its lock behind. The branch's: the fast-forward
+        # updates the files and the index, then fails to move the branch. The index's:
+        # putting the committed files back fails, after the copies were made.
+        (teacher / ".git" / failure).write_text("")
+        why = failure
     before = state(teacher)
 
-    status, said = run(teacher)
+    status, said = run(teacher, env=env)
 
+    assert state(teacher) == before, said
     assert status == 1, said
-    assert "the new version could not be brought in" in said and lock in said
-    assert "everything was put back as it was" in said and "Nothing was changed." in said
-    assert state(teacher) == before
+    assert said.count("\n") == 1 and said.startswith("Not updated: the new version could not "
+                                                      "be brought in (") and why in said
+    assert said.endswith("); everything was put back as it was. Nothing was changed.\n")
 
 
 def test_a_failing_fetch_leaves_the_checkout_as_it_was(checkouts, tmp_path):
@@ -394,6 +481,19 @@ def test_a_checkout_with_its_own_commits_is_left_alone(checkouts):
 
     assert status == 1 and "1 commit(s) of its own" in said and "Nothing was changed." in said
     assert state(teacher) == before
+
+
+def test_a_checkout_nobody_changed_is_brought_up_to_date(checkouts):
+    teacher, project = checkouts
+    publish(project, {"notebooks/a.ipynb": notebook("print(10)"), "new.md": "new\n"})
+
+    status, said = run(teacher)
+
+    assert status == 0, said
+    assert_updated(teacher, project)
+    assert said == "brought in 1 new commit(s) from origin/main\n"
+    assert files(teacher) == files(project)
+    assert not (teacher / KEEP).exists()
 
 
 def test_an_up_to_date_checkout_is_left_as_it_is(checkouts):
