@@ -289,7 +289,8 @@ def army_table(army: Army, lang: str = "en", caption: str = "", *, morale: bool 
                 counts[_kind(army, e.troops)] += e.count
         ap = sum(cost[e.troops] * e.count for e in command.elements)
         me = command_me2(army, command) / 2
-        row = [command.name, f"1 {_kind(army, general.troops)}",
+        plain = TYPE_WORDS.get(lang, TYPE_WORDS["en"]).get(_kind(army, general.troops))
+        row = [command.name, f"1 {plain[1] if plain else _kind(army, general.troops)}",
                *(str(counts[k]) for k in kinds),
                str(sum(e.count for e in command.elements)), str(ap)]
         if morale:
