@@ -870,7 +870,8 @@ EXERCISES = Exercises([
         wrong=lambda: [16, 12, 39, 10],
         rules=("P-SETUP-2", "P-BATTLE-DICE-1"),
         reveal=lambda lang: readers.army_table(ARMY, lang, thresholds=False),
-        tells=(r"\b14 ME\b", r"= 14\b"),
+        # The centre's row of a table with the morale column: its 8th cell is the ME.
+        tells=(r"\b14 ME\b", r"= 14\b", r"C-in-C\)(?: \S+){7} 14\b"),
     ),
     # Part 2 — a turn: choosing and attacking
     Exercise(

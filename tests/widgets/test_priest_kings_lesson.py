@@ -265,3 +265,20 @@ def test_every_file_the_notebook_links_to_is_in_the_repository():
     assert links, "the notebook links its catalogue, rulings and tests"
     missing = sorted({link for link in links if not (notebooks / link).exists()})
     assert not missing, f"04-priest-kings links to files that are not there: {missing}"
+
+
+def test_the_centre_s_morale_is_a_giveaway_only_where_the_table_shows_it():
+    """The leak test looks for centre-me's 14 in the centre's row of a table with the morale
+    column; Part 1's table without it (whose wings have 14 elements) gives nothing away."""
+    import html
+
+    tells = lesson.EXERCISES["centre-me"].giveaways()
+
+    def seen(table):
+        # As the leak test reads a stored output: its HTML without tags, spaces folded.
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", table._repr_html_())).split())
+
+    full = readers.army_table(lesson.ARMY, thresholds=False)
+    plain = readers.army_table(lesson.ARMY, morale=False, total=False)
+    assert any(tell.search(seen(full)) for tell in tells)
+    assert not any(tell.search(seen(plain)) for tell in tells)
