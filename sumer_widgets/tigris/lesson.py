@@ -925,6 +925,9 @@ def _reveal_building(lang: str) -> list[Any]:
 
 
 TIE_BREAK = [(5, 6, 7, 8), (9, 5, 6, 5)]
+#: How a count of two kingdoms would be told ("there are two kingdoms", the readers' list).
+KINGDOM_COUNT_TELLS = (r"\b(?:are|is|makes?|leaves?|now) (?:2|two) kingdoms\b", r"Kingdom 2 —",
+                       r"\b(?:2|two|Two) kingdoms (?:in|on) (?:the|this) (?:picture|board)")
 
 EXERCISES = Exercises([
     Exercise(
@@ -952,7 +955,7 @@ EXERCISES = Exercises([
         rules=("T-KINGDOM-1",),
         predict=True,
         reveal=_reveal_kingdoms,
-        tells=(r"\b(?:2|two|Two) kingdoms\b", r"Kingdom 2 —"),
+        tells=KINGDOM_COUNT_TELLS,
     ),
     Exercise(
         id="trader-squares",
@@ -985,7 +988,8 @@ EXERCISES = Exercises([
         wrong=lambda: [7, 6, 3, 1],
         rules=("T-REVOLT-2",),
         reveal=_reveal_revolt_strength,
-        tells=(r"Bull defends \(2\)", r"e5 and g5", r"priest (?:on f5 )?has (?:2|two)"),
+        tells=(r"priests: Urn attacks \(\d\), Bull defends \(2\)", r"e5 and g5",
+               r"priest (?:on f5 )?has (?:2|two)"),
     ),
     Exercise(
         id="revolt-no-support",
@@ -1065,7 +1069,7 @@ EXERCISES = Exercises([
         rules=("T-CAT-3", "T-LEADER-7"),
         predict=True,
         reveal=_reveal_catastrophe,
-        tells=(r"\b(?:2|two|Two) kingdoms\b", r"Kingdom 2 —"),
+        tells=KINGDOM_COUNT_TELLS,
     ),
     Exercise(
         id="final-score",
