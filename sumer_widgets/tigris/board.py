@@ -17,7 +17,7 @@ game shows everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -116,7 +116,7 @@ class TigrisBoard(BoardWidget):
 
     WORDS = WORDS
     #: The rules that allow each kind of move, quoted after a bot's move with "Say why".
-    MOVE_RULES = {
+    MOVE_RULES: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "PlaceTile": ("T-TILE-1", "T-TILE-2", "T-TILE-5"),
         "PositionLeader": ("T-LEADER-1", "T-LEADER-2", "T-LEADER-3", "T-LEADER-4",
                            "T-LEADER-5"),
