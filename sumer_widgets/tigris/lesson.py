@@ -436,6 +436,21 @@ def _conflict_result(game: Game, kind: str) -> tuple[int, Any, Any] | None:
     return None
 
 
+FARMS = ("e8", "f8", "g8")
+
+
+def _join_the_farms(game: Game) -> Any:
+    state = game.state
+    farms = {parse_cell(c) for c in FARMS}
+    king = state.leader_cell(BULL, 0)
+    if king >= 0 and any(farms <= set(k) and king in k for k in tigris.kingdoms(state)):
+        return reached("the farms now touch Bull's kingdom through the new tile: their region "
+                       "joined the kingdom of Bull's king")
+    why = (f"{_last_told(game)} The farms on e8, f8 and g8 are still a region: no tile of "
+           "theirs touches Bull's kingdom. Look for the one empty square between them.")
+    return _pending(game, BULL, why)
+
+
 def _revolt_attacker(game: Game) -> Any:
     result = _conflict_result(game, "revolt")
     if result is not None:
@@ -562,6 +577,24 @@ def _last_turn(game: Game) -> Any:
 
 
 TASKS = Tasks([
+    Task(
+        id="join-the-farms",
+        ruleset="tigris",
+        goal="Place one tile so that the three farms on the river become part of Bull's "
+             "kingdom.",
+        start=first_kingdoms,
+        check=_join_the_farms,
+        rules=("T-KINGDOM-1", "T-TILE-1", "T-TILE-2"),
+        hint="Which empty square touches both a farm and one of Bull's tiles along an edge? "
+             "Is it land or river — and which tiles may go there?",
+        solution=("tile k e7",),
+        explanation="e7 is the empty land square between Bull's settlement on e6 and the farm on "
+                    "e8. Any land tile there (a settlement, a temple or a market) joins the "
+                    "farms' region to Bull's kingdom; a settlement also scores a black point "
+                    "for Bull's king.",
+        misses=(("tile b d8",), ("tile k h7",), ("tile r d6", "tile k a1")),
+        options={"name": "task-join-the-farms"},
+    ),
     Task(
         id="green-point",
         ruleset="tigris",
