@@ -72,6 +72,7 @@ from engine.mesopotamia.state import (
     full_deck,
     parse_token,
     player_name,
+    removed_plains,
 )
 
 # ------------------------------------------------------------------------------------- setup
@@ -123,12 +124,6 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
         deck=tuple(deck), discard=(), hands=tuple(hands), fresh="", out=(),
         points=FIRST_ROUND[players][0], discoveries=0, action="", used=(), fertility=False,
         land=False, priests=(), pending=(), candidates=(), draws=0, won=())
-
-
-def removed_plains(players: int, options: Options) -> int:
-    if options.removed_plains is not None:
-        return options.removed_plains
-    return layout(players)["removed_plains"]
 
 
 def movement_points(turn: int, players: int) -> int:
@@ -1040,8 +1035,7 @@ def _check_state(s: State) -> str | None:
         return "the temple place must be at 0,0"
     if not is_connected(tiles):
         return "the fields do not form one connected map"
-    removed = (s.options.removed_plains if s.options.removed_plains is not None
-               else layout(n)["removed_plains"])
+    removed = removed_plains(n, s.options)
     for kind, count in FIELD_COUNTS.items():
         have = sum(1 for k in tiles.values() if k == kind) + s.pile.count(kind) + sum(
             1 for k in s.candidates if k == kind)

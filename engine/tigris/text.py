@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import InvalidInput, shown
 from engine.tigris.board import COLUMNS, HEIGHT, SIZE, WIDTH, Board, cell_name
-from engine.tigris.state import (
+from engine.tigris.pieces import (
     CATASTROPHE,
     COLOURS,
     EMPTY,
