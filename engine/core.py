@@ -58,6 +58,14 @@ MAX_DIGITS = 30
 MAX_JSON_DEPTH = 64
 #: The longest text a move may be written in (the longest real one is under 60 characters).
 MAX_MOVE_TEXT = 200
+#: The longest JSON text `loads` reads — save files, boards, maps, army lists — in characters
+#: (in bytes, when it comes as bytes): refused before it is read. A finished game's save is a
+#: few KB (2 KB a campaign of Priest-Kings, 5 KB a game of Sumeria, 9 KB of Tigris), a
+#: Mesopotamia game played to its round limit of 100 about 140 KB, and the longest saves, of
+#: long Priest-Kings campaigns, about 1 MB: four times that leaves a wide margin, and keeps the
+#: worst a text can cost to read near 100 MB (JSON of empty arrays, about 25 bytes a
+#: character) where a board's 20 million characters could cost 500 MB.
+MAX_JSON_CHARS = 4_000_000
 
 
 # --------------------------------------------------------------------------------------- errors
@@ -294,9 +302,14 @@ def loads(text: str | bytes, what: str = "JSON text") -> Any:
     """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong.
 
     Beyond the JSON grammar it refuses what no Sumer file holds and what would break the
-    parser or the code after it: nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more
-    than `MAX_DIGITS` digits, and ``NaN``/``Infinity``.
+    parser or the code after it: text longer than `MAX_JSON_CHARS` (by its length, before
+    anything is read), nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more than
+    `MAX_DIGITS` digits, and ``NaN``/``Infinity``. What it builds on the way is in proportion
+    to the text: a few copies of it at most.
     """
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_JSON_CHARS:
+        raise _bad_input("too_long", what=what, length=f"{len(text):,}",
+                         most=f"{MAX_JSON_CHARS:,}")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
@@ -316,15 +329,25 @@ def loads(text: str | bytes, what: str = "JSON text") -> Any:
         raise InvalidInput(f"{what} is not valid JSON: {exc}") from None
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
+# Each pattern repeats a single character class, which the regular expression engine matches
+# without keeping a backtracking record per character (a repeated group, such as a string's
+# "any character or an escape", costs about 120 bytes a character).
+_JSON_STRING = re.compile(r'"[^"]*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _nesting(text: str) -> int:
-    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside)."""
-    brackets = _JSON_BRACKET.findall(_JSON_STRING.sub("", text))
-    steps = itertools.accumulate(1 if b in "[{" else -1 for b in brackets)
-    return max(steps, default=0)
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside).
+
+    The escapes that matter go first — an escaped backslash, then an escaped quote, which
+    ends no string — then the strings; each step makes a string no longer than the text (the
+    last from pieces between strings). The brackets left are a list of one-character strings,
+    which Python shares: 8 bytes each.
+    """
+    outside = _JSON_STRING.sub("", text.replace("\\\\", "").replace('\\"', ""))
+    steps = map(_BRACKET_STEP.__getitem__, _BRACKET.findall(outside))
+    return max(itertools.accumulate(steps), default=0)
 
 
 def _json_int(what: str) -> Callable[[str], int]:
@@ -360,6 +383,8 @@ INPUT_TEXT = {
         "wrong_type": "{where}.{key} must be {kinds}, not {value}",
         "too_large": "{where}.{key} is far too large: {value}",
         "unknown_fields": "{where} has unknown field(s) {unknown}; known: {known}",
+        "too_long": "{what} is {length} characters long; no Sumer file needs more than "
+                    "{most} (the longest saves, of long Priest-Kings campaigns, are about 1 MB)",
         "move_not_object": "a {ruleset} move must be an object, not {value}",
         "unknown_kind": "unknown {ruleset} move kind {kind}; known: {known}",
         "other_kind": "a {name} is a {expected} move, not {kind}",
@@ -381,6 +406,9 @@ INPUT_TEXT = {
         "wrong_type": "{where}: '{key}' moet {kinds} zijn, niet {value}",
         "too_large": "{where}: '{key}' is veel te groot: {value}",
         "unknown_fields": "{where} heeft onbekende velden: {unknown}",
+        "too_long": "{what} is {length} tekens lang; geen Sumer-bestand heeft er meer nodig "
+                    "dan {most} (de langste opgeslagen spellen, lange campagnes van "
+                    "Priest-Kings, zijn ongeveer 1 MB)",
         "move_not_object": "een zet moet een object zijn, niet {value}",
         "unknown_kind": "onbekende soort zet {kind}",
         "other_kind": "dit hoort een zet van de soort {expected} te zijn, niet {kind}",
