@@ -43,6 +43,7 @@ __all__ = [
     "make_rng",
     "parse_whole",
     "rules_of",
+    "shaped",
     "shown",
     "whole_number",
 ]
@@ -288,6 +289,70 @@ def whole_number(text: Any, what: str, least: int | None = None,
                   else f" ≥ {least}" if least is not None else f" ≤ {most}")
         raise InvalidInput(f"{what} must be a whole number{bounds}, not {shown(text)}")
     return value
+
+
+def shaped(value: Any, shape: Any, what: str) -> Any:
+    """`value`, checked to have `shape`: how a keyword helper (``position(...)``) refuses an
+    argument of the wrong type with `InvalidInput` before anything reads it.
+
+    A shape is ``int`` (a whole number of at most `MAX_DIGITS` digits, not a bool), ``str``,
+    ``bool``, ``float`` (any number), ``[item]`` (a list or tuple of any length),
+    ``(a, b, ...)`` (a list or tuple of exactly those items) or ``{key: item}`` (a mapping).
+
+    >>> shaped([("1,0", 2)], [(str, int)], "natives")
+    [('1,0', 2)]
+    >>> shaped([("1,0", "2")], [(str, int)], "natives")
+    Traceback (most recent call last):
+    ...
+    engine.core.InvalidInput: natives[0][1] must be a whole number, not '2'
+    """
+    problem = _shape_problem(value, shape, what)
+    if problem:
+        raise InvalidInput(problem)
+    return value
+
+
+_SHAPE_WORDS = {int: "a whole number", str: "text", bool: "true or false", float: "a number"}
+
+
+def _shape_words(shape: Any) -> str:
+    if isinstance(shape, list):
+        return f"a list, each item {_shape_words(shape[0])}"
+    if isinstance(shape, tuple):
+        return f"a list of {len(shape)} ({', '.join(map(_shape_words, shape))})"
+    if isinstance(shape, dict):
+        (key, item), = shape.items()
+        return f"a mapping of {_shape_words(key)} to {_shape_words(item)}"
+    return _SHAPE_WORDS.get(shape, getattr(shape, "__name__", str(shape)))
+
+
+def _shape_problem(value: Any, shape: Any, what: str) -> str | None:
+    wrong = f"{what} must be {_shape_words(shape)}, not {shown(value)}"
+    if isinstance(shape, (list, tuple)):
+        if not isinstance(value, (list, tuple)) or (
+                isinstance(shape, tuple) and len(value) != len(shape)):
+            return wrong
+        items = shape * len(value) if isinstance(shape, list) else shape
+        return next((p for i, (v, s) in enumerate(zip(value, items))
+                     if (p := _shape_problem(v, s, f"{what}[{i}]"))), None)
+    if isinstance(shape, dict):
+        if not isinstance(value, Mapping):
+            return wrong
+        (key, item), = shape.items()
+        for k, v in value.items():
+            problem = (_shape_problem(k, key, f"{what} (a key)")
+                       or _shape_problem(v, item, f"{what}[{shown(k)}]"))
+            if problem:
+                return problem
+        return None
+    if shape is int:
+        return None if is_int(value) and abs(value) < 10**MAX_DIGITS else wrong
+    if shape is float:
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and -1e300 < value < 1e300)
+        return None if ok else wrong
+    return None if isinstance(value, shape) and (
+        shape is bool or not isinstance(value, bool)) else wrong
 
 
 # ----------------------------------------------------------------------------------------- JSON

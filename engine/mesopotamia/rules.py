@@ -26,7 +26,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, is_int, make_rng, shown
+from engine.core import IllegalMove, InvalidInput, check_seed, is_int, make_rng, shaped, shown
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import (
     FIELD_COUNTS,
@@ -1169,6 +1169,35 @@ def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = 
     from engine.mesopotamia.board import WORD_OF
 
     base = new_state(players, seed, **options)
+    for name, value, shape in (
+            ("tiles", tiles, {str: str}), ("natives", natives, [(str, int, str)]),
+            ("goods", goods, {str: (int, int)}), ("huts", huts, [(str, int, int)]),
+            ("holy", holy, {str: int}), ("mana", mana, [int]), ("max_mana", max_mana, [int]),
+            ("delivered", delivered, [[int]]), ("hands", hands, [[str]]),
+            ("points", points, int)):
+        if value is not None:
+            shaped(value, shape, name)
+    shaped(to_move, int, "to_move"), shaped(round, int, "round"), shaped(phase, str, "phase")
+    for name, value in (("mana", mana), ("max_mana", max_mana), ("delivered", delivered),
+                        ("hands", hands)):
+        if value is not None and len(value) != players:
+            raise InvalidInput(f"{name} needs one entry per player ({players}), not "
+                               f"{len(value)}")
+    seats = range(players)
+    for name, owners, least in (("natives", [o for _, o, _ in natives or ()], 0),
+                                ("huts", [o for _, o, _ in huts or ()], -1),
+                                ("holy", list((holy or {}).values()), 0)):
+        for owner in owners:
+            if not least <= owner < players:
+                raise InvalidInput(f"{name}: the owner must be a player 0 to {players - 1}"
+                                   f"{' or -1 (neutral)' if least < 0 else ''}, not {owner}")
+    if to_move not in seats:
+        raise InvalidInput(f"to_move must be a player 0 to {players - 1}, not {shown(to_move)}")
+    last_round = base.options.max_rounds
+    if round < 1 or (last_round is not None and round > last_round):
+        raise InvalidInput(f"round must be 1 to {last_round or 'any'}, not {round}")
+    if phase not in ("move", "action"):
+        raise InvalidInput(f"a position starts in phase 'move' or 'action', not {shown(phase)}")
     work = Work(base)
     for text, kind in (tiles or {}).items():
         letter = WORD_OF.get(kind, kind)
@@ -1212,8 +1241,6 @@ def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = 
                     raise InvalidInput(f"no {shown(card)} card left in the deck for player {p}")
                 work.deck.remove(card)
             work.hands[p] = list(cards)
-    if not 0 <= to_move < players:
-        raise InvalidInput(f"to_move must be a player 0 to {players - 1}, not {shown(to_move)}")
     work.turn = (round - 1) * players + to_move
     work.to_move = to_move
     work.phase = phase
