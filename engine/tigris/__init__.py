@@ -58,7 +58,8 @@ from engine.tigris.pieces import (
     TILE_NAMES,
     player_name,
 )
-from engine.tigris.rules import apply, check_state, legal_moves, new_state, position
+from engine.tigris.positions import position
+from engine.tigris.rules import apply, check_state, legal_moves, new_state
 from engine.tigris.saves import state_from_dict
 from engine.tigris.scoring import final_vector, final_winners
 from engine.tigris.state import Options, State

@@ -10,8 +10,10 @@ adds what people need around them:
 - `apply`: refuses an illegal move with a reason naming the rule (`IllegalMove`) or a
   malformed one (`InvalidInput`), and otherwise plays it on a copy;
 - `check_state`: the invariants (tiles, treasures, leaders, catastrophes conserved; every
-  leader beside a temple; the phase consistent), used by save files and tests;
-- `position`: a position from its text form (`text.py`), for lessons and tests.
+  leader beside a temple; the phase consistent), used by save files, positions and tests.
+
+`positions.position` reads a position from its text form, `saves.state_from_dict` from its
+save form; both sit above this module.
 """
 
 from __future__ import annotations
@@ -24,12 +26,10 @@ from engine.core import (
     check_seed,
     is_int,
     make_rng,
-    parse_whole,
     shown,
-    whole_number,
 )
 from engine.tigris import events as ev
-from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name, parse_cell
+from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name
 from engine.tigris.moves import MOVE_CLASSES, legal_public_moves, to_raw
 from engine.tigris.state import (
     ACTIONS,
@@ -53,7 +53,6 @@ from engine.tigris.state import (
     TILE_NAMES,
     Options,
     State,
-    _evolve,
     player_name,
 )
 from engine.tigris.table import (
@@ -584,168 +583,3 @@ def _check_phase(state: State, leaders: dict[int, int]) -> str | None:
     if phase == "action" and table.treasure_choice() is not None:
         return "a trader beside two treasures takes them at once"
     return None
-
-
-# ------------------------------------------------------------------------------- positions
-
-
-def position(text: str = "", *, players: int | None = None, seed: int = 0,
-             **options: Any) -> State:
-    """A position from its text form (see `text.py`), for lessons and tests.
-
-    Rows not written keep the starting layout; hands not given are drawn from the bag (in an
-    order from `seed`); the bag holds every tile not placed, held or discarded.
-
-    >>> state = position('''
-    ...     3  . . . ~ ~ r* . K0 r
-    ...     hand 0 rrkbgg
-    ... ''')
-    >>> state.hands[0]
-    'krrbgg'
-
-    Raises:
-        InvalidInput: anything malformed or inconsistent, named (the save-file checks).
-    """
-    if not isinstance(text, str):
-        raise InvalidInput("a position is text: grid rows and lines such as 'hand 0 kkrbgg'")
-    rows: dict[int, list[str]] = {}
-    facts: list[tuple[str, list[str], int]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
-            continue
-        words = line.split()
-        if not words:
-            continue
-        if words == list("abcdefghijklmnop"):
-            continue
-        row = parse_whole(words[0])
-        if row is not None:
-            if not 1 <= row <= 11:
-                raise InvalidInput(f"position line {number}: there is no row {row} (1–11)")
-            if row - 1 in rows:
-                raise InvalidInput(f"position line {number}: row {row} is written twice")
-            rows[row - 1] = words[1:]
-            continue
-        comment = words.index("#") if "#" in words else len(words)
-        facts.append((words[0].lower(), words[1:comment], number))
-    declared = [f for f in facts if f[0] == "players"]
-    if players is None:
-        players = whole_number(declared[-1][1][0], f"position line {declared[-1][2]}: "
-                               "players") if declared and declared[-1][1] else 2
-    players = _check_players(players)
-    start = new_state(players, seed, **options)
-    from engine.tigris.text import parse_tokens
-
-    cells, treasures, buildings = parse_tokens(rows, start.board, players, "position")
-    hands: list[str | None] = [None] * players
-    cats: list[int | None] = [None] * players
-    influence = [[0, 0, 0, 0] for _ in range(players)]
-    taken = [0] * players
-    monuments = [-1] * len(MONUMENTS)
-    wonder = -1
-    active, actions, bag_size = 0, ACTIONS, None
-
-    def player_of(args: list[str], number: int, key: str) -> int:
-        player = parse_whole(args[0]) if args else None
-        if player is None or not 0 <= player < players:
-            raise InvalidInput(f"position line {number}: '{key}' needs a player 0 to "
-                               f"{players - 1} first")
-        return player
-
-    def count_of(word: str, number: int, key: str) -> int:
-        return whole_number(word, f"position line {number}: '{key}'", 0)
-
-    for key, args, number in facts:
-        if key == "players":
-            continue
-        if key == "hand":
-            p = player_of(args, number, key)
-            letters = "".join(args[1:]).replace("-", "")
-            if any(ch not in COLOURS for ch in letters):
-                raise InvalidInput(f"position line {number}: a hand is letters of k r b g")
-            hands[p] = "".join(sorted(letters, key=COLOURS.index))
-        elif key == "catastrophes":
-            p = player_of(args, number, key)
-            cats[p] = count_of(args[1] if len(args) > 1 else "", number, key)
-        elif key == "influence":
-            p = player_of(args, number, key)
-            for word in args[1:]:
-                points = parse_whole(word[1:])
-                if len(word) < 2 or word[0] not in COLOURS or points is None or points < 0:
-                    raise InvalidInput(f"position line {number}: write influence as k1 r2 b0 "
-                                       f"g3, not {shown(word)}")
-                influence[p][COLOURS.index(word[0])] = points
-        elif key == "treasures":
-            p = player_of(args, number, key)
-            taken[p] = count_of(args[1] if len(args) > 1 else "", number, key)
-        elif key == "monument":
-            if len(args) != 2:
-                raise InvalidInput(f"position line {number}: write 'monument kr f3'")
-            from engine.tigris.moves import BuildMonument
-
-            m = BuildMonument(args[0], args[1])
-            monuments[MONUMENTS.index(m.monument)] = parse_cell(m.cell)
-        elif key == "wonder":
-            if len(args) != 1:
-                raise InvalidInput(f"position line {number}: write 'wonder h6'")
-            wonder = parse_cell(args[0])
-        elif key == "turn":
-            active = player_of(args, number, key)
-        elif key == "actions":
-            actions = count_of(args[0] if args else "", number, key)
-            if not 1 <= actions <= ACTIONS:
-                raise InvalidInput(f"position line {number}: actions are 1 or 2")
-        elif key == "bag":
-            bag_size = count_of(args[0] if args else "", number, key)
-        else:
-            raise InvalidInput(f"position line {number}: unknown line {shown(key)}; known: "
-                               "players, "
-                               "hand, catastrophes, influence, treasures, monument, wonder, "
-                               "turn, actions, bag, and grid rows starting with their number")
-    # Catastrophes on the board come from players whose count is not given, in turn.
-    placed = cells.count(CATASTROPHE)
-    left = [CATASTROPHES if c is None else c for c in cats]
-    free = [p for p in range(players) if cats[p] is None]
-    while placed - (CATASTROPHES * players - sum(left)) > 0 and any(left[p] for p in free):
-        p = next(p for p in free if left[p] == max(left[q] for q in free))
-        left[p] -= 1
-    missing = len(start.board.temples) - len(treasures) - sum(taken)
-    if missing:
-        raise InvalidInput(
-            f"position: {abs(missing)} treasure(s) {'missing' if missing > 0 else 'too many'}: "
-            "keep r* on the starting temples, or give taken ones to players with "
-            "'treasures P N'")
-    pool = {letter: k for letter, k in zip(COLOURS, TILE_COUNTS)}
-    for code in cells:
-        if TILE <= code < CATASTROPHE:
-            pool[COLOURS[code - TILE]] -= 1
-        elif FLIPPED <= code < LEADER:
-            pool[COLOURS[code - FLIPPED]] -= 1
-    for hand in hands:
-        for letter in hand or "":
-            pool[letter] -= 1
-    short = [letter for letter, k in pool.items() if k < 0]
-    if short:
-        raise InvalidInput(f"position: more {', '.join(short)} tiles than the box holds")
-    rest = [letter for letter, k in pool.items() for _ in range(k)]
-    rng = make_rng(seed, "tigris", "position")
-    rng.shuffle(rest)
-    dealt = []
-    for hand in hands:
-        if hand is None:
-            hand, rest = "".join(sorted(rest[:HAND_SIZE], key=COLOURS.index)), rest[HAND_SIZE:]
-        dealt.append(hand)
-    bag = "".join(rest if bag_size is None else rest[:bag_size])
-    if bag_size is not None and bag_size > len(rest):
-        raise InvalidInput(f"position: the bag can hold at most {len(rest)} tiles here")
-    discard = [0, 0, 0, 0]
-    for letter in rest[len(bag):]:
-        discard[COLOURS.index(letter)] += 1
-    state = _evolve(
-        start, cells=cells, treasures=treasures, buildings=buildings, hands=tuple(dealt),
-        catastrophes=tuple(left), influence=tuple(tuple(c) for c in influence),
-        treasures_taken=tuple(taken), monuments=tuple(monuments), wonder=wonder,
-        bag=bag, discard=tuple(discard), active=active, actions=actions, to_move=active,
-        first_player=active)
-    check_state(state)
-    return state
