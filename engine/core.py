@@ -41,6 +41,7 @@ __all__ = [
     "is_int",
     "loads",
     "make_rng",
+    "not_a_move",
     "parse_whole",
     "rules_of",
     "shaped",
@@ -118,6 +119,15 @@ class Named:
         if "en" not in names:
             raise KeyError("a Named needs at least its English name")
         self.names = names
+
+    @classmethod
+    def of(cls, told: Callable[[str], str]) -> Named:
+        """The name `told(lang)` gives in each of `LANGUAGES`.
+
+        >>> Named.of(lambda lang: {"en": "river", "nl": "rivier"}[lang]).describe("nl")
+        'rivier'
+        """
+        return cls(**{lang: told(lang) for lang in LANGUAGES})
 
     def describe(self, lang: str = "en") -> str:
         return self.names.get(lang, self.names["en"])
@@ -453,6 +463,7 @@ INPUT_TEXT = {
         "move_not_object": "a {ruleset} move must be an object, not {value}",
         "unknown_kind": "unknown {ruleset} move kind {kind}; known: {known}",
         "other_kind": "a {name} is a {expected} move, not {kind}",
+        "not_a_move": "not a {game} move: {value}",
         "items": "{where}: every item of {key} must be {kinds}",
         "malformed": "{kind} move is malformed: {error}",
         "move_where": "{kind} move",
@@ -470,13 +481,14 @@ INPUT_TEXT = {
         "missing": "{where} mist {key}",
         "wrong_type": "{where}: '{key}' moet {kinds} zijn, niet {value}",
         "too_large": "{where}: '{key}' is veel te groot: {value}",
-        "unknown_fields": "{where} heeft onbekende velden: {unknown}",
+        "unknown_fields": "{where} heeft onbekende velden {unknown}; bekend zijn: {known}",
         "too_long": "{what} is {length} tekens lang; geen Sumer-bestand heeft er meer nodig "
                     "dan {most} (de langste opgeslagen spellen, lange campagnes van "
                     "Priest-Kings, zijn ongeveer 1 MB)",
-        "move_not_object": "een zet moet een object zijn, niet {value}",
-        "unknown_kind": "onbekende soort zet {kind}",
-        "other_kind": "dit hoort een zet van de soort {expected} te zijn, niet {kind}",
+        "move_not_object": "een zet van {ruleset} moet een object zijn, niet {value}",
+        "unknown_kind": "onbekende soort zet van {ruleset}: {kind}; bekend zijn: {known}",
+        "other_kind": "een {name} is een zet van de soort {expected}, niet {kind}",
+        "not_a_move": "geen zet van {game}: {value}",
         "items": "{where}: elk element van '{key}' moet {kinds} zijn",
         "malformed": "de zet '{kind}' is misvormd: {error}",
         "move_where": "de zet '{kind}'",
@@ -632,6 +644,11 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
         raise _bad_input("malformed", kind=kind, error=exc.message or exc.reason) from None
     except (TypeError, ValueError) as exc:
         raise _bad_input("malformed", kind=kind, error=shown(str(exc))) from None
+
+
+def not_a_move(game: str, value: Any) -> InvalidInput:
+    """The refusal of `value` where a move object of `game` was wanted."""
+    return _bad_input("not_a_move", game=game, value=shown(value))
 
 
 def move_words(text: Any, usage: str | Named) -> tuple[str, list[str]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bitmask import bits
-from engine.core import InvalidInput, check_seed, is_int, make_rng, shaped, shown
+from engine.core import InvalidInput, check_seed, is_int, make_rng, not_a_move, shaped, shown
 from engine.sumeria import events as ev
 from engine.sumeria import rays
 from engine.sumeria.board import Board
@@ -230,7 +230,7 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         raise refusal("over", "S-END-1")
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise InvalidInput(f"not a Sumeria move: {shown(move)}")
+        raise not_a_move("Sumeria", move)
     phase, name = _PHASE_OF[type(move)]
     if state.phase != phase:
         # The rule of the phase the game is in says what may be done now.
