@@ -284,7 +284,7 @@ def parse_whole(text: Any) -> int | None:
     return None
 
 
-def whole_number(text: Any, what: str, least: int | None = None,
+def whole_number(text: Any, what: str | Named, least: int | None = None,
                  most: int | None = None) -> int:
     """`text` read as a whole number from `least` to `most` (either may be open).
 
@@ -295,9 +295,10 @@ def whole_number(text: Any, what: str, least: int | None = None,
     if value is None or (least is not None and value < least) or (
             most is not None and value > most):
         bounds = ("" if least is None and most is None
-                  else f" from {least} to {most}" if least is not None and most is not None
+                  else Message(INPUT_TEXT, "from_to", least=least, most=most)
+                  if least is not None and most is not None
                   else f" ≥ {least}" if least is not None else f" ≤ {most}")
-        raise InvalidInput(f"{what} must be a whole number{bounds}, not {shown(text)}")
+        raise _bad_input("not_whole", what=what, bounds=bounds, value=shown(text))
     return value
 
 
@@ -472,6 +473,8 @@ INPUT_TEXT = {
         "long_move": "a move is a few words, not {length} characters: {usage}",
         "unknown_move": "unknown move {text}: {usage}",
         "arity": "{verb} takes {count} argument(s), got {got} in {text}: {usage}",
+        "not_whole": "{what} must be a whole number{bounds}, not {value}",
+        "from_to": " from {least} to {most}",
         "or": " or ",
         int.__name__: "a whole number", str.__name__: "a string", list.__name__: "a list",
         dict.__name__: "an object", bool.__name__: "true or false", float.__name__: "a number",
@@ -497,6 +500,8 @@ INPUT_TEXT = {
         "long_move": "een zet is een paar woorden, geen {length} tekens: {usage}",
         "unknown_move": "onbekende zet {text}: {usage}",
         "arity": "na {verb} horen {count} woord(en), niet {got}, in {text}: {usage}",
+        "not_whole": "{what} moet een geheel getal{bounds} zijn, niet {value}",
+        "from_to": " van {least} tot en met {most}",
         "or": " of ",
         int.__name__: "een geheel getal", str.__name__: "tekst", list.__name__: "een lijst",
         dict.__name__: "een object", bool.__name__: "waar of onwaar",
