@@ -102,8 +102,7 @@ TEXT = {
                        "werkt als een bot aan zet is",
         "bot_over": "het spel is afgelopen: geen bot heeft nog een zet",
         "no_game_to_save": "op dit bord wordt geen spel gespeeld, dus er is niets op te slaan",
-        "load_bad": "dat bestand is geen opgeslagen spel voor dit bord, dus het bord is niet "
-                    "veranderd",
+        "load_bad": "dat bestand kon niet geladen worden, dus het bord is niet veranderd: {why}",
         "load_too_big": "dat bestand is te groot voor een opgeslagen spel ({size} bytes)",
         "load_not_text": "een opgeslagen spel wordt als tekst van het bestand gestuurd",
         "no_bots_for_level": "op dit bord speelt geen bot, dus er is geen niveau te kiezen",
@@ -685,5 +684,6 @@ def _parse_save(text: Any, game_class: type[Game]) -> Game:
     try:
         return game_class.from_json(text)
     except SumerError as exc:
-        raise InvalidInput(Message(TEXT, "load_bad", why=exc.reason), rule=exc.rule) from None
+        raise InvalidInput(Message(TEXT, "load_bad", why=exc.message or exc.reason),
+                           rule=exc.rule) from None
 

@@ -171,3 +171,19 @@ def test_every_rule_refusal_of_the_sample_games_is_dutch(ruleset):
                     assert problem is None, f"{problem}: {error.describe('nl')!r}"
                     refused.add(error.message.key)
     assert len(refused) >= 5, f"only {sorted(refused)}"
+
+
+@pytest.mark.parametrize("text", [
+    "{}", "not json", "[]", b"\xff[]", "[" * 100 + "]" * 100, "[1e999]", "[NaN]",
+    "[" + "1" * 40 + "]", '{"format": "sumer.game", "version": 7}',
+    tigris.new_game(2, seed=1).to_json(),
+    sumeria.new_game(3, seed=1).to_json().replace(
+        '"moves":[]', '"moves":[{"kind":"place","location":"nowhere.city"}]'),
+], ids=["no format", "not JSON", "a list", "not UTF-8", "too deep", "too large", "NaN",
+        "too many digits", "version", "other ruleset", "a move that does not replay"])
+def test_the_save_file_refusals_a_board_shows_when_loading_are_dutch(text):
+    """A board that cannot load a file says why, in its language (the reason follows the
+    board's ``load_bad`` line)."""
+    with pytest.raises(InvalidInput) as refused:
+        sumeria.Game.from_json(text)
+    assert dutch_problem(refused.value) is None, refused.value.describe("nl")
