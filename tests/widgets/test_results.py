@@ -261,3 +261,27 @@ def test_every_question_reveals_its_answer_only_after_it_is_asked():
         assert shown.pictures and any(tell.search(" ".join(shown.text.split()))
                                       for tell in exercise.giveaways()), exercise.id
     plt.close("all")
+
+
+def test_the_leak_check_finds_an_answer_of_05_analysis_put_back():
+    import copy
+
+    from scripts.notebook_parts import leaks, read
+
+    notebook = read(ROOT / "notebooks" / "05-analysis.ipynb")
+    assert not leaks(notebook)
+    kings = res.read_result("priest_kings", res.results_folder(ROOT))
+    from sumer_widgets.analysis import questions as q
+
+    for exercise_id, shown in (("reroll-points", q.seen(q.reroll, kings).text),
+                               ("first-player-four", q.seen(q.first_player, res.read_result(
+                                   "sumeria", res.results_folder(ROOT))).text)):
+        asked = next(index for index, cell in enumerate(notebook["cells"])
+                     if f'ask("{exercise_id}")' in "".join(cell["source"]))
+        # The reveal's sentences as the stored output of the cell before the question.
+        told = copy.deepcopy(notebook)
+        told["cells"][asked - 1].setdefault("outputs", []).append(
+            {"output_type": "stream", "name": "stdout", "text": [shown]})
+        assert told["cells"][asked - 1]["cell_type"] == "code"
+        assert [leak for leak in leaks(told) if leak.exercise == exercise_id], exercise_id
+    plt.close("all")
