@@ -1026,8 +1026,10 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 2, 3],
         rules=("S-TILE-3",),
         predict=True,
-        tells=(r"\bgets? nothing\b", r"\bkrijgt[^.]{0,30}\bniets\b",
-               r"(?:Green|Groen) (?:takes|krijgt)[^.]{0,40}Umma"),
+        # What a demonstration of this round's end would print (the rule itself is taught
+        # after the question).
+        tells=(r"(?:Green takes|Groen krijgt uit Umma)[^.]{0,30}(?:from Umma|militair)",
+               r"(?:Blue|Blauw)[^.]{0,40}(?:nothing from Umma|niets uit Umma)"),
     ),
     Exercise(
         id="lone-trader",
@@ -1043,8 +1045,9 @@ EXERCISES = Exercises([
         rules=("S-CTRL-1", "S-TILE-4", "S-TILE-5"),
         predict=True,
         reveal=_reveal_lone_trader,
-        tells=(r"(?:rest|left over|over)[^.]{0,20}(?:is|are) discarded",
-               r"rest wordt afgelegd", r"Discarded from above Kish", r"Afgelegd van boven Kish"),
+        # What a demonstration of a lone trader would print (the rule is taught after it).
+        tells=(r"Discarded from above Kish", r"Afgelegd van boven Kish", r"It is discarded",
+               r"Hij wordt afgelegd"),
     ),
     # Part 5 — a new round
     Exercise(
