@@ -580,7 +580,7 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str | Nam
     if unknown:
         raise _bad_input("unknown_fields", where=where,
                          unknown=", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else ""),
-                         known=", ".join(sorted(allowed)))
+                         known=", ".join(map(repr, sorted(allowed))))
 
 
 # --------------------------------------------------------------------------------------- events
@@ -668,7 +668,7 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     # The type first: a list or an object as the kind cannot even be looked up.
     if not isinstance(kind, str) or kind not in kinds:
         raise _bad_input("unknown_kind", ruleset=ruleset, kind=shown(kind),
-                         known=", ".join(kinds))
+                         known=", ".join(map(repr, kinds)))
     cls = kinds[kind]
     names = [f.name for f in fields(cls)]
     where = Message(INPUT_TEXT, "move_where", kind=kind)
