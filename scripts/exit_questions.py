@@ -125,17 +125,20 @@ def sumeria_score() -> Exit:
 # Tigris & Euphrates ----------------------------------------------------------------------------
 
 
-def tigris_kingdoms() -> Exit:
+def tigris_point() -> Exit:
     from sumer_widgets.tigris.lesson import green_point
 
     state = green_point()
-    found = tigris.kingdoms(state)
+    # The board outlines every kingdom, so the question asks who scores in one instead.
+    _, events = tigris.apply(state, tigris.parse_move("tile g f5"))
+    scored = [e.describe("en") for e in events if type(e).__name__ == "PointsScored"]
     return Exit(1, _svg(state, width=560),
-                "How many kingdoms are there on this board?",
-                f"{len(found)}.",
-                "A kingdom is a group of tiles joined along their sides that holds at least "
-                "one leader; a group without a leader is only a region. Count the groups, then "
-                "keep those with a leader in them.")
+                "Bull puts a market (a green tile) on f5, beside the kingdom of its king. Who "
+                "scores, and what?",
+                " ".join(scored) or "Nobody scores.",
+                "A tile scores one point of its colour for the leader of that colour in its "
+                "kingdom. This kingdom has no trader (the green leader), so the king takes the "
+                "point: Bull's king.")
 
 
 def tigris_revolt() -> Exit:
@@ -265,7 +268,7 @@ def pk_winners() -> Exit:
 
 SHEETS: dict[str, tuple[str, list[Callable[[], Exit]]]] = {
     "sumeria": ("Sumeria", [sumeria_reach, sumeria_row, sumeria_score]),
-    "tigris": ("Tigris & Euphrates", [tigris_kingdoms, tigris_revolt, tigris_catastrophe,
+    "tigris": ("Tigris & Euphrates", [tigris_point, tigris_revolt, tigris_catastrophe,
                                       tigris_score]),
     "priest_kings": ("Priest-Kings of God", [pk_targets, pk_broken, pk_free, pk_winners]),
 }
