@@ -10,8 +10,9 @@ disagree with the game the notebooks teach.
     python scripts/exit_questions.py           # write the sheets
     python scripts/exit_questions.py --check   # exit 1 if a sheet is out of date
 
-Mesopotamia has no sheet yet: its notebook is being rewritten with rule changes (issue 32), and
-its exit questions should be drawn from the rules it will teach.
+Mesopotamia's questions keep to rules its rewrite (issue 32) leaves alone — moving, building a
+hut, stones at the temple, the round limit — and ask the engine, not the lesson module, for
+every answer.
 """
 
 from __future__ import annotations
@@ -25,13 +26,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import priest_kings as pk  # noqa: E402 - after the path is set
+from engine import mesopotamia as meso  # noqa: E402 - after the path is set
+from engine import priest_kings as pk  # noqa: E402
 from engine import sumeria, tigris  # noqa: E402
+from engine.mesopotamia.scoring import ranking  # noqa: E402
 from sumer_widgets.display import show  # noqa: E402
 
 OUT = ROOT / "docs" / "exit"
 BLUE, ORANGE, GREEN = range(3)
 BULL, URN = range(2)
+RED, YELLOW = 1, 2
 CITIES = ("kish", "lagash", "uruk", "ur")
 
 
@@ -266,10 +270,85 @@ def pk_winners() -> Exit:
                 "for it: Lagash made Uruk one.")
 
 
+# Mesopotamia ----------------------------------------------------------------------------------
+
+#: Blue's, a neutral, Red's and Yellow's huts of the 3-player start.
+START_HUTS = [("-1,0", BLUE, 0), ("-1,0", -1, 0), ("-1,1", RED, 0), ("-1,1", YELLOW, 0)]
+
+
+def meso_reach() -> Exit:
+    from sumer_widgets.mesopotamia.readers import marked
+
+    state = meso.position(3, tiles={"-2,0": "plain", "-2,1": "forest", "-1,-1": "plain"},
+                          natives=[("-1,1", BLUE, "."), ("-1,0", RED, ".")], huts=START_HUTS,
+                          goods={})
+    reach = {m.destination for m in meso.legal_moves(state)
+             if isinstance(m, meso.Go) and m.origin == "-1,1"}
+    return Exit(1, str(marked(state, {}, selected="-1,1|0|.")),
+                "It is Blue's turn, with 5 movement points. Blue's native (ringed) carries "
+                "nothing. How many fields can it reach this turn?",
+                f"{len(reach)} fields.",
+                "Entering a neighbouring field costs 1 point, and volcanoes can never be "
+                "entered. A native carrying nothing may walk through the temple place, so the "
+                "fields beyond it count too.")
+
+
+def meso_hut() -> Exit:
+    state = meso.position(3, tiles={"-2,0": "plain"},
+                          natives=[("-2,0", BLUE, "L"), ("-2,0", BLUE, "."), ("-2,0", BLUE, "."),
+                                   ("-1,0", RED, ".")],
+                          huts=[("-2,0", RED, 0), ("-1,1", BLUE, 0)], goods={}, phase="action")
+    built, after = 0, state
+    while (huts := [m for m in meso.legal_moves(after)
+                    if isinstance(m, meso.BuildHut) and m.field == "-2,0"]):
+        after, _ = meso.apply(after, huts[0])
+        built += 1
+    return Exit(2, _svg(state, width=480),
+                "Phase II. On the plain 2 fields north-west of the temple, Blue has three "
+                "natives, one of them carrying lumber, and Red has a hut. How many huts can "
+                "Blue build there?",
+                f"{built}.",
+                "A hut needs 2 of the player's natives and 1 lumber on a plain with room, and a "
+                "plain holds at most 2 huts. Red's hut leaves room for one, and Blue has lumber "
+                "for one.")
+
+
+def meso_mana() -> Exit:
+    state = meso.position(3, natives=[("0,0", BLUE, "S")] * 2 + [("-1,1", RED, ".")],
+                          huts=START_HUTS, goods={}, mana=[4, 0, 0], max_mana=[4, 3, 3])
+    after = state
+    for _ in range(2):
+        after, _ = meso.apply(after, meso.parse_move("drop 0,0 S"))
+    return Exit(3, _svg(state, width=480),
+                "Blue has mana 4 of a maximum 4. Two of Blue's natives on the temple place "
+                "each put down a stone. What are Blue's mana and maximum afterwards?",
+                f"Mana {after.mana[BLUE]} of a maximum {after.max_mana[BLUE]}.",
+                "Each stone first raises the maximum by 1, then gives 1 mana — never above the "
+                "maximum: 4 of 4, then 5 of 5, then 6 of 6.")
+
+
+def meso_limit() -> Exit:
+    placed, mana = [[4, 6], [2, 7], [6]], [3, 5, 8]
+    winners = sorted(("Blue", "Red", "Yellow")[p] for p in ranking(placed, mana))
+    rows = "".join(f"<tr><th>{who}</th><td>markers placed: {', '.join(map(str, markers))}</td>"
+                   f"<td>mana {m}</td></tr>"
+                   for who, markers, m in zip(("Blue", "Red", "Yellow"), placed, mana,
+                                              strict=True))
+    return Exit(4, f'<table class="score">{rows}</table>',
+                "The game reaches its round limit. Who wins?",
+                f"{_names(winners)}.",
+                "At the round limit, most markers placed wins (Blue and Red, two each), then "
+                "the higher sum of their values (Blue 4 + 6 = 10, Red 2 + 7 = 9), then the most "
+                "mana. Yellow's 8 mana does not help: it placed only one marker. (The rule "
+                "text ends the game only when a player has placed all four markers; the round "
+                "limit is the project's addition, so that every game ends.)")
+
+
 SHEETS: dict[str, tuple[str, list[Callable[[], Exit]]]] = {
     "sumeria": ("Sumeria", [sumeria_reach, sumeria_row, sumeria_score]),
     "tigris": ("Tigris & Euphrates", [tigris_point, tigris_revolt, tigris_catastrophe,
                                       tigris_score]),
+    "mesopotamia": ("Mesopotamia", [meso_reach, meso_hut, meso_mana, meso_limit]),
     "priest_kings": ("Priest-Kings of God", [pk_targets, pk_broken, pk_free, pk_winners]),
 }
 

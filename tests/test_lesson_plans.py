@@ -77,6 +77,7 @@ def test_the_headings_state_the_minutes_the_plans_count(name):
 
 @pytest.mark.parametrize(("game", "notebook"), [("sumeria", "01-sumeria.ipynb"),
                                                ("tigris", "02-tigris-euphrates.ipynb"),
+                                               ("mesopotamia", "03-mesopotamia.ipynb"),
                                                ("priest_kings", "04-priest-kings.ipynb")])
 def test_every_lesson_has_its_exit_question_printed_and_linked(game, notebook):
     lessons = sum(1 for plan in PLANS if notebook in plan.notebooks)
