@@ -120,17 +120,27 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const log = h("ol", { class: "sumer-log", tabindex: "0" });
   const logBox = h("details", { class: "sumer-log-box", open: "" }, logTitle, log);
   const task = mountTask(model);
-  // Projector layout (see mountClassroom): the messages have a reserved place, and the
-  // prompt, reports and log sit beside the picture, so nothing moves under the pointer.
+  // Projector layout (see mountClassroom): the messages have a reserved place at the top of
+  // the column beside the picture, with the prompt, reports and log under them, so nothing
+  // moves under the pointer and the picture keeps the whole height below the toolbar.
   const messages = h("div", { class: "sumer-messages" }, status, error);
-  const side = h("div", { class: "sumer-side" }, prompt, logBox);
+  const side = h("div", { class: "sumer-side" }, messages, prompt, logBox);
   const main = h("div", { class: "sumer-main" }, host, side);
-  el.replaceChildren(task.panel, toolbar, messages, main);
+  el.replaceChildren(task.panel, toolbar, main);
   const classroom = mountClassroom(model, el, { toolbar, undo, bot, history: toolbar.lastChild });
   // Keys pressed on a board are the board's (Enter plays, Escape cancels), not JupyterLab's.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const keys = mountKeyboard({ el, host, clickable,
     activate: (target, event) => onClick(target, event) });
+  // The picture takes the window's height less what sits above it (board.css, --sumer-fit):
+  // that part's height changes with the toolbar's wrapping or a task's text, so it is
+  // measured whenever one of them changes size, not guessed.
+  const measureAbove = () => {
+    const above = host.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    if (above > 0) el.style.setProperty("--sumer-above", `${Math.ceil(above)}px`);
+  };
+  const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measureAbove);
+  for (const part of [task.panel, toolbar]) sizes?.observe(part);
 
   const frame = {
     model, el, host, prompt, side, words,
@@ -166,6 +176,11 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
       host.replaceChildren(parsed.content);
     }
     keys.after();
+    // The picture's shape, so the frame can size it to the window (board.css, --sumer-aspect).
+    const box = host.firstElementChild?.viewBox?.baseVal;
+    if (box && box.width && box.height) {
+      el.style.setProperty("--sumer-aspect", (box.width / box.height).toFixed(4));
+    }
     host.dataset.ply = String(model.get("ply"));
     host.dataset.drawn = String((Number(host.dataset.drawn) || 0) + 1);
     onRedraw?.(frame);
@@ -275,6 +290,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   frame.cleanup = () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     classroom.cleanup();
+    sizes?.disconnect();
   };
   return frame;
 }
