@@ -1,0 +1,103 @@
+"""Issue 29, "legible on a projector": every board (the game's app board, at its start and in the
+middle of a game) at 1280×720 draws no text a player reads under 12 CSS px, and the whole board
+with its toolbar fits the window without scrolling; at 1920×1080 it uses the width (it is
+drawn wider than at 1280).
+
+The page is the board alone in a window of that size, as Voilà's app page or a board in full
+screen shows it. Text that only repeats a piece's shape and colour (its initial) is drawn
+``aria-hidden`` by the renderers and is not counted; neither are tooltips (``<title>``), the
+picture's text form (``<desc>``) nor anything hidden.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.bots import RandomBot, bot_for_level
+from engine.core import RULESETS, rules_of
+from sumer_widgets.games import card
+from tests.browser.harness import MOUNT, synced_state
+
+LEGIBLE_PX = 12
+PROJECTOR = {"width": 1280, "height": 720}
+WIDE = {"width": 1920, "height": 1080}
+
+#: The rendered size of every piece of text in the board: an SVG text's font size times the
+#: picture's scale, an HTML text's computed size.
+SIZES = """(root) => {
+  const el = document.querySelector(root);
+  const out = [];
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.nodeValue.trim()) continue;
+    const parent = node.parentElement;
+    if (parent.closest("[hidden], style, title, desc, option, [aria-hidden='true']")) continue;
+    const style = getComputedStyle(parent);
+    if (style.display === "none" || style.visibility === "hidden") continue;
+    const box = parent.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    let size = parseFloat(style.fontSize);
+    if (parent instanceof SVGElement) {
+      const m = parent.getScreenCTM();
+      size *= Math.hypot(m.a, m.b);
+    }
+    out.push({ size: Math.round(size * 100) / 100, text: node.nodeValue.trim().slice(0, 40) });
+  }
+  return out;
+}"""
+
+
+def board_of(game: str, plies: int):
+    """The app's board of `game` (its players, medium bots), `plies` random moves in."""
+    spec = card(game)
+    rules = rules_of(game)
+    played = rules.new_game(spec.players, 7)
+    stand_in = RandomBot(seed=3)
+    for _ in range(plies):
+        if played.is_over:
+            break
+        played.play(stand_in.choose(played.state.view(played.to_move)))
+    bots = {seat: bot_for_level(game, "medium", seed=seat) for seat in range(1, spec.players)}
+    return spec.board(played, bots=bots, name=game, autoplay=False)
+
+
+def show(page, board) -> None:
+    state = synced_state(board)
+    for extra in ("battles",):  # a board's own synced traits beyond the base's
+        if extra in board.trait_names(sync=True):
+            state[extra] = getattr(board, extra)
+    page.set_content("<!doctype html><html><body style='margin:0'><div id='root'></div>"
+                     "</body></html>")
+    page.evaluate(MOUNT, {"esm": board._esm, "css": board._css, "state": state})
+    page.wait_for_selector("#root .sumer-host svg")
+
+
+def smallest(page) -> dict:
+    sizes = page.evaluate(SIZES, "#root")
+    assert sizes, "the board shows no text"
+    return min(sizes, key=lambda s: s["size"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("plies", [0, 24], ids=["start", "midgame"])
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_board_is_legible_and_fits_a_projector(browser, game, plies):
+    board = board_of(game, plies)
+    page = browser.new_page(viewport=PROJECTOR)
+    try:
+        show(page, board)
+        least = smallest(page)
+        assert least["size"] >= LEGIBLE_PX, f"{game}: {least} is under {LEGIBLE_PX} px"
+        box = page.locator("#root").bounding_box()
+        assert box["width"] <= PROJECTOR["width"] and box["height"] <= PROJECTOR["height"], box
+        scroll = page.evaluate("[document.documentElement.scrollWidth, "
+                               "document.documentElement.scrollHeight]")
+        assert scroll == [PROJECTOR["width"], PROJECTOR["height"]], f"the page scrolls: {scroll}"
+        narrow = page.locator("#root .sumer-host svg").bounding_box()["width"]
+        page.set_viewport_size(WIDE)
+        page.wait_for_function("w => document.querySelector('#root .sumer-host svg')"
+                               ".getBoundingClientRect().width > w", arg=narrow)
+        wide = page.locator("#root").bounding_box()
+        assert wide["height"] <= WIDE["height"], wide
+    finally:
+        page.close()
