@@ -3,8 +3,9 @@ what ``make app GAME=sumeria`` serves with Voilà, for a projector or a student'
 no exercises: the page is the board, its own controls (undo, history, log, the refusal line) and
 a "New game" button.
 
-Each app is a small notebook in ``apps/`` that calls `app`; Voilà hides its code. On a wide
-screen (a projector, a browser in full screen) the board grows to the window's height.
+Each app is a small notebook in ``apps/`` that calls `app`; Voilà hides its code. The board
+fills the window's height below a one-line header (title, instructions, "New game"), and grows
+with the window on a wide screen.
 
 Limits: one person plays seat 0 against the expert bots at the medium level (`engine.bots.LEVELS`);
 the apps are in English.
@@ -20,13 +21,20 @@ from sumer_widgets.base import BoardWidget
 from sumer_widgets.games import card
 
 #: The page's own look: the board may be as wide as the window, and as high as it leaves room.
+#: The title, the instructions and "New game" share one line above the board, so that on a
+#: projector (1280×720) the board keeps the height its words need to show at 12 px or more
+#: (`sumer_widgets.svg.PROJECTOR_PICTURE_PX`); --sumer-page tells the board what the page
+#: takes besides it (this line, Voilà's margins).
 STYLE = """<style>
 .sumer-app { max-width: none; }
-.sumer-app h1 { font: 600 28px/1.2 system-ui, sans-serif; margin: 4px 0; }
-.sumer-app .sumer-app-help { font: 18px/1.4 system-ui, sans-serif; margin: 0 0 6px; }
+.sumer-app .sumer-app-head { align-items: center; gap: 12px; margin: 0 0 6px; }
+.sumer-app .sumer-app-head .widget-html { flex: 1 1 auto; margin: 0; }
+.sumer-app .sumer-app-head .widget-html-content { line-height: 1.35; }
+.sumer-app h1 { display: inline; font: 700 22px/1.3 system-ui, sans-serif; margin: 0 10px 0 0; }
+.sumer-app .sumer-app-help { display: inline; font: 16px/1.35 system-ui, sans-serif; margin: 0; }
+.sumer-app .sumer-app-new { flex: none; font-size: 15px; height: 32px; }
 .sumer-app .sumer-app-board > * { width: 100%; }
-.sumer-app .sumer-board { max-width: none; width: 100%; }
-.sumer-app .sumer-board .sumer-host svg { max-height: calc(100vh - 230px); }
+.sumer-app .sumer-board { max-width: none; width: 100%; --sumer-page: 86px; }
 </style>"""
 
 
@@ -57,9 +65,11 @@ def app(name: str, *, seed: int | None = None, level: str = "medium") -> widgets
     again = widgets.Button(description="New game", tooltip="Start a new game against the bots")
     again.add_class("sumer-app-new")
     again.on_click(lambda _button: start())
-    page = widgets.VBox([
+    head = widgets.HBox([
         widgets.HTML(STYLE + f"<h1>{spec.title}</h1>"
                      f"<p class='sumer-app-help'>{spec.say('instructions')}</p>"),
-        holder, again], layout=widgets.Layout(width="100%"))
+        again], layout=widgets.Layout(width="100%"))
+    head.add_class("sumer-app-head")
+    page = widgets.VBox([head, holder], layout=widgets.Layout(width="100%"))
     page.add_class("sumer-app")
     return page

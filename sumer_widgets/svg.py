@@ -14,10 +14,11 @@ PLAYER_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")
 
 #: The height in CSS px that the board frame (``static/board.css``, ``base.js``) leaves a
-#: picture on a 1280×720 screen — a projector — below the toolbar, with a margin for a toolbar
-#: that wraps once more. A renderer draws text a player must read at `min_font` of its
-#: picture's height or larger, so that it shows at 12 px or more there.
-PROJECTOR_PICTURE_PX = 630
+#: picture on a 1280×720 screen — a projector — in the smallest page it is shown in: an app's
+#: page in Voilà, below the app's title line and the board's toolbar (about 575 px; a board
+#: alone in full screen gets about 645). A renderer draws text a player must read at
+#: `min_font` of its picture's height or larger, so that it shows at 12 px or more there.
+PROJECTOR_PICTURE_PX = 570
 #: The smallest text a player must read, in CSS px, on a projector.
 LEGIBLE_PX = 12
 

@@ -76,21 +76,21 @@ WORDS = words(__file__)["WORDS"]
 CSS = inline("""
 .hex{stroke-width:1.6}
 .edge-hex{fill:#fffdf5;fill-opacity:.35;stroke:#c9b995;stroke-width:1.2;stroke-dasharray:4 3}
-/* Words a player reads are 15.5 units or more: `svg.min_font` of the picture at the width the
-   frame gives it at 1280×720 (about 0.78 px a unit), so they show at 12 px or more there. The
+/* Words a player reads are 16 units or more: the picture is as wide as the frame gives it at
+   1280×720 (about 0.76 px a unit in an app's page), so they show at 12 px or more there. The
    initials on the pieces only repeat their shape and colour: small, and aria-hidden. */
-.coord{font:15.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
+.coord{font:16px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
 .coord-dark{fill:#e9d9c9}
 .tok{font:700 8.5px sans-serif;text-anchor:middle;dominant-baseline:central;pointer-events:none}
-.count{font:700 15.5px sans-serif;fill:#1d160b;pointer-events:none}
+.count{font:700 16px sans-serif;fill:#1d160b;pointer-events:none}
 .status{font:600 17px sans-serif;fill:#2b2214}
 .small{font:16px sans-serif;fill:#2b2214}
-.tiny{font:15.5px sans-serif;fill:#3d3220}
+.tiny{font:16px sans-serif;fill:#3d3220}
 .bold{font-weight:700}
-.mark-val{font:700 15.5px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
+.mark-val{font:700 16px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .reach-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:6 3}
-.reach-cost{font:700 15.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.reach-cost{font:700 16px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 .sel-ring{fill:none;stroke:var(--sumer-selected);stroke-width:2.5}
 .recent{fill:none;stroke:#f2a900;stroke-width:4;pointer-events:none}
 .path{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
@@ -133,7 +133,7 @@ def text(x: float, y: float, content: str, **extra: object) -> str:
 class Layout:
     """Where the map goes on the canvas: hexagon size and the pixel centre of each field."""
 
-    def __init__(self, places: Iterable[tuple[int, int]]):
+    def __init__(self, places: Iterable[tuple[int, int]], max_h: float = MAP_MAX_H):
         places = list(places)
         # A minimum extent (every place within 2 of the temple), so a young map is not drawn huge.
         places += [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
@@ -142,7 +142,7 @@ class Layout:
         self.x0, self.x1 = min(xs) - 1.0, max(xs) + 1.0
         self.y0, self.y1 = min(ys) - 0.87, max(ys) + 0.87
         self.size = min(HEX_MAX, (MAP_W - 24) / (self.x1 - self.x0),
-                        MAP_MAX_H / (self.y1 - self.y0))
+                        max_h / (self.y1 - self.y0))
         self.height = (self.y1 - self.y0) * self.size + 12
         self.ox = (8 + MAP_W) / 2 - (self.x0 + self.x1) / 2 * self.size
         self.oy = TOP + 6 - self.y0 * self.size
@@ -322,13 +322,18 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     words = WORDS.get(lang, WORDS["en"])
     tiles = dict(view.tiles)
     edges = edge_places(tiles) if not view.is_over else []
-    layout = Layout([*tiles, *edges])
-    s = layout.size
     panel_h = view.players * (CARD_H + 8) + PILES_H if panel else 0
-    body = max(layout.height + 6, panel_h)
+    # Beside the panel, the map and its legend (two rows: its words are as large as the
+    # panel's) share the panel's height: a taller picture would be drawn smaller on a
+    # projector. Without the panel the legend goes below the map.
+    legend_h = LEGEND_H * 2
+    layout = Layout([*tiles, *edges],
+                    max_h=min(MAP_MAX_H, panel_h - legend_h - 18) if panel else MAP_MAX_H)
+    s = layout.size
+    inside = bool(panel) and layout.height + 6 + legend_h <= panel_h
+    body = max(layout.height + 6 + (legend_h if inside else 0), panel_h)
     full_w = WIDTH if panel else MAP_W + 16
-    # The legend takes two rows: its words are as large as the panel's.
-    total_h = TOP + body + LEGEND_H * 2 + 8
+    total_h = TOP + body + (0 if inside else legend_h) + 8
 
     title = f"Mesopotamia — {view.summary()}"
     out = ['<svg xmlns="http://www.w3.org/2000/svg" '
@@ -389,7 +394,8 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     out.append(text(full_w - 16, 28, f"({seen})", class_="tiny", text_anchor="end"))
     if panel:
         out.extend(_panel(view, TOP, words, lang))
-    out.extend(_legend(TOP + body + 4, words, lang, two_rows=True))
+    out.extend(_legend(TOP + body - legend_h + 2 if inside else TOP + body + 4, words, lang,
+                       two_rows=True))
     out.append("</svg>")
     return Svg("".join(out))
 

@@ -62,13 +62,13 @@ def attrs(**values: object) -> str:
                         for k, v in values.items()})
 
 
-WIDTH = 1000
+WIDTH = 1100  # wider than the map and its panel need: room for the armies' words
 MAP_BOX = (12.0, 46.0, 612.0, 560.0)  # x, y, width, height of the map
 PANEL_X = 640.0
 ARMY_TOP = 618.0
 #: The size of the words a player reads, in the picture's units: `svg.min_font` of its height
-#: (about 845), so they show at 12 px or more on a projector. `_fits` guesses a line's width.
-FONT = 16.5
+#: (about 855), so they show at 12 px or more on a projector. `_fits` guesses a line's width.
+FONT = 18
 COMMAND_H = 54  # a command's rows on an army card: its name, its troops, its bases
 AVENUE = "#2f5d34"  # "the dark green lines are the communication avenues"
 RIVER = "#5b9bd5"
@@ -91,22 +91,22 @@ ORDINALS = words(__file__)["ORDINALS"]
 TO_ACT = words(__file__)["TO_ACT"]
 
 CSS = inline("""
-.pk-title{font:700 19px sans-serif;fill:#2b2113}
-.pk-h{font:700 17.5px sans-serif;fill:#3b2f1a}
-.pk-t{font:16.5px sans-serif;fill:#2b2113}
-.pk-s{font:16.5px sans-serif;fill:#3b2f1a}
-.pk-xs{font:16.5px sans-serif;fill:#5a4a2e}
-.pk-city-name{font:700 19px sans-serif;fill:#1d160b;paint-order:stroke;stroke:#f7f0dc;
+.pk-title{font:700 20px sans-serif;fill:#2b2113}
+.pk-h{font:700 18.5px sans-serif;fill:#3b2f1a}
+.pk-t{font:18px sans-serif;fill:#2b2113}
+.pk-s{font:18px sans-serif;fill:#3b2f1a}
+.pk-xs{font:18px sans-serif;fill:#5a4a2e}
+.pk-city-name{font:700 20px sans-serif;fill:#1d160b;paint-order:stroke;stroke:#f7f0dc;
  stroke-width:4px;stroke-linejoin:round}
-.pk-city-status{font:600 16.5px sans-serif;fill:#3b2f1a;paint-order:stroke;stroke:#f7f0dc;
+.pk-city-status{font:600 18px sans-serif;fill:#3b2f1a;paint-order:stroke;stroke:#f7f0dc;
  stroke-width:3.5px;stroke-linejoin:round}
-.pk-landmark{font:italic 16.5px sans-serif;fill:#6b5a3c;paint-order:stroke;stroke:#f3ead2;
+.pk-landmark{font:italic 18px sans-serif;fill:#6b5a3c;paint-order:stroke;stroke:#f3ead2;
  stroke-width:3px}
-.pk-river-label{font:italic 16.5px sans-serif;fill:#2d6a9f;letter-spacing:.5px}
-.pk-km{font:600 16.5px sans-serif;fill:#2f5d34;text-anchor:middle;dominant-baseline:central}
-.pk-badge{font:700 16.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
+.pk-river-label{font:italic 18px sans-serif;fill:#2d6a9f;letter-spacing:.5px}
+.pk-km{font:600 18px sans-serif;fill:#2f5d34;text-anchor:middle;dominant-baseline:central}
+.pk-badge{font:700 18px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
-.pk-num{font:700 16.5px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
+.pk-num{font:700 18px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .pk-target{fill:none;stroke:var(--sumer-may);stroke-width:3.5;stroke-dasharray:6 3}
 .pk-selected{fill:none;stroke:var(--sumer-selected);stroke-width:3.5}
 """)
@@ -351,12 +351,12 @@ def _static_layers(cmap: pk.CampaignMap, euphrates: str, tigris: str) -> tuple[s
                       f'data-avenue="{pair}"/>')
         km = cmap.graph.edges[cmap.city_id(a), cmap.city_id(b)]["km"]
         mx, my = _along(pos[a], pos[b], 0.5)
-        ground.append(f'<rect {attrs(x=mx - 30, y=my - 11, width=60, height=22, rx=11)} '
+        ground.append(f'<rect {attrs(x=mx - 33, y=my - 12, width=66, height=24, rx=12)} '
                       f'fill="#f7f0dc" stroke="{AVENUE}" stroke-width="1"/>'
                       + text(mx, my + 0.5, f"{km:.0f} km", class_="pk-km"))
     for site in cmap.landmarks:
         x, y = proj.km(site.x, site.y)
-        lx, ly, anchor = _landmark_label(x, y, len(site.name) * 8.8, pos)
+        lx, ly, anchor = _landmark_label(x, y, len(site.name) * 9.5, pos)
         ground.append(f'<g class="pk-landmark-site" data-landmark="{escape(site.id)}">'
                       f'<title>{escape(site.name)}</title>'
                       f'<circle {attrs(cx=x, cy=y, r=4.5)} fill="#8a7a5a" stroke="#f7f0dc" '
@@ -478,7 +478,7 @@ def _turn_on_map(state: pk.State, record: TurnRecord, pos: list[tuple[float, flo
             out.append(f'<path {attrs(d=tie)} fill="none" stroke="{PLAYER_COLORS[a]}" '
                        'stroke-width="2.5" stroke-dasharray="2 4" stroke-linecap="round"/>')
         out.append(f'<g class="pk-attack-number" {ids}>'
-                   f'<circle {attrs(cx=mid[0], cy=mid[1], r=13)} fill="#fff" '
+                   f'<circle {attrs(cx=mid[0], cy=mid[1], r=14)} fill="#fff" '
                    f'stroke="{colour}" stroke-width="2.5"/>'
                    + text(mid[0], mid[1] + 0.5, str(n + 1), class_="pk-num") + "</g>")
         if kind == "called-off":
@@ -524,7 +524,7 @@ def _cities(cmap: pk.CampaignMap, pos: list[tuple[float, float]],
                                  stroke_width="0.8", class_="pk-lord-badge"))
         lx, ly, anchor = labels[n]
         parts.append(text(lx, ly, city.name, class_="pk-city-name", text_anchor=anchor))
-        parts.append(text(lx, ly + 19, status, class_="pk-city-status", text_anchor=anchor))
+        parts.append(text(lx, ly + 20, status, class_="pk-city-status", text_anchor=anchor))
         if state is not None and not state.is_over:
             parts.extend(_order_badge(state, record, n, x, y, lang))
         parts.append("</g>")
@@ -572,7 +572,7 @@ def _label_places(cmap: pk.CampaignMap, pos: tuple[tuple[float, float], ...],
         x, y = pos[n]
         status = (words["independent"] if lords[n] < 0
                   else f"{words['vassal_of']} {cmap.city_name(lords[n])}")
-        width = max(len(city.name) * 11.5, len(status) * 8.8)
+        width = max(len(city.name) * 12, len(status) * 9.5)
         candidates = [  # (label anchor point, box left, box top, text-anchor)
             (x, y + 44, x - width / 2, y + 30, "middle"),
             (x + 40, y + 4, x + 40, y - 10, "start"),
@@ -613,7 +613,7 @@ def _order_badge(state: pk.State, record: TurnRecord, n: int, x: float,
                    'stroke-width="3" class="pk-to-move"/>')
     out.append(f'<g class="pk-order" data-place="{place + 1}"><title>'
                f'{escape(ORDINALS[lang][place])}</title>'
-               f'<circle {attrs(cx=bx, cy=by, r=12)} fill="{fill}" stroke="#fff" '
+               f'<circle {attrs(cx=bx, cy=by, r=13)} fill="{fill}" stroke="#fff" '
                'stroke-width="1.5"/>' + text(bx, by + 0.5, str(place + 1), class_="pk-badge")
                + "</g>")
     choice = record.choices.get(n) if chosen else None
@@ -725,7 +725,7 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
             moving = state.phase == "orders" and state.to_move == p
             said = _choice_words(state, record, p, chosen, moving, attackers, words)
             # What the city chose goes beside its name, or under it when it is too long.
-            wraps = not _fits(said, right - x - 116)
+            wraps = not _fits(said, right - x - 130)
             if moving:
                 tall = 48 if wraps else 24
                 out.append(f'<rect {attrs(x=x, y=y - 18, width=right - x - 6, height=tall, rx=4)}'
@@ -736,7 +736,7 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
             out.append(text(x + 48, y, state.name(p), class_="pk-t", font_weight="700"))
             if wraps:
                 y += 22
-            out.append(text(x + 48 if wraps else x + 112, y, said, class_="pk-s",
+            out.append(text(x + 48 if wraps else x + 126, y, said, class_="pk-s",
                             data_order_row=cmap.city_id(p)))
         y += 30
         out.append(text(x + 6, y, words["battles_title"], class_="pk-h"))
@@ -749,9 +749,9 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
             out.append(text(x + 8, y, f"{n + 1}.", class_="pk-t", font_weight="700"))
             out.append(text(x + 32, y, f"{state.name(a)} → {state.name(d)}", class_="pk-t"))
             said = _battle_words(state, record, n, a, d, words)
-            if not _fits(said, right - x - 160):
+            if not _fits(said, right - x - 176):
                 y += 22
-            out.append(text(x + 160 if _fits(said, right - x - 160) else x + 32, y, said,
+            out.append(text(x + 176 if _fits(said, right - x - 176) else x + 32, y, said,
                             class_="pk-s", data_battle_row=str(n + 1)))
         if record.last and state.phase == "orders" and (
                 record.last_turn is None or record.last_turn == state.turn - 1):
@@ -765,9 +765,9 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
                 out.append(text(x + 32, y, f"{state.name(a)} → {state.name(d)}",
                                 class_="pk-t"))
                 said = _result_words(state, result, a, d, words)
-                if not _fits(said, right - x - 160):
+                if not _fits(said, right - x - 176):
                     y += 22
-                out.append(text(x + 160 if _fits(said, right - x - 160) else x + 32, y, said,
+                out.append(text(x + 176 if _fits(said, right - x - 176) else x + 32, y, said,
                                 class_="pk-s", data_last_battle=str(n + 1)))
         y += 30
     elif state is not None:
@@ -816,7 +816,7 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
     first, dash, rest = name.partition(" — ")
     lines = [name] if _fits(name, right - x - 12) or not dash else [first, dash + rest]
     for line in lines:
-        out.append(text(x + 8, y + 5, line if len(line) <= 42 else line[:40] + "…",
+        out.append(text(x + 8, y + 5, line if len(line) <= 46 else line[:44] + "…",
                         class_="pk-xs", font_style="italic"))
         y += 21
     return out

@@ -101,3 +101,53 @@ def test_a_board_is_legible_and_fits_a_projector(browser, game, plies):
         assert wide["height"] <= WIDE["height"], wide
     finally:
         page.close()
+
+
+BATTLE_REPORT = """() => {
+  const board = document.querySelector("#root");
+  const report = board.querySelector("details.pk-report[open]");
+  const table = report.querySelector("table.pk-dice-table");
+  const scrolls = (e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowY)
+    && e.scrollHeight > e.clientHeight + 1;
+  const box = (e) => e.getBoundingClientRect();
+  const heads = [...table.querySelectorAll("thead th")].filter((th) => th.textContent.trim());
+  return {
+    inside: [...report.querySelectorAll("*")].filter(scrolls).map((e) => e.className),
+    scrollers: [...board.querySelectorAll("*")].filter(scrolls).map((e) => e.className),
+    table: [table.scrollWidth, table.clientWidth, box(table).right],
+    column: box(report.closest(".sumer-side")).right,
+    heads: heads.map((th) => [th.textContent.trim(), box(th).left, box(th).right]),
+    cells: [...table.querySelectorAll("td")].filter((td) => box(td).right > box(table).right + 1)
+      .length,
+  };
+}"""
+
+
+@pytest.mark.slow
+def test_the_priest_kings_battle_report_reads_without_a_scroll_box_of_its_own(browser):
+    """Issue 29, item 6: the report of a battle fought with the dice, opened beside the map at
+    1280×720, has both sides' columns whole and no scroll box inside it: the column beside
+    the map is the one thing that scrolls."""
+    from tests.browser.test_priest_kings_module import battle_board, push, sent
+
+    board = battle_board()
+    page = browser.new_page(viewport=PROJECTOR)
+    try:
+        show(page, board)
+        page.click("button.pk-dice")
+        board._on_msg(board, sent(page)[0], [])
+        push(page, board)
+        page.wait_for_selector("details.pk-report[open] tr.pk-duel")
+        seen = page.evaluate(BATTLE_REPORT)
+        assert seen["inside"] == [], f"a scroll box inside the report: {seen['inside']}"
+        assert seen["scrollers"] == ["sumer-side"], seen["scrollers"]
+        width, room, right = seen["table"]
+        assert width <= room and right <= seen["column"] + 0.5, seen["table"]
+        assert seen["cells"] == 0, "a cell of the table sticks out of it"
+        (invader, *_), (defender, *_) = seen["heads"]
+        assert "(invader)" in invader and "(defender)" in defender
+        assert all(right <= seen["column"] + 0.5 for _, _, right in seen["heads"])
+        least = min(page.evaluate(SIZES, "details.pk-report"), key=lambda s: s["size"])
+        assert least["size"] >= LEGIBLE_PX, least
+    finally:
+        page.close()
