@@ -13,7 +13,11 @@ the apps are in English.
 
 from __future__ import annotations
 
+import base64
+import html
+
 import ipywidgets as widgets
+from IPython.display import HTML
 
 from engine.bots import bot_for_level
 from engine.core import RULESETS, fresh_seed, rules_of
@@ -73,3 +77,46 @@ def app(name: str, *, seed: int | None = None, level: str = "medium") -> widgets
     page = widgets.VBox([head, holder], layout=widgets.Layout(width="100%"))
     page.add_class("sumer-app")
     return page
+
+
+#: The front page's look: a card a game, two in a row on a projector, text at 16 px or more.
+FRONT_STYLE = """<style>
+.sumer-front { font: 17px/1.45 system-ui, sans-serif; color: #222; max-width: 1400px; }
+.sumer-front h1 { font: 700 30px/1.2 system-ui, sans-serif; margin: 0 0 4px; }
+.sumer-front > p { margin: 0 0 14px; }
+main.sumer-front ul.sumer-front-games { list-style: none; padding: 0; margin: 0; display: grid;
+  gap: 16px; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); }
+main.sumer-front li { display: flex; gap: 16px; align-items: flex-start; padding: 12px;
+  margin: 0; border: 1px solid #d8c9a3; border-radius: 8px; background: #fbf6e8; }
+.sumer-front li > a { flex: none; }
+main.sumer-front li img { width: 240px; max-width: none; height: auto; border-radius: 4px;
+  border: 1px solid #d8c9a3; background: #fff; }
+.sumer-front h2 { font: 700 22px/1.25 system-ui, sans-serif; margin: 0 0 6px; }
+.sumer-front a { color: #0b5c96; }
+.sumer-front .sumer-front-play { display: inline-block; margin-top: 8px; font-weight: 600; }
+</style>"""
+
+
+def front_page(lang: str = "en") -> HTML:
+    """The apps' front page (``apps/index.ipynb``, the page ``make apps`` opens): for each game
+    of `engine.core.RULESETS` its title, a picture of its board at the start, its one line
+    (the card's blurb) and a link to its app (``apps/<game>.ipynb``, beside the front page).
+    The pictures are in the page itself (data URLs): the page asks nothing of any other host."""
+    games = []
+    for name in RULESETS:
+        spec = card(name)
+        picture = spec.picture(rules_of(name).new_game(spec.players, 1).state, lang=lang)
+        data = base64.b64encode(str(picture).encode("utf-8")).decode("ascii")
+        title = html.escape(spec.title)
+        link = f"{html.escape(name)}.ipynb"
+        games.append(
+            f'<li data-game="{html.escape(name)}"><a href="{link}" tabindex="-1" '
+            f'aria-hidden="true"><img src="data:image/svg+xml;base64,{data}" '
+            f'alt=""></a><div><h2><a href="{link}">{title}</a></h2>'
+            f"<p>{html.escape(spec.say('blurb', lang))}</p>"
+            f'<a class="sumer-front-play" href="{link}">Play {title} against the bots →</a>'
+            "</div></li>")
+    return HTML(FRONT_STYLE + '<main class="sumer-front"><h1>The games of Sumer</h1>'
+                "<p>Four board games of ancient Mesopotamia. Choose one: you play the first "
+                "seat, the bots play the others.</p><ul class='sumer-front-games'>"
+                + "".join(games) + "</ul></main>")
