@@ -17,7 +17,6 @@ import base64
 import html
 
 import ipywidgets as widgets
-from IPython.display import HTML
 
 from engine.bots import bot_for_level
 from engine.core import RULESETS, fresh_seed, rules_of
@@ -97,11 +96,13 @@ main.sumer-front li img { width: 240px; max-width: none; height: auto; border-ra
 </style>"""
 
 
-def front_page(lang: str = "en") -> HTML:
+def front_page(lang: str = "en") -> widgets.HTML:
     """The apps' front page (``apps/index.ipynb``, the page ``make apps`` opens): for each game
     of `engine.core.RULESETS` its title, a picture of its board at the start, its one line
     (the card's blurb) and a link to its app (``apps/<game>.ipynb``, beside the front page).
-    The pictures are in the page itself (data URLs): the page asks nothing of any other host."""
+    The pictures are in the page itself (data URLs): the page asks nothing of any other host.
+    A widget, not an HTML output: the notebook renderer would take over a click on a link of
+    an output (to open the file in place); a widget's link is the browser's own."""
     games = []
     for name in RULESETS:
         spec = card(name)
@@ -116,7 +117,7 @@ def front_page(lang: str = "en") -> HTML:
             f"<p>{html.escape(spec.say('blurb', lang))}</p>"
             f'<a class="sumer-front-play" href="{link}">Play {title} against the bots →</a>'
             "</div></li>")
-    return HTML(FRONT_STYLE + '<main class="sumer-front"><h1>The games of Sumer</h1>'
+    return widgets.HTML(FRONT_STYLE + '<main class="sumer-front"><h1>The games of Sumer</h1>'
                 "<p>Four board games of ancient Mesopotamia. Choose one: you play the first "
                 "seat, the bots play the others.</p><ul class='sumer-front-games'>"
                 + "".join(games) + "</ul></main>")
