@@ -118,6 +118,6 @@ def front_page(lang: str = "en") -> widgets.HTML:
             f'<a class="sumer-front-play" href="{link}">Play {title} against the bots →</a>'
             "</div></li>")
     return widgets.HTML(FRONT_STYLE + '<main class="sumer-front"><h1>The games of Sumer</h1>'
-                "<p>Four board games of ancient Mesopotamia. Choose one: you play the first "
+                "<p>Four board games set in the ancient Near East. Choose one: you play the first "
                 "seat, the bots play the others.</p><ul class='sumer-front-games'>"
                 + "".join(games) + "</ul></main>")
