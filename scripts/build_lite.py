@@ -56,6 +56,8 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import nbformat
+
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
 DEFAULT_OUT = ROOT / "build" / "lite"
@@ -389,16 +391,38 @@ def is_current(out: Path) -> bool:
     return marker.exists() and marker.read_text().split()[0] == inputs_digest()
 
 
+#: A link to a test file (the "checked by" column of a rules table): the site holds no tests,
+#: so there the link's words stay and the link goes.
+TEST_LINK = re.compile(r"\[([^\]]*)\]\((?:\.\./)+tests/[^)]*\)")
+
+
+def site_notebook(text: str) -> dict:
+    """A notebook as the site serves it: the Pyodide kernel; no links to tests; and every
+    multi-line text as one string. On disk a multi-line text (a printed output, a cell's
+    source) may be a list of lines; the Jupyter server joins them when it reads a notebook,
+    JupyterLite does not, and shows the list's lines joined by commas (jupyterlite#1105): each
+    line after the first began with a stray ", "."""
+    nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)  # joins the lines
+    nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            cell["source"] = TEST_LINK.sub(r"\1", cell["source"])
+    return nb
+
+
 def stage_contents(folder: Path) -> None:
-    """The notebooks (for the Pyodide kernel), the docs they link to and the result files
-    05-analysis reads (from ``../benchmarks/results``, as in the repository)."""
+    """The notebooks (for the Pyodide kernel, `site_notebook`), the docs they link to and the
+    result files 05-analysis reads (from ``../benchmarks/results``, as in the repository)."""
     (folder / "notebooks").mkdir(parents=True)
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+        nb = site_notebook(path.read_text(encoding="utf-8"))
         (folder / "notebooks" / path.name).write_text(
             json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     shutil.copytree(ROOT / "docs", folder / "docs")
+    for page in (folder / "docs").rglob("*.md"):
+        words = page.read_text(encoding="utf-8")
+        if TEST_LINK.search(words):
+            page.write_text(TEST_LINK.sub(r"\1", words), encoding="utf-8")
     if (ROOT / RESULTS).is_dir():
         shutil.copytree(ROOT / RESULTS, folder / RESULTS)
 
