@@ -76,21 +76,21 @@ WORDS = words(__file__)["WORDS"]
 CSS = inline("""
 .hex{stroke-width:1.6}
 .edge-hex{fill:#fffdf5;fill-opacity:.35;stroke:#c9b995;stroke-width:1.2;stroke-dasharray:4 3}
-/* Words a player reads are 16 units or more: the picture is as wide as the frame gives it at
-   1280×720 (about 0.76 px a unit in an app's page), so they show at 12 px or more there. The
+/* Words a player reads are 16.5 units or more: the picture is as wide as the frame gives it
+   at 1280×720 (about 0.74 px a unit in a notebook), so they show at 12 px or more there. The
    initials on the pieces only repeat their shape and colour: small, and aria-hidden. */
-.coord{font:16px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
+.coord{font:16.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
 .coord-dark{fill:#e9d9c9}
 .tok{font:700 8.5px sans-serif;text-anchor:middle;dominant-baseline:central;pointer-events:none}
-.count{font:700 16px sans-serif;fill:#1d160b;pointer-events:none}
+.count{font:700 16.5px sans-serif;fill:#1d160b;pointer-events:none}
 .status{font:600 17px sans-serif;fill:#2b2214}
-.small{font:16px sans-serif;fill:#2b2214}
-.tiny{font:16px sans-serif;fill:#3d3220}
+.small{font:17px sans-serif;fill:#2b2214}
+.tiny{font:16.5px sans-serif;fill:#3d3220}
 .bold{font-weight:700}
-.mark-val{font:700 16px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
+.mark-val{font:700 16.5px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .reach-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:6 3}
-.reach-cost{font:700 16px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.reach-cost{font:700 16.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 .sel-ring{fill:none;stroke:var(--sumer-selected);stroke-width:2.5}
 .recent{fill:none;stroke:#f2a900;stroke-width:4;pointer-events:none}
 .path{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-opacity:.85;stroke-linecap:round;

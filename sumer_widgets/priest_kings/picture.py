@@ -68,7 +68,7 @@ PANEL_X = 640.0
 ARMY_TOP = 618.0
 #: The size of the words a player reads, in the picture's units: `svg.min_font` of its height
 #: (about 855), so they show at 12 px or more on a projector. `_fits` guesses a line's width.
-FONT = 18
+FONT = 18.5
 COMMAND_H = 54  # a command's rows on an army card: its name, its troops, its bases
 AVENUE = "#2f5d34"  # "the dark green lines are the communication avenues"
 RIVER = "#5b9bd5"
@@ -93,20 +93,20 @@ TO_ACT = words(__file__)["TO_ACT"]
 CSS = inline("""
 .pk-title{font:700 20px sans-serif;fill:#2b2113}
 .pk-h{font:700 18.5px sans-serif;fill:#3b2f1a}
-.pk-t{font:18px sans-serif;fill:#2b2113}
-.pk-s{font:18px sans-serif;fill:#3b2f1a}
-.pk-xs{font:18px sans-serif;fill:#5a4a2e}
+.pk-t{font:18.5px sans-serif;fill:#2b2113}
+.pk-s{font:18.5px sans-serif;fill:#3b2f1a}
+.pk-xs{font:18.5px sans-serif;fill:#5a4a2e}
 .pk-city-name{font:700 20px sans-serif;fill:#1d160b;paint-order:stroke;stroke:#f7f0dc;
  stroke-width:4px;stroke-linejoin:round}
-.pk-city-status{font:600 18px sans-serif;fill:#3b2f1a;paint-order:stroke;stroke:#f7f0dc;
+.pk-city-status{font:600 18.5px sans-serif;fill:#3b2f1a;paint-order:stroke;stroke:#f7f0dc;
  stroke-width:3.5px;stroke-linejoin:round}
-.pk-landmark{font:italic 18px sans-serif;fill:#6b5a3c;paint-order:stroke;stroke:#f3ead2;
+.pk-landmark{font:italic 18.5px sans-serif;fill:#6b5a3c;paint-order:stroke;stroke:#f3ead2;
  stroke-width:3px}
-.pk-river-label{font:italic 18px sans-serif;fill:#2d6a9f;letter-spacing:.5px}
-.pk-km{font:600 18px sans-serif;fill:#2f5d34;text-anchor:middle;dominant-baseline:central}
-.pk-badge{font:700 18px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
+.pk-river-label{font:italic 18.5px sans-serif;fill:#2d6a9f;letter-spacing:.5px}
+.pk-km{font:600 18.5px sans-serif;fill:#2f5d34;text-anchor:middle;dominant-baseline:central}
+.pk-badge{font:700 18.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
-.pk-num{font:700 18px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
+.pk-num{font:700 18.5px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .pk-target{fill:none;stroke:var(--sumer-may);stroke-width:3.5;stroke-dasharray:6 3}
 .pk-selected{fill:none;stroke:var(--sumer-selected);stroke-width:3.5}
 """)

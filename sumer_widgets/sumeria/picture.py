@@ -41,7 +41,7 @@ from sumer_widgets.words import words
 TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
 TERRITORY = ("#e8d9b5", "#dfe6c8", "#ecd5c6", "#d9e2e6", "#e6d3de", "#e3e0c3", "#d5e3d6",
              "#ebdcc6")
-# Height of the panel below the board. Its words are 19.5 units: `svg.min_font` of the whole
+# Height of the panel below the board. Its words are 20 units: `svg.min_font` of the whole
 # picture's height (about 915), so they show at 12 px or more on a projector.
 PANEL = 255
 
@@ -50,13 +50,13 @@ WORDS = words(__file__)["WORDS"]
 CSS = inline("""
 .route{fill:none;stroke:#b08d57;stroke-width:4;stroke-linecap:round}
 .loc-mark{fill:#fbf5e6;stroke:#6b5a3c;stroke-width:1.6}
-.cs-name{font:600 21px sans-serif;fill:#4a3b22}
-.rank{font:700 19.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.cs-name{font:600 21.5px sans-serif;fill:#4a3b22}
+.rank{font:700 20px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 .piece-label{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .status{font:600 21px sans-serif;fill:#333}
-.small{font:19.5px sans-serif;fill:#333}
-.tile-letter{font:700 19.5px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
+.small{font:20px sans-serif;fill:#333}
+.tile-letter{font:700 20px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
 .dest-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:4 2}
 .selected-ring{fill:none;stroke:var(--sumer-selected);stroke-width:3}
 .hop{fill:none;stroke:var(--sumer-may);stroke-width:2.5;stroke-opacity:.85}

@@ -128,14 +128,14 @@ class TigrisSvg(Svg):
 WORDS = words(__file__)["WORDS"]
 
 CSS = inline("""
-/* Words a player reads are 16.5 units or more: `svg.min_font` of the picture's height (770
+/* Words a player reads are 17 units or more: `svg.min_font` of the picture's height (770
    with the apps' two players; 850 with four, a little smaller then), so they show at 12 px
    or more on a projector. */
-.tg-coord{font:600 16.5px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}
+.tg-coord{font:600 17px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}
 .tg-status{font:600 18px sans-serif;fill:#2b2b2b}
-.tg-small{font:16.5px sans-serif;fill:#333}
-.tg-name{font:700 17px sans-serif;fill:#222}
-.tg-num{font:700 16.5px sans-serif;fill:#222;dominant-baseline:central}
+.tg-small{font:17px sans-serif;fill:#333}
+.tg-name{font:700 17.5px sans-serif;fill:#222}
+.tg-num{font:700 17px sans-serif;fill:#222;dominant-baseline:central}
 .tg-role{font:700 9px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .tg-kingdom{fill:none;stroke:#1c1c1c;stroke-width:3.2;stroke-linecap:round;pointer-events:none}
 .tg-region{fill:none;stroke:#7d6b48;stroke-width:1.4;stroke-dasharray:3 3;pointer-events:none}
@@ -147,7 +147,7 @@ CSS = inline("""
 .tg-defender{fill:none;stroke:#111;stroke-width:3.5;stroke-dasharray:5 3;pointer-events:none}
 .tg-support-a{fill:#d7263d;stroke:#fff;stroke-width:1}
 .tg-support-d{fill:#111;stroke:#fff;stroke-width:1}
-.tg-badge{font:700 16.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
+.tg-badge{font:700 17px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .tg-overlay-piece{pointer-events:none}
 .tg-g{fill:#efe4c4;stroke:#d9caa4;stroke-width:.8}
@@ -315,14 +315,14 @@ def leader_piece(player: int, colour: int, x: float, y: float, r: float,
                  lang: str = "en") -> str:
     """A leader: a disc of its colour with its dynasty's sign, and its role's letter.
 
-    The letter is sized to be read on a projector (16.5 units) on a leader of a cell or a hand;
+    The letter is sized to be read on a projector (17 units) on a leader of a cell or a hand;
     on the players' rows' small leaders it only repeats the disc's colour (the hand above and
     the leader's accessible name say the role), so there it is small and ``aria-hidden``."""
     role = WORDS.get(lang, WORDS["en"])["role"][colour]
     big = r >= 18
     badge = r * 0.55 if big else r * 0.36
     bx, by = x + r * 0.7, y + r * 0.7
-    size = 16.5 if big else r * 0.5
+    size = 17 if big else r * 0.5
     hidden = "" if big else ' aria-hidden="true"'
     return (f'<circle class="tg-disc tg-t{colour}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
             f'<circle class="tg-ring" cx="{x:.1f}" cy="{y:.1f}" r="{r + 1.2:.1f}"/>'

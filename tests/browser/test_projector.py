@@ -151,3 +151,50 @@ def test_the_priest_kings_battle_report_reads_without_a_scroll_box_of_its_own(br
         assert least["size"] >= LEGIBLE_PX, least
     finally:
         page.close()
+
+
+@pytest.fixture(scope="module")
+def simple_lab(tmp_path_factory, browser_type_launch_args):
+    """JupyterLab serving one small notebook a game: the game's app board."""
+    import nbformat
+
+    from tests.browser.lab import Lab
+
+    root = tmp_path_factory.mktemp("projector-notebooks")
+    for game in RULESETS:
+        notebook = nbformat.v4.new_notebook()
+        notebook.cells = [nbformat.v4.new_code_cell(
+            f"from sumer_widgets.apps import app\napp({game!r}, seed=3).children[1].children[0]")]
+        notebook.metadata = {"kernelspec": {"display_name": "Python 3 (ipykernel)",
+                                            "language": "python", "name": "python3"}}
+        nbformat.write(notebook, root / f"{game}.ipynb")
+    server = Lab(root, tmp_path_factory.mktemp("projector-lab"))
+    yield server
+    server.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_board_is_legible_and_fits_in_jupyterlab_simple_mode(page, simple_lab, game):
+    """At 1280×720 in JupyterLab's simple mode (side bars closed), the board fits the notebook's
+    panel (below the menus and the notebook's toolbar) and its text is 12 px or more."""
+    from tests.browser.lab import run_notebook
+
+    assert page.viewport_size == PROJECTOR
+    run_notebook(page, simple_lab, f"{game}.ipynb")
+    page.evaluate("() => { const shell = window.jupyterapp.shell;"
+                  " shell.mode = 'single-document'; shell.collapseLeft(); shell.collapseRight(); }")
+    board = ".jp-Notebook .sumer-board"
+    page.wait_for_selector(f"{board} .sumer-host svg")
+    page.locator(board).scroll_into_view_if_needed()
+    panel = page.locator(".jp-WindowedPanel-outer").first
+    # The board settles once its frame has measured the panel it scrolls in.
+    page.wait_for_function(
+        "([sel, p]) => { const b = document.querySelector(sel).getBoundingClientRect();"
+        " const r = document.querySelector(p).getBoundingClientRect();"
+        " return b.height > 300 && b.bottom <= r.bottom + 0.5 && b.top >= r.top - 0.5; }",
+        arg=[board, ".jp-WindowedPanel-outer"])
+    box, room = page.locator(board).bounding_box(), panel.bounding_box()
+    assert box["height"] <= room["height"] and box["width"] <= room["width"], (box, room)
+    least = min(page.evaluate(SIZES, board), key=lambda s: s["size"])
+    assert least["size"] >= LEGIBLE_PX, f"{game}: {least} is under {LEGIBLE_PX} px"
