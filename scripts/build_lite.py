@@ -471,6 +471,28 @@ def redirect_to_start(out: Path) -> None:
         entry, f"window.location.replace('./lab/index.html?path={START}');"), encoding="utf-8")
 
 
+#: The site's icon in a browser's tab: a ziggurat in the boards' colours, drawn in the page
+#: itself (JupyterLite's pages name no icon, so a browser asked the host for /favicon.ico and
+#: got nothing: a tab without an icon and a failed request in the log).
+FAVICON = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>"
+           "<rect width='32' height='32' rx='6' fill='%230072B2'/>"
+           "<path d='M4 27h24v-5H4zM8 21h16v-5H8zM12 15h8v-5h-8z' fill='%23F0E442'/></svg>")
+FAVICON_LINK = f'<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,{FAVICON}">'
+
+
+def add_favicon(out: Path) -> int:
+    """Put `FAVICON_LINK` in the head of every page of the site that names no icon; returns
+    how many pages got it."""
+    added = 0
+    for page in sorted(out.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        if 'rel="icon"' in text or "</head>" not in text:
+            continue
+        page.write_text(text.replace("</head>", f"{FAVICON_LINK}</head>", 1), encoding="utf-8")
+        added += 1
+    return added
+
+
 def build(out: Path, force: bool = False) -> Path:
     """Build the site into `out` (kept as it is if it is current and not `force`)."""
     out = out.resolve()
@@ -505,6 +527,8 @@ def build(out: Path, force: bool = False) -> Path:
             sys.exit(f"jupyter lite build failed:\n{result.stdout[-5000:]}{result.stderr[-5000:]}")
         check_site(site, lock)
         redirect_to_start(site)
+        if not add_favicon(site):
+            sys.exit("JupyterLite's pages changed: no page took the favicon (add_favicon)")
         (site / INPUTS_FILE).write_text(f"{digest}\n")
         if out.exists():
             shutil.rmtree(out)

@@ -55,3 +55,34 @@ def test_the_staged_notebooks_and_docs_have_no_list_of_lines_and_no_test_link(tm
         assert "../tests/" not in path.read_text(encoding="utf-8"), path.name
     for page in (tmp_path / "docs").rglob("*.md"):
         assert not build_lite.TEST_LINK.search(page.read_text(encoding="utf-8")), page
+
+
+def test_every_page_of_the_site_names_an_icon_drawn_in_the_page(tmp_path):
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "index.html").write_text("<html><head><title>x</title></head><body></body>")
+    (tmp_path / "lab" / "index.html").write_text("<html><head></head><body></body></html>")
+    (tmp_path / "doc.html").write_text("<html><head></head></html>")  # not a page of the app
+    assert build_lite.add_favicon(tmp_path) == 2
+    for page in (tmp_path / "index.html", tmp_path / "lab" / "index.html"):
+        head = page.read_text().split("</head>")[0]
+        assert head.count('rel="icon"') == 1 and 'href="data:image/svg+xml,' in head
+    assert build_lite.add_favicon(tmp_path) == 0, "a page got a second icon"
+
+
+def test_the_jupyterlite_pages_the_site_is_built_from_name_no_icon_of_their_own():
+    """The reason for `add_favicon`, checked against the JupyterLite app the build uses (when
+    its build environment is at hand): its pages would otherwise ask for /favicon.ico."""
+    import tarfile
+
+    import pytest
+
+    apps = sorted(build_lite.CACHE.glob("env-*/lib/python*/site-packages/jupyterlite_core/"
+                                        "jupyterlite-app-*.tgz"))
+    if not apps:
+        pytest.skip("no JupyterLite build environment in the cache (scripts/build_lite.py)")
+    with tarfile.open(apps[-1]) as archive:
+        pages = [m for m in archive.getmembers() if m.name.endswith("/index.html")]
+        assert pages
+        for member in pages:
+            text = archive.extractfile(member).read().decode("utf-8")
+            assert 'rel="icon"' not in text and "</head>" in text, member.name
