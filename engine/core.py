@@ -41,8 +41,10 @@ __all__ = [
     "is_int",
     "loads",
     "make_rng",
+    "not_a_move",
     "parse_whole",
     "rules_of",
+    "shaped",
     "shown",
     "whole_number",
 ]
@@ -58,6 +60,14 @@ MAX_DIGITS = 30
 MAX_JSON_DEPTH = 64
 #: The longest text a move may be written in (the longest real one is under 60 characters).
 MAX_MOVE_TEXT = 200
+#: The longest JSON text `loads` reads — save files, boards, maps, army lists — in characters
+#: (in bytes, when it comes as bytes): refused before it is read. A finished game's save is a
+#: few KB (2 KB a campaign of Priest-Kings, 5 KB a game of Sumeria, 9 KB of Tigris), a
+#: Mesopotamia game played to its round limit of 100 about 140 KB, and the longest saves, of
+#: long Priest-Kings campaigns, about 1 MB: four times that leaves a wide margin, and keeps the
+#: worst a text can cost to read near 100 MB (JSON of empty arrays, about 25 bytes a
+#: character) where a board's 20 million characters could cost 500 MB.
+MAX_JSON_CHARS = 4_000_000
 
 
 # --------------------------------------------------------------------------------------- errors
@@ -109,6 +119,15 @@ class Named:
         if "en" not in names:
             raise KeyError("a Named needs at least its English name")
         self.names = names
+
+    @classmethod
+    def of(cls, told: Callable[[str], str]) -> Named:
+        """The name `told(lang)` gives in each of `LANGUAGES`.
+
+        >>> Named.of(lambda lang: {"en": "river", "nl": "rivier"}[lang]).describe("nl")
+        'rivier'
+        """
+        return cls(**{lang: told(lang) for lang in LANGUAGES})
 
     def describe(self, lang: str = "en") -> str:
         return self.names.get(lang, self.names["en"])
@@ -282,6 +301,70 @@ def whole_number(text: Any, what: str, least: int | None = None,
     return value
 
 
+def shaped(value: Any, shape: Any, what: str) -> Any:
+    """`value`, checked to have `shape`: how a keyword helper (``position(...)``) refuses an
+    argument of the wrong type with `InvalidInput` before anything reads it.
+
+    A shape is ``int`` (a whole number of at most `MAX_DIGITS` digits, not a bool), ``str``,
+    ``bool``, ``float`` (any number), ``[item]`` (a list or tuple of any length),
+    ``(a, b, ...)`` (a list or tuple of exactly those items) or ``{key: item}`` (a mapping).
+
+    >>> shaped([("1,0", 2)], [(str, int)], "natives")
+    [('1,0', 2)]
+    >>> shaped([("1,0", "2")], [(str, int)], "natives")
+    Traceback (most recent call last):
+    ...
+    engine.core.InvalidInput: natives[0][1] must be a whole number, not '2'
+    """
+    problem = _shape_problem(value, shape, what)
+    if problem:
+        raise InvalidInput(problem)
+    return value
+
+
+_SHAPE_WORDS = {int: "a whole number", str: "text", bool: "true or false", float: "a number"}
+
+
+def _shape_words(shape: Any) -> str:
+    if isinstance(shape, list):
+        return f"a list, each item {_shape_words(shape[0])}"
+    if isinstance(shape, tuple):
+        return f"a list of {len(shape)} ({', '.join(map(_shape_words, shape))})"
+    if isinstance(shape, dict):
+        (key, item), = shape.items()
+        return f"a mapping of {_shape_words(key)} to {_shape_words(item)}"
+    return _SHAPE_WORDS.get(shape, getattr(shape, "__name__", str(shape)))
+
+
+def _shape_problem(value: Any, shape: Any, what: str) -> str | None:
+    wrong = f"{what} must be {_shape_words(shape)}, not {shown(value)}"
+    if isinstance(shape, (list, tuple)):
+        if not isinstance(value, (list, tuple)) or (
+                isinstance(shape, tuple) and len(value) != len(shape)):
+            return wrong
+        items = shape * len(value) if isinstance(shape, list) else shape
+        return next((p for i, (v, s) in enumerate(zip(value, items))
+                     if (p := _shape_problem(v, s, f"{what}[{i}]"))), None)
+    if isinstance(shape, dict):
+        if not isinstance(value, Mapping):
+            return wrong
+        (key, item), = shape.items()
+        for k, v in value.items():
+            problem = (_shape_problem(k, key, f"{what} (a key)")
+                       or _shape_problem(v, item, f"{what}[{shown(k)}]"))
+            if problem:
+                return problem
+        return None
+    if shape is int:
+        return None if is_int(value) and abs(value) < 10**MAX_DIGITS else wrong
+    if shape is float:
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and -1e300 < value < 1e300)
+        return None if ok else wrong
+    return None if isinstance(value, shape) and (
+        shape is bool or not isinstance(value, bool)) else wrong
+
+
 # ----------------------------------------------------------------------------------------- JSON
 
 
@@ -294,9 +377,14 @@ def loads(text: str | bytes, what: str = "JSON text") -> Any:
     """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong.
 
     Beyond the JSON grammar it refuses what no Sumer file holds and what would break the
-    parser or the code after it: nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more
-    than `MAX_DIGITS` digits, and ``NaN``/``Infinity``.
+    parser or the code after it: text longer than `MAX_JSON_CHARS` (by its length, before
+    anything is read), nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more than
+    `MAX_DIGITS` digits, and ``NaN``/``Infinity``. What it builds on the way is in proportion
+    to the text: a few copies of it at most.
     """
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_JSON_CHARS:
+        raise _bad_input("too_long", what=what, length=f"{len(text):,}",
+                         most=f"{MAX_JSON_CHARS:,}")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
@@ -316,15 +404,25 @@ def loads(text: str | bytes, what: str = "JSON text") -> Any:
         raise InvalidInput(f"{what} is not valid JSON: {exc}") from None
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
+# Each pattern repeats a single character class, which the regular expression engine matches
+# without keeping a backtracking record per character (a repeated group, such as a string's
+# "any character or an escape", costs about 120 bytes a character).
+_JSON_STRING = re.compile(r'"[^"]*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _nesting(text: str) -> int:
-    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside)."""
-    brackets = _JSON_BRACKET.findall(_JSON_STRING.sub("", text))
-    steps = itertools.accumulate(1 if b in "[{" else -1 for b in brackets)
-    return max(steps, default=0)
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside).
+
+    The escapes that matter go first — an escaped backslash, then an escaped quote, which
+    ends no string — then the strings; each step makes a string no longer than the text (the
+    last from pieces between strings). The brackets left are a list of one-character strings,
+    which Python shares: 8 bytes each.
+    """
+    outside = _JSON_STRING.sub("", text.replace("\\\\", "").replace('\\"', ""))
+    steps = map(_BRACKET_STEP.__getitem__, _BRACKET.findall(outside))
+    return max(itertools.accumulate(steps), default=0)
 
 
 def _json_int(what: str) -> Callable[[str], int]:
@@ -360,9 +458,12 @@ INPUT_TEXT = {
         "wrong_type": "{where}.{key} must be {kinds}, not {value}",
         "too_large": "{where}.{key} is far too large: {value}",
         "unknown_fields": "{where} has unknown field(s) {unknown}; known: {known}",
+        "too_long": "{what} is {length} characters long; no Sumer file needs more than "
+                    "{most} (the longest saves, of long Priest-Kings campaigns, are about 1 MB)",
         "move_not_object": "a {ruleset} move must be an object, not {value}",
         "unknown_kind": "unknown {ruleset} move kind {kind}; known: {known}",
         "other_kind": "a {name} is a {expected} move, not {kind}",
+        "not_a_move": "not a {game} move: {value}",
         "items": "{where}: every item of {key} must be {kinds}",
         "malformed": "{kind} move is malformed: {error}",
         "move_where": "{kind} move",
@@ -380,10 +481,14 @@ INPUT_TEXT = {
         "missing": "{where} mist {key}",
         "wrong_type": "{where}: '{key}' moet {kinds} zijn, niet {value}",
         "too_large": "{where}: '{key}' is veel te groot: {value}",
-        "unknown_fields": "{where} heeft onbekende velden: {unknown}",
-        "move_not_object": "een zet moet een object zijn, niet {value}",
-        "unknown_kind": "onbekende soort zet {kind}",
-        "other_kind": "dit hoort een zet van de soort {expected} te zijn, niet {kind}",
+        "unknown_fields": "{where} heeft onbekende velden {unknown}; bekend zijn: {known}",
+        "too_long": "{what} is {length} tekens lang; geen Sumer-bestand heeft er meer nodig "
+                    "dan {most} (de langste opgeslagen spellen, lange campagnes van "
+                    "Priest-Kings, zijn ongeveer 1 MB)",
+        "move_not_object": "een zet van {ruleset} moet een object zijn, niet {value}",
+        "unknown_kind": "onbekende soort zet van {ruleset}: {kind}; bekend zijn: {known}",
+        "other_kind": "een {name} is een zet van de soort {expected}, niet {kind}",
+        "not_a_move": "geen zet van {game}: {value}",
         "items": "{where}: elk element van '{key}' moet {kinds} zijn",
         "malformed": "de zet '{kind}' is misvormd: {error}",
         "move_where": "de zet '{kind}'",
@@ -539,6 +644,11 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
         raise _bad_input("malformed", kind=kind, error=exc.message or exc.reason) from None
     except (TypeError, ValueError) as exc:
         raise _bad_input("malformed", kind=kind, error=shown(str(exc))) from None
+
+
+def not_a_move(game: str, value: Any) -> InvalidInput:
+    """The refusal of `value` where a move object of `game` was wanted."""
+    return _bad_input("not_a_move", game=game, value=shown(value))
 
 
 def move_words(text: Any, usage: str | Named) -> tuple[str, list[str]]:

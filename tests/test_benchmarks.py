@@ -27,6 +27,12 @@ STRENGTH = {
 }
 
 
+#: Scripts that measure memory rather than speed: megabytes above the process's start.
+MEMORY = {
+    "load_memory": ["--scale", "0.02"],
+}
+
+
 def run(script: str, args: list[str]) -> str:
     """What the benchmark script printed (it must succeed)."""
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"), *args],
@@ -56,6 +62,15 @@ def test_the_strength_measure_runs_and_prints_rates_with_intervals(script):
         assert "%" in line and "[" in line and "]" in line
 
 
+@pytest.mark.parametrize("script", sorted(MEMORY))
+def test_the_memory_measure_runs_and_prints_its_figures(script):
+    lines = run(script, MEMORY[script]).strip().splitlines()
+    assert "python" in lines[0].lower()
+    figures = [line for line in lines[1:] if "MB" in line and any(c.isdigit() for c in line)]
+    assert len(figures) >= 3, lines
+    assert any("goal" in line for line in figures)
+
+
 def test_the_pairwise_score_compares_the_seat_with_each_other_seat():
     from benchmarks.priest_kings_expert import pairwise
 
@@ -67,4 +82,4 @@ def test_the_pairwise_score_compares_the_seat_with_each_other_seat():
 
 def test_every_benchmark_script_has_a_quick_run():
     scripts = {p.stem for p in (ROOT / "benchmarks").glob("[a-z]*.py")}
-    assert scripts - {"widget_latency"} == set(QUICK) | set(STRENGTH)
+    assert scripts - {"widget_latency"} == set(QUICK) | set(STRENGTH) | set(MEMORY)

@@ -106,11 +106,15 @@ class Spread(Move):
     fields: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        if not isinstance(self.fields, tuple):
+        if isinstance(self.fields, list):
             object.__setattr__(self, "fields", tuple(self.fields))
+        elif not isinstance(self.fields, tuple):
+            raise InvalidInput(f"'spread' names its fields in a list, e.g. ('1,-1', '2,-2'), "
+                               f"not {shown(self.fields)}")
 
     def __str__(self) -> str:
-        return "spread " + " ".join(self.fields)
+        # A move built by hand may hold anything until `apply` refuses it; it still prints.
+        return "spread " + " ".join(map(str, self.fields))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,8 +266,8 @@ class PlayCard(Move):
     to: str | None = None
 
     def __str__(self) -> str:
-        return " ".join(["play", self.card, *(x for x in (self.field, self.target, self.to)
-                                              if x is not None)])
+        return " ".join(["play", *(str(x) for x in (self.card, self.field, self.target, self.to)
+                                   if x is not None)])
 
 
 MOVE_KINDS: dict[str, type[Any]] = {cls.KIND: cls for cls in (

@@ -26,7 +26,16 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, Message, Named, check_seed, make_rng, shown
+from engine.core import (
+    IllegalMove,
+    InvalidInput,
+    Message,
+    Named,
+    check_seed,
+    make_rng,
+    shaped,
+    shown,
+)
 from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_COUNT, REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.battle import STATUS_NAMES, fight
@@ -596,6 +605,20 @@ def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders
     """
     state = new_state(PLAYERS, seed, campaign_map=campaign_map, armies=armies, **options)
     cmap = state.map
+    if isinstance(blessed, (set, frozenset)):
+        blessed = list(blessed)
+    for name, value, shape in (("overlords", overlords, {str: str}), ("order", order, [str]),
+                               ("made", made, {(str, str): int}),
+                               ("reorganized", reorganized, {str: [str]})):
+        if value is not None:
+            shaped(value, shape, name)
+    shaped(attacks, [(str, str)], "attacks"), shaped(blessed, [str], "blessed")
+    for name, value in (("phase", phase), ("turn", turn), ("step", step),
+                        ("battles_fought", battles_fought)):
+        shaped(value, str if name == "phase" else int, name)
+    if order is not None and len(order) != PLAYERS:
+        raise InvalidInput(f"order must name each of the {PLAYERS} cities once, not "
+                           f"{shown(order)}")
     lord = [INDEPENDENT] * PLAYERS
     for vassal, over in (overlords or {}).items():
         lord[cmap.index_of(vassal)] = cmap.index_of(over)
@@ -606,7 +629,11 @@ def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders
     for city, corps_list in (reorganized or {}).items():
         c = cmap.index_of(city)
         for corps in corps_list:
-            armies_now[c] = armies_now[c].reorganize(corps)
+            try:
+                armies_now[c] = armies_now[c].reorganize(corps)
+            except IllegalMove as exc:
+                # Here it is no move refused but a position that cannot be.
+                raise InvalidInput(f"reorganized: {exc.reason}") from None
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
         raise InvalidInput(f"turn must be a whole number ≥ 1, not {shown(turn)}")
     turn_order = (activation_order(seed, turn) if order is None

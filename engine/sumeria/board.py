@@ -41,8 +41,10 @@ KIND_NAMES = {
 }
 
 #: Refusing an unknown location, in each language (boards are named in English only).
-_TEXT = {"en": {"unknown_location": "unknown location {location} on {board}"},
-         "nl": {"unknown_location": "er is geen plaats {location} op dit bord"}}
+_TEXT = {"en": {"unknown_location": "unknown location {location} on {board}",
+                "unknown_city_state": "unknown city-state {city_state} on {board}"},
+         "nl": {"unknown_location": "er is geen plaats {location} op {board}",
+                "unknown_city_state": "er is geen stadstaat {city_state} op {board}"}}
 
 _BOARD_KEYS = ("name", "source", "city_states", "locations", "routes", "river", "size")
 
@@ -305,7 +307,8 @@ class Board:
         try:
             return self.city_states[self._cs_index[cs_id]]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown city-state {shown(cs_id)} on {self.name}") from None
+            raise InvalidInput(Message(_TEXT, "unknown_city_state", city_state=shown(cs_id),
+                                       board=self.name)) from None
 
     def locations_of(self, cs_id: str) -> tuple[str, ...]:
         """The location ids of a city-state, in file order."""
