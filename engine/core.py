@@ -284,7 +284,7 @@ def parse_whole(text: Any) -> int | None:
     return None
 
 
-def whole_number(text: Any, what: str, least: int | None = None,
+def whole_number(text: Any, what: str | Named | Message, least: int | None = None,
                  most: int | None = None) -> int:
     """`text` read as a whole number from `least` to `most` (either may be open).
 
@@ -295,9 +295,10 @@ def whole_number(text: Any, what: str, least: int | None = None,
     if value is None or (least is not None and value < least) or (
             most is not None and value > most):
         bounds = ("" if least is None and most is None
-                  else f" from {least} to {most}" if least is not None and most is not None
+                  else Message(INPUT_TEXT, "from_to", least=least, most=most)
+                  if least is not None and most is not None
                   else f" ≥ {least}" if least is not None else f" ≤ {most}")
-        raise InvalidInput(f"{what} must be a whole number{bounds}, not {shown(text)}")
+        raise _bad_input("not_whole", what=what, bounds=bounds, value=shown(text))
     return value
 
 
@@ -373,7 +374,7 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(text: str | bytes, what: str = "JSON text") -> Any:
+def loads(text: str | bytes, what: str | Message = "JSON text") -> Any:
     """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong.
 
     Beyond the JSON grammar it refuses what no Sumer file holds and what would break the
@@ -389,19 +390,17 @@ def loads(text: str | bytes, what: str = "JSON text") -> Any:
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise InvalidInput(f"{what} is not UTF-8 text: {exc.reason} at byte "
-                               f"{exc.start}") from None
+            raise _bad_input("not_utf8", what=what, why=exc.reason, at=exc.start) from None
     if not isinstance(text, str):
-        raise InvalidInput(f"{what} must be a string, not {type(text).__name__}")
+        raise _bad_input("not_string", what=what, kind=type(text).__name__)
     depth = _nesting(text)
     if depth > MAX_JSON_DEPTH:
-        raise InvalidInput(f"{what} nests arrays and objects {depth} deep; at most "
-                           f"{MAX_JSON_DEPTH} levels are allowed")
+        raise _bad_input("too_deep", what=what, depth=depth, most=MAX_JSON_DEPTH)
     try:
         return json.loads(text, parse_int=_json_int(what), parse_float=_json_float(what),
                           parse_constant=_json_constant(what))
     except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{what} is not valid JSON: {exc}") from None
+        raise _bad_input("not_json", what=what, why=str(exc)) from None
 
 
 # Each pattern repeats a single character class, which the regular expression engine matches
@@ -425,27 +424,27 @@ def _nesting(text: str) -> int:
     return max(itertools.accumulate(steps), default=0)
 
 
-def _json_int(what: str) -> Callable[[str], int]:
+def _json_int(what: str | Message) -> Callable[[str], int]:
     def parse(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise InvalidInput(f"{what} holds a number of {len(digits.lstrip('-'))} digits; "
-                               f"no Sumer file needs more than {MAX_DIGITS}")
+            raise _bad_input("too_many_digits", what=what, digits=len(digits.lstrip("-")),
+                             most=MAX_DIGITS)
         return int(digits)
     return parse
 
 
-def _json_float(what: str) -> Callable[[str], float]:
+def _json_float(what: str | Message) -> Callable[[str], float]:
     def parse(text: str) -> float:
         value = float(text) if len(text) <= 2 * MAX_DIGITS else float("inf")
         if not -1e300 < value < 1e300:
-            raise InvalidInput(f"{what} holds a number too large to use: {shown(text)}")
+            raise _bad_input("too_large_number", what=what, value=shown(text))
         return value
     return parse
 
 
-def _json_constant(what: str) -> Callable[[str], Any]:
+def _json_constant(what: str | Message) -> Callable[[str], Any]:
     def parse(name: str) -> Any:
-        raise InvalidInput(f"{what} holds {name}, which is not a number JSON allows")
+        raise _bad_input("not_a_number", what=what, name=name)
     return parse
 
 
@@ -472,6 +471,23 @@ INPUT_TEXT = {
         "long_move": "a move is a few words, not {length} characters: {usage}",
         "unknown_move": "unknown move {text}: {usage}",
         "arity": "{verb} takes {count} argument(s), got {got} in {text}: {usage}",
+        "not_whole": "{what} must be a whole number{bounds}, not {value}",
+        "not_utf8": "{what} is not UTF-8 text: {why} at byte {at}",
+        "not_string": "{what} must be a string, not {kind}",
+        "too_deep": "{what} nests arrays and objects {depth} deep; at most {most} levels are "
+                    "allowed",
+        "not_json": "{what} is not valid JSON: {why}",
+        "too_many_digits": "{what} holds a number of {digits} digits; no Sumer file needs more "
+                           "than {most}",
+        "too_large_number": "{what} holds a number too large to use: {value}",
+        "not_a_number": "{what} holds {name}, which is not a number JSON allows",
+        "save_file": "save file",
+        "save_not_object": "save file must be a JSON object",
+        "not_a_save": "not a Sumer save file (format is {format})",
+        "save_version": "unsupported save file version {version}",
+        "other_ruleset": "this is a {ruleset} save file, not {wanted}",
+        "replay": "save file move {number} cannot be replayed: {why}",
+        "from_to": " from {least} to {most}",
         "or": " or ",
         int.__name__: "a whole number", str.__name__: "a string", list.__name__: "a list",
         dict.__name__: "an object", bool.__name__: "true or false", float.__name__: "a number",
@@ -497,12 +513,34 @@ INPUT_TEXT = {
         "long_move": "een zet is een paar woorden, geen {length} tekens: {usage}",
         "unknown_move": "onbekende zet {text}: {usage}",
         "arity": "na {verb} horen {count} woord(en), niet {got}, in {text}: {usage}",
+        "not_whole": "{what} moet een geheel getal{bounds} zijn, niet {value}",
+        "not_utf8": "{what} is geen UTF-8-tekst: {why} bij byte {at}",
+        "not_string": "{what} moet tekst zijn, geen {kind}",
+        "too_deep": "{what} nest lijsten en objecten {depth} diep; hoogstens {most} niveaus "
+                    "mogen",
+        "not_json": "{what} is geen geldige JSON: {why}",
+        "too_many_digits": "{what} bevat een getal van {digits} cijfers; geen Sumer-bestand "
+                           "heeft er meer nodig dan {most}",
+        "too_large_number": "{what} bevat een getal dat te groot is om te gebruiken: {value}",
+        "not_a_number": "{what} bevat {name}, en dat is geen getal dat JSON toestaat",
+        "save_file": "opgeslagen spel",
+        "save_not_object": "een opgeslagen spel moet een JSON-object zijn",
+        "not_a_save": "dit is geen opgeslagen Sumer-spel (format is {format})",
+        "save_version": "onbekende versie van opgeslagen spel: {version}",
+        "other_ruleset": "dit is een opgeslagen spel van {ruleset}, niet van {wanted}",
+        "replay": "zet {number} van het opgeslagen spel kan niet opnieuw gespeeld worden: "
+                  "{why}",
+        "from_to": " van {least} tot en met {most}",
         "or": " of ",
         int.__name__: "een geheel getal", str.__name__: "tekst", list.__name__: "een lijst",
         dict.__name__: "een object", bool.__name__: "waar of onwaar",
         float.__name__: "een getal",
     },
 }
+
+
+#: How a refusal names a save file.
+_SAVE_FILE = Message(INPUT_TEXT, "save_file")
 
 
 def _bad_input(message: str, /, **values: Any) -> InvalidInput:
@@ -542,7 +580,7 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str | Nam
     if unknown:
         raise _bad_input("unknown_fields", where=where,
                          unknown=", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else ""),
-                         known=", ".join(sorted(allowed)))
+                         known=", ".join(map(repr, sorted(allowed))))
 
 
 # --------------------------------------------------------------------------------------- events
@@ -630,7 +668,7 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     # The type first: a list or an object as the kind cannot even be looked up.
     if not isinstance(kind, str) or kind not in kinds:
         raise _bad_input("unknown_kind", ruleset=ruleset, kind=shown(kind),
-                         known=", ".join(kinds))
+                         known=", ".join(map(repr, kinds)))
     cls = kinds[kind]
     names = [f.name for f in fields(cls)]
     where = Message(INPUT_TEXT, "move_where", kind=kind)
@@ -925,27 +963,27 @@ class Game:
             InvalidInput: the text is not a save file of this ruleset, or any state or move in it
                 is malformed or illegal (the message says which move).
         """
-        data = loads(text, "save file")
+        data = loads(text, _SAVE_FILE)
         if not isinstance(data, dict):
-            raise InvalidInput("save file must be a JSON object")
+            raise _bad_input("save_not_object")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidInput(f"not a Sumer save file (format is {shown(data.get('format'))})")
+            raise _bad_input("not_a_save", format=shown(data.get("format")))
         if data.get("version") != SAVE_VERSION:
-            raise InvalidInput(f"unsupported save file version {shown(data.get('version'))}")
-        check_keys(data, ["format", "version", "ruleset", "start", "moves"], "save file")
+            raise _bad_input("save_version", version=shown(data.get("version")))
+        check_keys(data, ["format", "version", "ruleset", "start", "moves"], _SAVE_FILE)
         ruleset = data.get("ruleset")
         game_cls: type[Game] = cls if cls.RULES else rules_of(ruleset).Game
         if ruleset != game_cls.RULES:
             named = ruleset if ruleset in RULESETS else shown(ruleset)
-            raise InvalidInput(f"this is a {named} save file, not {game_cls.RULES}")
+            raise _bad_input("other_ruleset", ruleset=named, wanted=game_cls.RULES)
         rules = game_cls.rules()
-        game = game_cls(rules.state_from_dict(field(data, "start", dict, "save file")))
-        for number, move_data in enumerate(field(data, "moves", list, "save file"), start=1):
+        game = game_cls(rules.state_from_dict(field(data, "start", dict, _SAVE_FILE)))
+        for number, move_data in enumerate(field(data, "moves", list, _SAVE_FILE), start=1):
             try:
                 game.play(rules.move_from_dict(move_data))
             except SumerError as exc:
-                raise InvalidInput(f"save file move {number} cannot be replayed: "
-                                   f"{exc.reason}") from None
+                raise _bad_input("replay", number=number,
+                                 why=exc.message or exc.reason) from None
         return game
 
     # Display --------------------------------------------------------------------------------

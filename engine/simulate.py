@@ -307,6 +307,10 @@ def specs_for(ruleset: str, games: int, players: int, bots: Sequence[str], *, se
     bots = tuple(bots)
     if not bots:
         raise InvalidInput("bots must name at least one bot")
+    taken = sorted({"players", "seed"} & set(options or {}))
+    if taken:
+        raise InvalidInput(f"{' and '.join(taken)} is not an option of the ruleset: give the "
+                           "player count and the seed themselves")
     out = []
     for g in range(games):
         shift = g % len(bots) if rotate else 0

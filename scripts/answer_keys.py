@@ -66,8 +66,12 @@ def key(game: str, lang: str = "en") -> str:
         why = say(exercise.explanation, lang)
         if why:
             lines += [why, ""]
-        if exercise.hint:
-            lines += [f"*{w['hint']}:* {say(exercise.hint, lang)}", ""]
+        steps = [say(step, lang) for step in exercise.hints()]
+        if steps:
+            # A hint in steps (a nudge, then the method) reads as the learner gets it.
+            told = steps[0] if len(steps) == 1 else " ".join(
+                f"({n}) {step}" for n, step in enumerate(steps, start=1))
+            lines += [f"*{w['hint']}:* {told}", ""]
         if exercise.rules:
             lines += [f"*{w['rules']}:* {rules_line(exercise.rules, lang)}", ""]
     lines += [f"## {w['tasks']}", ""]

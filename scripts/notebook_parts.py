@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import html
 import json
+import math
 import re
 import sys
 from collections.abc import Iterator
@@ -268,6 +269,24 @@ def stated_minutes(part: Part) -> int | None:
     return int(found.group(1)) if found else None
 
 
+def stating_minutes(notebook: dict[str, Any]) -> list[tuple[str, int]]:
+    """Write each numbered part's measured minutes into its heading ("(about N minutes)",
+    rounded up), in place; returns ``(title, minutes)`` for every part."""
+    told = []
+    for part in parts(notebook):
+        if not part.is_lesson_part:
+            continue
+        minutes = max(1, math.ceil(measured_minutes(part)))
+        words = ("ongeveer", "minuten") if part.title.startswith("Deel") else ("about", "minutes")
+        stated = f"({words[0]} {minutes} {words[1]})"
+        title = STATED.sub("", part.title).rstrip() + " " + stated
+        for _, cell in part.cells[:1]:
+            text = source(cell).replace(f"## {part.title}", f"## {title}", 1)
+            cell["source"] = text.splitlines(keepends=True)
+        told.append((title, minutes))
+    return told
+
+
 def written_parts() -> dict[Path, str]:
     """``sumer_widgets/<lesson>/parts.json`` for every lesson a notebook opens, by language."""
     by_lesson: dict[str, dict[str, Any]] = {}
@@ -288,6 +307,14 @@ def every_notebook() -> Iterator[Path]:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--minutes"]:
+        for path in map(Path, argv[1:]):
+            notebook = read(path)
+            for title, _ in stating_minutes(notebook):
+                print(f"{path.name}: {title}")
+            path.write_text(json.dumps(notebook, ensure_ascii=False, indent=1) + "\n",
+                            encoding="utf-8")
+        return 0
     if argv[:1] == ["--parts"]:
         stale = []
         for path, text in written_parts().items():

@@ -31,12 +31,13 @@ import anywidget
 import traitlets
 
 from engine.bots import LEVEL_BLUNDERS, LEVELS, Bot, bot_for_level
-from engine.core import Game, InvalidInput, Message, Named, SumerError, shown
+from engine.core import MAX_JSON_CHARS, Game, InvalidInput, Message, Named, SumerError, shown
 from sumer_widgets.palette import css_variables
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
-MAX_SAVE_CHARS = 20_000_000  # a long Priest-Kings campaign is ~1 MB; more is no save file
+#: A save file is refused by its size before it is read: the engine's limit for any JSON text.
+MAX_SAVE_CHARS = MAX_JSON_CHARS
 
 UI_WORDS = {
     "en": {"undo": "Undo", "bot": "Bot moves", "autoplay": "Bots move by themselves",
@@ -119,8 +120,7 @@ TEXT = {
                        "werkt als een bot aan zet is",
         "bot_over": "het spel is afgelopen: geen bot heeft nog een zet",
         "no_game_to_save": "op dit bord wordt geen spel gespeeld, dus er is niets op te slaan",
-        "load_bad": "dat bestand is geen opgeslagen spel voor dit bord, dus het bord is niet "
-                    "veranderd",
+        "load_bad": "dat bestand kon niet geladen worden, dus het bord is niet veranderd: {why}",
         "load_too_big": "dat bestand is te groot voor een opgeslagen spel: {size} tekens, en "
                         "een opgeslagen spel heeft er hoogstens {limit}",
         "load_not_text": "een opgeslagen spel wordt als tekst van het bestand gestuurd",
@@ -871,5 +871,6 @@ def _parse_save(text: Any, game_class: type[Game]) -> Game:
     try:
         return game_class.from_json(text)
     except SumerError as exc:
-        raise InvalidInput(Message(TEXT, "load_bad", why=exc.reason), rule=exc.rule) from None
+        raise InvalidInput(Message(TEXT, "load_bad", why=exc.message or exc.reason),
+                           rule=exc.rule) from None
 

@@ -34,11 +34,14 @@ def module(game: str) -> Any:
 
 
 class Lesson:
-    """One game's exercises and tasks, asked in one language."""
+    """One game's exercises and tasks, asked in one language; its board tasks played by the
+    ruleset options the notebook plays by (`options`, e.g. ``{"tiebreak": "villages"}`` in the
+    Dutch Sumeria notebook)."""
 
-    def __init__(self, game: str, lang: str = "en"):
+    def __init__(self, game: str, lang: str = "en", options: dict[str, Any] | None = None):
         self.game = game
         self.lang = lang
+        self.options = dict(options or {})
         self.module = module(game)
         self.exercises: Exercises = self.module.EXERCISES
         self.tasks: Tasks = self.module.TASKS
@@ -53,11 +56,12 @@ class Lesson:
             question = self._asked[exercise_id] = self.exercises[exercise_id].bind(self.lang)
         return question
 
-    def task(self, task_id: str, **options: Any) -> Any:
-        """A board showing the task `task_id`'s goal, at its start."""
-        board = self.tasks[task_id].board(lang=self.lang, **options)
-        self._boards[task_id] = board
-        return board
+    def task(self, task_id: str, **board: Any) -> Any:
+        """A board showing the task `task_id`'s goal, at its start, played by the lesson's
+        ruleset `options` (`board`: keywords for the board)."""
+        shown = self.tasks[task_id].under(self.options).board(lang=self.lang, **board)
+        self._boards[task_id] = shown
+        return shown
 
     def record(self) -> dict[str, Any]:
         """How the learner got on, as plain data: per question asked the first answer and

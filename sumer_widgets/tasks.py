@@ -16,7 +16,7 @@ looks at what the page shows. A task's bots, if any, answer the learner's moves 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import Game, InvalidInput, rules_of
@@ -88,6 +88,10 @@ class Task:
             a test checks the board says why not (and never "done") after each.
         bots: seats a bot answers for, ``{player: bot spec}`` (e.g. ``{1: "greedy"}``).
         options: keywords for the board (e.g. ``{"name": "task-umma"}``).
+        ruleset_options: the ruleset's options the start is made with
+            (``start(**ruleset_options)``), e.g. ``{"tiebreak": "towns"}`` for a task about one
+            reading; a lesson played by other options fills in the rest (`under`). Empty:
+            ``start()`` as it is.
     """
 
     id: str
@@ -102,10 +106,20 @@ class Task:
     misses: tuple[tuple[str, ...], ...] = ()
     bots: Mapping[int, str] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    ruleset_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def under(self, options: Mapping[str, Any]) -> Task:
+        """This task played by the ruleset `options` (a lesson's, e.g. the Dutch rulebook's
+        ``{"tiebreak": "villages"}``); the task's own `ruleset_options` still win, so a task
+        about one reading keeps it."""
+        if not options:
+            return self
+        return replace(self, ruleset_options={**options, **self.ruleset_options})
 
     def new_game(self) -> Game:
-        """A fresh game at the task's start."""
-        start = self.start()
+        """A fresh game at the task's start (made with the task's `ruleset_options`)."""
+        chosen = self.ruleset_options
+        start = self.start(**chosen) if chosen else self.start()
         if isinstance(start, Game):
             return start.copy()
         return rules_of(self.ruleset).Game(start)

@@ -110,12 +110,7 @@ def circles(root: Path, package: str) -> list[str]:
     return sorted(found)
 
 
-@pytest.mark.parametrize("package", [
-    "engine",
-    pytest.param("sumer_widgets", marks=pytest.mark.xfail(
-        strict=False,
-        reason="sumer_widgets is being restructured into one folder per game (issue 26)")),
-])
+@pytest.mark.parametrize("package", ["engine", "sumer_widgets"])
 def test_no_module_imports_itself_back(package):
     found = circles(ROOT, package)
     assert not found, "\n".join(found)

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import InvalidInput, shown
+from engine.core import InvalidInput, Message, shown
+from engine.mesopotamia.refusals import TEXT
 
 NATIVES = 8
 HUTS = 5
@@ -89,8 +90,7 @@ def cargo_token(cargo: int, stole: bool = False) -> str:
 def parse_token(text: Any) -> tuple[int, bool]:
     """The inverse of `cargo_token`; raises `InvalidInput`."""
     if not isinstance(text, str) or not text:
-        raise InvalidInput(f"a native is written '.', 'L', 'S', 'M4' or 'm4' (with '!' once it "
-                           f"stole this turn), not {shown(text)}")
+        raise InvalidInput(Message(TEXT, "native_form", value=shown(text)))
     stole = text.endswith("!")
     body = text[:-1] if stole else text
     if body == ".":
@@ -103,5 +103,4 @@ def parse_token(text: Any) -> tuple[int, bool]:
             body[1] in "0123456789" and int(body[1]) in MARKER_VALUES)):
         base = OLD if body[0] == "M" else FRESH
         return base + (0 if body[1] == "?" else int(body[1])), stole
-    raise InvalidInput(f"unknown native {shown(text)}: write '.', 'L', 'S', 'M4' or 'm4' (with '!' "
-                       "once it stole this turn)")
+    raise InvalidInput(Message(TEXT, "unknown_native", value=shown(text)))

@@ -26,7 +26,17 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, is_int, make_rng, shaped, shown
+from engine.core import (
+    IllegalMove,
+    InvalidInput,
+    Message,
+    Named,
+    check_seed,
+    is_int,
+    make_rng,
+    shaped,
+    shown,
+)
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import (
     FIELD_COUNTS,
@@ -45,6 +55,7 @@ from engine.mesopotamia.board import reach as plain_reach
 from engine.mesopotamia.cards import can_play, card_moves, play_card
 from engine.mesopotamia.moves import from_internal, to_internal
 from engine.mesopotamia.reach import Reach
+from engine.mesopotamia.refusals import TEXT
 from engine.mesopotamia.runs import FieldRuns, Runs
 from engine.mesopotamia.scoring import MARKERS_TO_WIN, phase_three_mana, ranking
 from engine.mesopotamia.state import (
@@ -992,9 +1003,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     """
     if state.phase == "over":
         all_placed = len(state.delivered[state.won[0]]) == MARKERS_TO_WIN
-        raise IllegalMove("the game is over: "
-                          + (f"{player_name(state.won[0])} placed all four sacrifice markers"
-                             if all_placed else "the round limit was reached"),
+        why = (Message(TEXT, "all_markers",
+                       player=Named.of(lambda lang: player_name(state.won[0], lang)))
+               if all_placed else Message(TEXT, "round_limit"))
+        raise IllegalMove(Message(TEXT, "over", why=why),
                           rule="M-END-1" if all_placed else "M-END-2")
     t = to_internal(move)
     work = Work(state)

@@ -27,8 +27,9 @@ from typing import Any
 
 import networkx as nx
 
-from engine.core import InvalidInput, check_keys, dumps, field, loads, shown
+from engine.core import InvalidInput, Message, check_keys, dumps, field, loads, shown
 from engine.geo import EARTH_RADIUS_KM, great_circle_km
+from engine.priest_kings.refusals import TEXT
 
 #: The rule text's players: "each controlling the city states of Kish, Lagash, Uruk and Ur".
 CITIES = 4
@@ -201,8 +202,8 @@ class CampaignMap:
         try:
             return self._index[city_id]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown city {shown(city_id)} on {self.name}; cities: "
-                               f"{', '.join(self._index)}") from None
+            raise InvalidInput(Message(TEXT, "unknown_city", value=shown(city_id), map=self.name,
+                                       cities=", ".join(self._index))) from None
 
     def city_id(self, player: int) -> str:
         return self.cities[player].id

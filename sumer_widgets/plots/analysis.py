@@ -7,6 +7,13 @@ on the dice battles of Priest-Kings) and returns plain numbers with their uncert
   anything else computed from whole games (a mean, a ratio of sums, a median: an `Estimate`),
   resampling games so that what happens within one game stays together; `mean_interval`
   (mean ± 1.96 standard errors) for plain means of many games, where it is as good and instant.
+- **Differences.** Two figures whose intervals overlap a little can still differ beyond chance:
+  what decides is the interval of their difference. `difference` gives it for figures from
+  separate samples (Newcombe's square-and-add); `paired_difference` for two yes/no outcomes
+  seen on the same trials (the same dice, the same seeds: `Pairs`, counted by `pair_up`), from
+  the trials where the two disagree (Newcombe's interval for paired data, as McNemar's test
+  counts them) — narrower than two separate intervals would allow, which is the point of
+  pairing.
 - **Ratings.** `tournament_specs` seats every ordered choice of bots in turn; `bradley_terry`
   fits one strength per bot from every pair of seats in every game and reports it as Elo
   points above an anchor bot; `elo_ratings` adds bootstrap intervals.
@@ -20,8 +27,10 @@ Everything is computed with Python's own `random.Random` and `math`, never numpy
 so the same seeds give the same figures on every machine and library version.
 
 Limits: intervals are 95 % unless asked otherwise; the bootstrap is the plain percentile
-bootstrap (fine for the means and rates here, rough for medians of a few games); ratings fit
-pairwise results and so ignore how far apart the scores were.
+bootstrap (fine for the means and rates here, rough for medians of a few games); `difference`
+takes the two samples as independent (for samples that share seeds and so go together, its
+interval is if anything too wide); ratings fit pairwise results and so ignore how far apart the
+scores were.
 """
 
 from __future__ import annotations
@@ -38,9 +47,10 @@ from engine.simulate import GameRecord, GameSpec
 from sumer_widgets.plots.standin import plotting, plt
 
 __all__ = [
-    "Estimate", "Rate", "axes_for", "bootstrap", "bradley_terry", "check_records", "elo_ratings",
-    "mean", "mean_interval", "median", "pairwise_results", "plot_intervals", "plot_ratings",
-    "plot_survival", "ratio", "seat_win_rates", "survival", "tournament_specs", "wilson",
+    "Estimate", "Pairs", "Rate", "axes_for", "bootstrap", "bradley_terry", "check_records",
+    "difference", "elo_ratings", "mean", "mean_interval", "median", "pair_up",
+    "paired_difference", "pairwise_results", "plot_intervals", "plot_ratings", "plot_survival",
+    "ratio", "seat_win_rates", "survival", "tournament_specs", "wilson",
 ]
 
 #: The normal quantile for a two-sided 95 % interval.
@@ -177,6 +187,103 @@ def median(values: Sequence[float]) -> float:
         return math.nan
     middle = n // 2
     return ordered[middle] if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+# ---------------------------------------------------------------------------- differences
+
+
+def difference(first: Rate | Estimate, second: Rate | Estimate) -> Estimate:
+    """``first − second`` with its interval, the two figures drawn from separate samples.
+
+    Newcombe's square-and-add (for rates with Wilson intervals, his method 10 of 1998; for
+    other figures the same construction, Zou and Donner's MOVER): each end of the difference's
+    interval is as far from the difference as the two figures' own interval ends that pull
+    that way, added as squares. It is narrower than the two intervals side by side — both
+    samples would have to be unlucky together — which is why two intervals that overlap a
+    little can still give a difference whose interval leaves out 0. `n` is the smaller sample.
+
+    Raises:
+        InvalidInput: a figure without an interval (NaN).
+    """
+    figures = (first.value, first.low, first.high, second.value, second.low, second.high)
+    if any(math.isnan(x) for x in figures):
+        raise InvalidInput("a difference needs two figures with their intervals")
+    value = first.value - second.value
+    low = value - math.hypot(first.value - first.low, second.high - second.value)
+    high = value + math.hypot(first.high - first.value, second.value - second.low)
+    return Estimate(value, low, high, min(first.n, second.n))
+
+
+class Pairs(NamedTuple):
+    """A yes/no outcome seen on the same trials under two conditions (the same dice in both):
+    how many trials said yes under `both`, under the first only, the second only, `neither`.
+
+    Only the trials where the two conditions disagree (`first_only`, `second_only`) say which
+    condition gives more yeses; the others are the same either way.
+    """
+
+    both: int
+    first_only: int
+    second_only: int
+    neither: int
+
+    @property
+    def n(self) -> int:
+        return self.both + self.first_only + self.second_only + self.neither
+
+    @property
+    def first(self) -> Rate:
+        return wilson(self.both + self.first_only, self.n)
+
+    @property
+    def second(self) -> Rate:
+        return wilson(self.both + self.second_only, self.n)
+
+
+def pair_up(first: Iterable[bool], second: Iterable[bool]) -> Pairs:
+    """The `Pairs` of two equally long series of yes/no outcomes, trial by trial.
+
+    Raises:
+        InvalidInput: no trials, or series of different lengths.
+    """
+    first, second = [bool(x) for x in first], [bool(x) for x in second]
+    if len(first) != len(second):
+        raise InvalidInput(f"paired outcomes need one of each per trial, not {len(first)} "
+                           f"and {len(second)}")
+    if not first:
+        raise InvalidInput("paired outcomes need at least one trial")
+    both = sum(a and b for a, b in zip(first, second))
+    first_only = sum(a and not b for a, b in zip(first, second))
+    second_only = sum(b and not a for a, b in zip(first, second))
+    return Pairs(both, first_only, second_only, len(first) - both - first_only - second_only)
+
+
+def paired_difference(pairs: Pairs, z: float = Z95) -> Estimate:
+    """The first condition's rate minus the second's, on the same trials, with Newcombe's
+    interval for paired proportions (his method 10, 1998).
+
+    The difference is ``(first_only − second_only) / n``. Its interval is built like
+    `difference`'s from the two rates' Wilson intervals, less the part that the two rates
+    share because they were measured on the same trials (their correlation φ, with Newcombe's
+    continuity correction): the more alike the two conditions' outcomes, the narrower it is.
+    """
+    n = pairs.n
+    if n < 1:
+        raise InvalidInput("paired outcomes need at least one trial")
+    a, b, c, d = pairs
+    one, two = wilson(a + b, n, z), wilson(a + c, n, z)
+    spread = (a + b) * (c + d) * (a + c) * (b + d)
+    cross = a * d - b * c
+    shared = cross - n / 2 if cross > n / 2 else min(cross, 0)
+    phi = shared / math.sqrt(spread) if spread else 0.0
+    below_one, above_one = one.value - one.low, one.high - one.value
+    below_two, above_two = two.value - two.low, two.high - two.value
+    value = (b - c) / n
+    low = value - math.sqrt(max(0.0, below_one ** 2 - 2 * phi * below_one * above_two
+                                + above_two ** 2))
+    high = value + math.sqrt(max(0.0, above_one ** 2 - 2 * phi * above_one * below_two
+                                 + below_two ** 2))
+    return Estimate(value, max(-1.0, low), min(1.0, high), n)
 
 
 # -------------------------------------------------------------------------------- ratings

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
 from engine import priest_kings as pk
 from engine.bots import Bot
-from engine.core import InvalidInput, Message, SumerError
+from engine.core import InvalidInput, Message, Named, SumerError
 from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, refused, styles
@@ -60,6 +60,15 @@ class CampaignMap(BoardWidget):
     """
 
     WORDS = WORDS
+    #: The rules that allow each kind of move, quoted after a bot's move when "Say why" is on.
+    MOVE_RULES: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "Attack": ("P-TURN-2", "P-ATTACK-1"),
+        "Sacrifice": ("P-TURN-2", "P-SACRIFICE-1"),
+        "Reorganize": ("P-TURN-2", "P-REORG-1"),
+        "DiceBattle": ("P-TURN-3", "P-ATTACK-2"),
+        "RecordedBattle": ("P-ATTACK-2", "P-BATTLE-2"),
+        "ActivationOrder": ("P-TURN-4",),
+    }
 
     _esm = front_end(__file__)
     _css = styles(__file__)
@@ -89,6 +98,12 @@ class CampaignMap(BoardWidget):
             self._lords = self._check_realms(dict(overlords))
         super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
                          level=level)
+
+    def player_named(self, player: int) -> Named:
+        """A city as the board's messages name it: by its name on the map, in every language."""
+        cmap = self.game.state.map if self.game is not None else pk.CampaignMap.standard()
+        name = cmap.city_name(player)
+        return Named(en=name, nl=name)
 
     # Drawing ------------------------------------------------------------------------------
 

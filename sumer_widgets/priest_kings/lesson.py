@@ -8,30 +8,39 @@ model; the notebook only names the exercises and tasks by id (``lesson.ask("ur-t
 A board task whose goal needs a dice battle starts where the learner's city is the last to
 choose (or its battle is the only one), and the position's seed decides the dice: each task's
 solution is certain, and each recorded miss misses whatever the dice would do (a test plays
-both). No task seats a bot, so none depends on how a bot chooses.
+both). No task seats a bot, so none depends on how a bot chooses. Where fixed dice decide a
+task, its verdict says so, and says what the odds over many battles are.
+
+**Commit before reveal.** Whatever shows an exercise's answer — the demo battle, the refusal,
+the full table — is its `reveal` (made fresh from a lesson position, so it never changes the
+notebook's own games), shown only once the learner has answered; its `tells` are the phrases
+the leak test looks for where the answer is short.
 
 Parts of the notebook and what they practise:
 
 1. the cities, the map and the armies — `ur-targets`, `bows-in-army`, `centre-me`;
 2. a turn: choosing and attacking — `battles-when`, `second-attacker`, `attacked-may`,
    `kish-reach`, `vassal-targets`, task `attack-ur-from-kish`;
-3. battles: broken and beaten — `who-is-beaten`, `attacker-breaks`, `beaten-not-broken`,
-   `army-after-battle`, task `make-uruk-a-vassal`;
-4. inside the dice battle — `general-factor`, `blade-beats-bow`, `who-meets-whom`,
+3. battles: broken and beaten — `who-is-beaten`, `attacker-breaks`, `army-after-battle`,
+   `beaten-not-broken`, task `make-uruk-a-vassal`;
+4. inside the dice battle — `who-meets-whom`, `general-factor`, `blade-beats-bow`,
    `centre-shatters`, `points-scored`;
 5. sacrifices and reorganization — `sacrifice-twice`, `rerolls-both`, `sacrifice-odds`,
-   `bows-after-two`, `ap-after-reorganizing`, task `hold-kish`;
+   `ap-after-reorganizing`, `bows-after-two`, task `hold-kish`;
 6. vassals and the end — `won-for-overlord`, `who-is-free`, `beaten-by-a-vassal`,
    `follows-overlord`, `called-off`, `winners`, tasks `set-uruk-and-ur-free`,
    `share-the-win`;
 7. playing on the table — `impossible-result`, `orders-to-enter`, tasks
    `record-a-table-battle`, `enter-the-order`;
-8. for programmers — `avenues-kish-to-ur`.
+8. for programmers — `avenues-kish-to-ur`;
+
+and the notebook ends with a whole campaign against the bots (`against_bots(why=True)`).
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -42,7 +51,7 @@ from engine.core import Game, IllegalMove, InvalidInput, make_rng
 from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_FROM, command_me2
 from engine.priest_kings.battle import battle_form
-from sumer_widgets.display import picture_options
+from sumer_widgets.display import Sentence, attempt, attempts, picture_options, show
 from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.priest_kings import readers
 from sumer_widgets.tasks import Task, Tasks, Verdict, missed, not_yet, reached
@@ -105,6 +114,14 @@ def turn_one_battles() -> Game:
     return game
 
 
+def second_battle() -> Game:
+    """The same campaign after its first battle (Uruk's army broke against Kish): Ur's battle
+    against Lagash is to be fought."""
+    game = turn_one_battles()
+    game.play("dice")
+    return game
+
+
 def dice_battle() -> pk.State:
     """Kish's battle against Lagash, to be fought with the dice; nobody made sacrifices."""
     return pk.position(phase="battles", order=["kish", "lagash", "uruk", "ur"],
@@ -150,14 +167,20 @@ def followers() -> pk.State:
 
 
 def last_battle() -> pk.State:
-    """Kish rules Lagash and Ur; Lagash has won a city for Kish earlier. Kish chooses first."""
-    return pk.position({"lagash": "kish", "ur": "kish"}, made={("lagash", "kish"): 1},
+    """Kish rules Uruk and Ur; Uruk won Ur for Kish earlier. Kish chooses first: Lagash is the
+    last free city."""
+    return pk.position({"uruk": "kish", "ur": "kish"}, made={("uruk", "kish"): 1},
                        order=["kish", "ur", "lagash", "uruk"], battles="recorded")
+
+
+#: The moves that end the campaign of `last_battle`: Kish attacks Lagash and breaks its army.
+LAST_BATTLE = ("attack lagash", "sacrifice", "sacrifice", "sacrifice", "record defender 100 20")
 
 
 POSITIONS: dict[str, Callable[[], pk.State | Game]] = {
     "setup": lambda: pk.new_state(seed=TURN_SEED), "turn-one": turn_one,
-    "turn-one-battles": turn_one_battles, "dice-battle": dice_battle,
+    "turn-one-battles": turn_one_battles, "second-battle": second_battle,
+    "dice-battle": dice_battle,
     "vassal-attacks": vassal_attacks, "liberation": liberation,
     "vassal-defends": vassal_defends, "followers": followers, "last-battle": last_battle,
     "table-battle": lambda: table_battle(), "tracker": tracker, "table-order": table_order,
@@ -178,9 +201,10 @@ def start(name: str) -> Game:
 
 
 def against_bots(lang: str = "en", seed: int = 7, level: str = "medium", you: str = "kish",
-                 name: str = "play", **options: Any) -> Any:
+                 name: str = "play", why: bool = False, **options: Any) -> Any:
     """A campaign map on which the learner plays `you` (Kish) against bots of `level` in the
-    other three cities, from `seed` (with 7, Kish chooses first)."""
+    other three cities — the campaign is always for four — from `seed` (with 7, Kish chooses
+    first). With `why`, the log says after each bot move why the rules allowed it."""
     from engine.bots import bot_for_level
     from sumer_widgets.priest_kings.board import CampaignMap
 
@@ -188,7 +212,9 @@ def against_bots(lang: str = "en", seed: int = 7, level: str = "medium", you: st
     me = game.state.map.index_of(you)
     bots = {seat: bot_for_level("priest_kings", level, seed=seed + seat)
             for seat in range(game.state.players) if seat != me}
-    return CampaignMap(game, bots=bots, lang=lang, name=name)
+    made = CampaignMap(game, bots=bots, lang=lang, name=name)
+    made.why_bots = why
+    return made
 
 
 def explorer(lang: str = "en", name: str = "explorer", **overlords: str) -> Any:
@@ -219,9 +245,11 @@ def bot_campaign(level: str = "medium", seed: int = 3) -> Game:
 
 # Odds of the dice model ----------------------------------------------------------------------
 
-#: Battles per situation in the odds table: enough for a difference of a few in a hundred to
-#: show, few enough to run in well under a second.
-ODDS_BATTLES = 600
+#: Battles per situation in the odds table: enough that a sacrifice's change (about 7 in 100)
+#: stands well clear of the noise (an interval of about ±2 in 100), few enough to run in about
+#: a second. With 600 a 13-point gap between equal armies once showed up from noise alone.
+ODDS_BATTLES = 4000
+EQUAL = "equal armies"
 REORGANIZED = ARMY.reorganize("centre").reorganize("right").reorganize("left")
 SITUATIONS = {
     "equal armies": (ARMY, ARMY, (False, False)),
@@ -245,8 +273,15 @@ def odds(situation: str, battles: int = ODDS_BATTLES, reroll_limit: str = "battl
 
 
 def odds_table(lang: str = "en") -> Any:
-    """How often each outcome came in `ODDS_BATTLES` battles of each situation."""
-    return readers.odds_table({label: odds(label) for label in SITUATIONS}, lang)
+    """How often each outcome came in `ODDS_BATTLES` battles of each situation, with its
+    interval, and each situation's change against equal armies, battle by battle."""
+    return readers.odds_table({label: odds(label) for label in SITUATIONS}, lang,
+                              baseline=EQUAL)
+
+
+def odds_said(lang: str = "en") -> Sentence:
+    """What the odds table says, in sentences (`readers.odds_text`)."""
+    return readers.odds_text({label: odds(label) for label in SITUATIONS}, EQUAL, lang)
 
 
 def _defender_breaks(outcomes: Sequence[pk.Outcome]) -> float:
@@ -324,6 +359,16 @@ def _rerolls(game: Game, city: int) -> int:
                for who, _ in e.rerolls if who == city_name)
 
 
+def hold_odds() -> str:
+    """What a sacrifice is worth to a defender over many battles, in a sentence: the fixed
+    dice of `hold-kish` are one battle, not the odds."""
+    blessed, plain = odds("the defender made sacrifices"), odds(EQUAL)
+    return (f"Over {len(plain):,} battles of the model a defender that made sacrifices still "
+            f"broke in {readers.broke_rate(blessed, 'defender')} of them, against "
+            f"{readers.broke_rate(plain, 'defender')} without: a sacrifice makes holding out "
+            "likelier, never certain.")
+
+
 def _hold_kish(game: Game) -> Verdict:
     ended = _battle(game, URUK, KISH)
     if ended is not None:
@@ -331,13 +376,15 @@ def _hold_kish(game: Game) -> Verdict:
         told = readers.broke_text(ended.broken, "Uruk", "Kish")
         if lords[KISH] < 0:
             rerolled = _rerolls(game, KISH)
-            used = ("Kish called on its god once in the battle" if rerolled
+            used = ("Kish called on its god once in the battle, and with these dice that "
+                    "one reroll turned it" if rerolled
                     else "Kish did not need its reroll")
             return reached(f"Kish is still free: {told}. Kish's sacrifices gave it one reroll; "
-                           f"{used}.")
+                           f"{used}. These are this campaign's dice, fixed by its seed: one "
+                           f"battle, not the odds. {hold_odds()}")
         return missed(f"{told}, and Kish became Uruk's vassal. A reorganization swaps bows "
-                      "for blades, but here it did not save Kish. Start again: what else "
-                      "may an attacked city do?")
+                      "for blades, but with these dice it did not save Kish. Start again: what "
+                      "else may an attacked city do?")
     chosen = _choice_of(game, KISH)
     if chosen is not None:
         return not_yet(f"{chosen} Now fight Uruk's battle: press “Fight it with the dice”.")
@@ -521,8 +568,9 @@ TASKS = Tasks([
     Task(
         id="hold-kish",
         ruleset="priest_kings",
-        goal="Uruk has attacked Kish. Keep Kish free: choose Kish's activity, then fight "
-             "Uruk's battle with the dice.",
+        goal="Uruk has attacked Kish. This campaign's dice are fixed by its seed: find the "
+             "activity with which Kish stays free in this battle, then fight Uruk's battle "
+             "with the dice.",
         start=hold_kish,
         check=_hold_kish,
         rules=("P-ATTACK-3", "P-SACRIFICE-1", "P-BATTLE-DICE-7", "P-BATTLE-DICE-5",
@@ -535,7 +583,10 @@ TASKS = Tasks([
                     "time it is about to lose a blade or its general. With this campaign's "
                     "dice that one reroll turns the battle: Uruk's army breaks, and Kish stays "
                     "free (without it, Kish's army would break). Reorganized instead, Kish's "
-                    "army breaks and Kish becomes Uruk's vassal.",
+                    "army breaks and Kish becomes Uruk's vassal. That is what these dice did, "
+                    "in one battle; over many battles of the model a sacrifice lowers a "
+                    "defender's chance of breaking by some 9 in 100, from about half: the "
+                    "odds table of Part 5 gives the figures.",
         options={"name": "task-hold-kish"},
     ),
     Task(
@@ -655,7 +706,8 @@ def _blade_beats_bow() -> int:
 
 def _first_meetings() -> str:
     """Whom each command met in the first bound of `dice_battle`: "same" when every command
-    met the one in the same place of the enemy's list."""
+    met the one in the same place of the enemy's list (the model pairs them by place, not by
+    where they would stand on a field: a right wing meets the enemy's right wing)."""
     names = [c.name for c in ARMY.commands]
     bound_one = [e for e in _events(dice_battle(), "dice")
                  if isinstance(e, ev.DuelFought) and e.bound == 1]
@@ -696,11 +748,81 @@ def _called_off() -> str:
 
 
 def _winners() -> set[str]:
-    state = _after(pk.position({"uruk": "kish", "ur": "kish"}, made={("uruk", "kish"): 1},
-                               order=["kish", "ur", "lagash", "uruk"], battles="recorded"),
-                   "attack lagash", "sacrifice", "sacrifice", "sacrifice",
-                   "record defender 100 20")
-    return {CITIES[w] for w in state.winners()}
+    return {CITIES[w] for w in _after(last_battle(), *LAST_BATTLE).winners()}
+
+
+# What shows each answer, once the learner has committed (`Exercise.reveal`) -------------------
+
+
+def _fresh(position: str | Callable[[], pk.State]) -> Game:
+    """A new game at a lesson position (a name of `POSITIONS` or a function making a state),
+    drawn as `start` draws it: a reveal never plays on the notebook's own games."""
+    if isinstance(position, str):
+        return start(position)
+    return picture_options(pk.Game(position()), width=PICTURE_WIDTH)
+
+
+def _tried(position: str | Callable[[], pk.State], moves: Sequence[str], lang: str,
+           **options: Any) -> Any:
+    """What the `moves` do at a fresh `position`: the last one's refusal, or all their events
+    and the picture after (``picture=False`` for the events and battle report alone)."""
+    return attempts(_fresh(position), list(moves), lang, **options)
+
+
+def _after_move(position: str | Callable[[], pk.State], *moves: str) -> Game:
+    game = _fresh(position)
+    for text in moves:
+        game.play(text)
+    return game
+
+
+def _refused_then(position: str | Callable[[], pk.State], before: Sequence[str], tried: str,
+                  lang: str) -> Any:
+    """The refusal of `tried` once `before` has been played at a fresh `position`."""
+    return attempt(_after_move(position, *before), tried, lang)
+
+
+def _targets_after(position: Callable[[], pk.State], lang: str) -> Sentence:
+    return readers.targets_text(position(), lang)
+
+
+def _both_sacrificed() -> pk.State:
+    """Kish's battle against Lagash, both having made sacrifices (seed 1: Kish is the first to
+    need its reroll, in the first bound)."""
+    return pk.position(phase="battles", order=["kish", "lagash", "uruk", "ur"],
+                       attacks=[("kish", "lagash")], blessed=["kish", "lagash"], seed=1)
+
+
+def _rerolls_counted(lang: str) -> Sentence:
+    outcomes = odds("both made sacrifices")
+    counts = Counter(sum(o.rerolled) for o in outcomes)
+    return Sentence(readers.WORDS.get(lang, readers.WORDS["en"])["rerolls_count"].format(
+        n=f"{len(outcomes):,}", one=f"{counts[1]:,}", none=f"{counts[0]:,}",
+        two=f"{counts[2]:,}"))
+
+
+def _kish_blessed() -> pk.State:
+    """Kish, which made sacrifices last turn, chooses first."""
+    return pk.position(order=["kish", "lagash", "uruk", "ur"], blessed=["kish"])
+
+
+def _beaten_position() -> pk.State:
+    return pk.position(phase="battles", order=["kish", "ur", "lagash", "uruk"],
+                       attacks=[("kish", "lagash")], battles="recorded")
+
+
+def _beaten_by_vassal() -> pk.State:
+    return pk.position({"ur": "kish", "uruk": "lagash"}, order=["uruk", "kish", "lagash", "ur"],
+                       battles="recorded")
+
+
+def _shortest_way(lang: str) -> Sentence:
+    cmap = pk.CampaignMap.standard()
+    way = nx.shortest_path(cmap.graph, "kish", "ur")
+    names = " – ".join(cmap.city_name(cmap.index_of(c)) for c in way)
+    said = {"en": f"nx.shortest_path gives {names}: {len(way) - 1} avenues.",
+            "nl": f"nx.shortest_path geeft {names}: {len(way) - 1} verbindingen."}
+    return Sentence(said.get(lang, said["en"]))
 
 
 RESULTS = ("record defender 120 45", "record none 0 0", "record both 60 60",
@@ -729,18 +851,27 @@ EXERCISES = Exercises([
         wrong=lambda: [{"kish", "lagash", "uruk"}, {"uruk"}, {"lagash"}, {"kish"}],
         rules=("P-MAP-1", "P-ATTACK-1"),
         predict=True,
+        reveal=lambda lang: [_targets_after(lambda: _first_to_choose("ur"), lang),
+                             _tried(lambda: _first_to_choose("ur"), ["attack kish"], lang)],
+        tells=(r"Ur may attack (?:Lagash and Uruk|Uruk and Lagash)",
+               r"none between Kish and Ur", r"no avenue (?:between Ur and Kish|between Kish "
+               r"and Ur|to Kish)"),
     ),
     Exercise(
         id="bows-in-army",
         answer=lambda: sum(c.count(REORGANIZE_FROM) for c in ARMY.commands),
         wrong=lambda: [8, 16, 12, 44],
         rules=("P-SETUP-2",),
+        reveal=lambda lang: readers.army_table(ARMY, lang),
     ),
     Exercise(
         id="centre-me",
         answer=lambda: command_me2(ARMY, ARMY.command("centre")) // 2,
         wrong=lambda: [16, 12, 39, 10],
         rules=("P-SETUP-2", "P-BATTLE-DICE-1"),
+        reveal=lambda lang: readers.army_table(ARMY, lang, thresholds=False),
+        # The centre's row of a table with the morale column: its 8th cell is the ME.
+        tells=(r"\b14 ME\b", r"= 14\b", r"C-in-C\)(?: \S+){7} 14\b"),
     ),
     # Part 2 — a turn: choosing and attacking
     Exercise(
@@ -753,6 +884,9 @@ EXERCISES = Exercises([
         wrong=lambda: ["at-once", "next-turn"],
         rules=("P-TURN-3",),
         predict=True,
+        reveal=lambda lang: _tried("turn-one", TURN_ONE, lang),
+        tells=(r"once all (?:four|4) (?:cities )?have chosen", r"decide first",
+               r"battles come (?:once|after)"),
     ),
     Exercise(
         id="second-attacker",
@@ -763,6 +897,8 @@ EXERCISES = Exercises([
                          ("no", "No: Kish is already attacked this turn")],
         wrong=lambda: ["yes"],
         rules=("P-ATTACK-4",),
+        reveal=lambda lang: _refused_then("turn-one", ["attack kish"], "attack kish", lang),
+        tells=(r"Kish is already attacked by Uruk", r"Ur (?:may not|cannot) attack Kish"),
     ),
     Exercise(
         id="attacked-may",
@@ -775,6 +911,10 @@ EXERCISES = Exercises([
         wrong=lambda: [{"attack", "sacrifice", "reorganize"}, {"sacrifice"}, {"attack"},
                        {"reorganize"}],
         rules=("P-ATTACK-3", "P-TURN-2"),
+        reveal=lambda lang: _refused_then("turn-one", ["attack kish", "attack lagash"],
+                                          "attack lagash", lang),
+        tells=(r"Kish (?:may|can) (?:still )?(?:only )?(?:make sacrifices|sacrifice) or "
+               r"reorgani", r"Kish has been attacked this turn by Uruk: an attacked city"),
     ),
     Exercise(
         id="kish-reach",
@@ -784,6 +924,9 @@ EXERCISES = Exercises([
         wrong=lambda: [{"lagash"}, {"lagash", "uruk"}, {"lagash", "uruk", "ur"}, {"ur"}],
         rules=("P-ATTACK-1", "P-ATTACK-5"),
         predict=True,
+        reveal=lambda lang: [_targets_after(attack_from_kish, lang),
+                             _tried(attack_from_kish, ["attack uruk"], lang)],
+        tells=(r"Kish may attack (?:Lagash and Ur|Ur and Lagash)",),
     ),
     Exercise(
         id="vassal-targets",
@@ -792,6 +935,9 @@ EXERCISES = Exercises([
         options=_cities("kish", "uruk", "ur"),
         wrong=lambda: [{"kish", "uruk", "ur"}, {"uruk", "ur"}, {"kish", "ur"}, set()],
         rules=("P-ATTACK-5",),
+        reveal=lambda lang: _targets_after(
+            lambda: _first_to_choose("lagash", {"uruk": "kish", "lagash": "kish"}), lang),
+        tells=(r"Lagash may attack Ur\b", r"[Oo]nly Ur\b"),
     ),
     # Part 3 — battles: broken and beaten
     Exercise(
@@ -802,19 +948,35 @@ EXERCISES = Exercises([
                          ("nobody", "nobody: no army broke")],
         wrong=lambda: ["defender", "nobody"],
         rules=("P-BATTLE-3", "P-BATTLE-2"),
+        reveal=lambda lang: _tried(_beaten_position, ["record none 30 45"], lang,
+                                   picture=False),
+        tells=(r"the invader is beaten", r"Kish is beaten", r"30 against 45"),
     ),
     Exercise(
         id="attacker-breaks",
-        answer=lambda: "vassal" if _fate(_first_to_choose("uruk", battles="recorded"), URUK,
-                                         "attack ur", "sacrifice", "sacrifice", "sacrifice",
-                                         "record attacker 20 70") == "ur" else "free",
+        answer=lambda: "vassal" if _fate(turn_one_battles().state, URUK, "dice") == "kish"
+        else "free",
         kind="choice",
-        options=lambda: [("vassal", "Uruk becomes Ur's vassal"),
-                         ("free", "Nothing: Uruk stays independent"),
+        options=lambda: [("vassal", "Uruk becomes Kish's vassal"),
+                         ("free", "Nothing: Uruk goes home, still independent"),
                          ("out", "Uruk is out of the campaign")],
         wrong=lambda: ["vassal", "out"],
         rules=("P-VASSAL-1", "P-ATTACK-2"),
         predict=True,
+        reveal=lambda lang: _tried("turn-one-battles", ["dice"], lang),
+        tells=(r"Uruk (?:just )?goes home",),
+    ),
+    Exercise(
+        id="army-after-battle",
+        answer=lambda: _after(_first_to_choose("kish", battles="recorded"), "attack lagash",
+                              "sacrifice", "sacrifice", "sacrifice",
+                              "record none 30 96").armies[KISH].total_ap,
+        wrong=lambda: [104, 96, 0],
+        rules=("P-BATTLE-1",),
+        predict=True,
+        reveal=lambda lang: [readers.next_army_text(second_battle().state, KISH, lang),
+                             show(_fresh("second-battle"), lang)],
+        tells=(r"army is worth 200 AP again", r"Kish fights its next battle with (?:all )?200"),
     ),
     Exercise(
         id="beaten-not-broken",
@@ -826,21 +988,34 @@ EXERCISES = Exercises([
                          ("free", "Nothing: Uruk stays independent")],
         wrong=lambda: ["vassal"],
         rules=("P-VASSAL-1", "P-BATTLE-3"),
-    ),
-    Exercise(
-        id="army-after-battle",
-        answer=lambda: _after(_first_to_choose("kish", battles="recorded"), "attack lagash",
-                              "sacrifice", "sacrifice", "sacrifice",
-                              "record none 30 96").armies[KISH].total_ap,
-        wrong=lambda: [104, 96, 0],
-        rules=("P-BATTLE-1",),
+        reveal=lambda lang: _tried(lambda: _first_to_choose("ur", battles="recorded"),
+                                   ["attack uruk", "sacrifice", "sacrifice", "sacrifice",
+                                    "record none 60 40"], lang),
+        tells=(r"Uruk stays independent", r"beaten but not broken, (?:Uruk )?stays"),
     ),
     # Part 4 — inside the dice battle
+    Exercise(
+        id="who-meets-whom",
+        answer=_first_meetings,
+        kind="choice",
+        options=lambda: [("same", "the defender's right wing, second in its list too"),
+                         ("facing", "the defender's left wing, which would face it across a "
+                                    "real field"),
+                         ("centre", "the defender's centre, with the commander-in-chief"),
+                         ("random", "a command drawn at random")],
+        wrong=lambda: ["facing", "centre", "random"],
+        rules=("P-BATTLE-DICE-2",),
+        reveal=lambda lang: readers.first_bound(_events(dice_battle(), "dice"), lang),
+        tells=(r"right wing (?:meets|against|fights) (?:the defender's |Lagash's |the "
+               r"enemy's )?right wing",),
+    ),
     Exercise(
         id="general-factor",
         answer=lambda: battle_form(ARMY)[0].factors[-1],
         wrong=lambda: [5, 7, 4],
         rules=("P-BATTLE-DICE-3",),
+        reveal=lambda lang: readers.troops_table(ARMY, lang),
+        tells=(r"\(general 6\)", r"general 6\b", r"5 \+ 1 = 6"),
     ),
     Exercise(
         id="blade-beats-bow",
@@ -848,22 +1023,16 @@ EXERCISES = Exercises([
         wrong=lambda: [30, 18, 35, 27],
         rules=("P-BATTLE-DICE-3",),
         predict=True,
-    ),
-    Exercise(
-        id="who-meets-whom",
-        answer=_first_meetings,
-        kind="choice",
-        options=lambda: [("same", "the defender's right wing"),
-                         ("centre", "the defender's centre, with the C-in-C"),
-                         ("random", "a command drawn at random")],
-        wrong=lambda: ["centre", "random"],
-        rules=("P-BATTLE-DICE-2",),
+        reveal=lambda lang: readers.duel_grid(ARMY, "Reg Bd (F)", REORGANIZE_FROM, lang),
     ),
     Exercise(
         id="centre-shatters",
         answer=lambda: int(_shattered_at("centre")),
         wrong=lambda: [14, 4, 5, 10],
         rules=("P-BATTLE-DICE-4",),
+        reveal=lambda lang: readers.army_table(ARMY, lang),
+        tells=(r"3½ · 5 · 7", r"\b7 of (?:its )?14", r"shattered (?:at|after|once it has "
+               r"lost) 7"),
     ),
     Exercise(
         id="points-scored",
@@ -878,12 +1047,18 @@ EXERCISES = Exercises([
         answer=lambda: int(_after(hold_kish(), "sacrifice").blessed[KISH]),
         wrong=lambda: [2, 0],
         rules=("P-SACRIFICE-1", "P-SACRIFICE-2"),
+        reveal=lambda lang: _tried(_kish_blessed, ["sacrifice"], lang, picture=False),
+        tells=(r"Kish (?:still )?(?:has|may reroll) (?:only )?one (?:die|reroll)",
+               r"still one: the favour does not stack"),
     ),
     Exercise(
         id="rerolls-both",
         answer=lambda: _max_rerolls("battle"),
         wrong=lambda: [2, 0],
         rules=("P-SACRIFICE-2", "P-SACRIFICE-3"),
+        reveal=lambda lang: [_tried(_both_sacrificed, ["dice"], lang, picture=False),
+                             _rerolls_counted(lang)],
+        tells=(r"exactly one reroll", r"[Aa]t most one die is rerolled"),
     ),
     Exercise(
         id="sacrifice-odds",
@@ -895,6 +1070,15 @@ EXERCISES = Exercises([
         wrong=lambda: ["same", "twice"],
         rules=("P-SACRIFICE-1", "P-BATTLE-DICE-7"),
         predict=True,
+        reveal=lambda lang: [odds_table(lang), odds_said(lang)],
+        tells=(r"[+−]\d+ in 100 \[", r"a few (?:more )?battles (?:more )?in every hundred"),
+    ),
+    Exercise(
+        id="ap-after-reorganizing",
+        answer=lambda: ARMY.reorganize("centre").total_ap,
+        wrong=lambda: [200, 196, 184, 206],
+        rules=("P-REORG-1",),
+        reveal=lambda lang: _tried("turn-one", ["reorganize left"], lang),
     ),
     Exercise(
         id="bows-after-two",
@@ -902,12 +1086,9 @@ EXERCISES = Exercises([
             REORGANIZE_FROM),
         wrong=lambda: [4, 6, 2],
         rules=("P-REORG-1", "P-REORG-2"),
-    ),
-    Exercise(
-        id="ap-after-reorganizing",
-        answer=lambda: ARMY.reorganize("centre").total_ap,
-        wrong=lambda: [200, 196, 184, 206],
-        rules=("P-REORG-1",),
+        reveal=lambda lang: readers.army_picture(ARMY.reorganize("left").reorganize("left"),
+                                                 lang, start=ARMY),
+        tells=(r"no bow(?:men|s)? (?:are )?left", r"none are left"),
     ),
     # Part 6 — vassals and the end
     Exercise(
@@ -919,6 +1100,11 @@ EXERCISES = Exercises([
                                                                           "free")],
         wrong=lambda: ["uruk", "free"],
         rules=("P-VASSAL-2", "P-VASSAL-5"),
+        predict=True,
+        reveal=lambda lang: _tried("vassal-attacks", ["attack ur", "sacrifice", "sacrifice",
+                                                      "sacrifice", "record defender 70 40"],
+                                   lang),
+        tells=(r"Ur becomes a vassal of Kish",),
     ),
     Exercise(
         id="who-is-free",
@@ -927,19 +1113,29 @@ EXERCISES = Exercises([
         options=_cities("kish", "lagash", "uruk", "ur"),
         wrong=lambda: [{"lagash", "uruk", "ur"}, {"lagash"}, {"kish", "lagash"}],
         rules=("P-VASSAL-3", "P-VASSAL-1"),
+        reveal=lambda lang: _tried("liberation", ["attack kish", "sacrifice", "sacrifice",
+                                                  "sacrifice", "record none 60 40"], lang),
+        tells=(r"Kish, Lagash, Uruk and Ur are independent", r"Uruk and Ur are free",
+               r"[Aa]ll four (?:cities )?(?:are )?(?:independent|free)"),
     ),
     Exercise(
         id="beaten-by-a-vassal",
-        answer=lambda: "yes" if _fate(pk.position({"ur": "kish", "uruk": "lagash"},
-                                                  order=["uruk", "kish", "lagash", "ur"],
-                                                  battles="recorded"), UR,
-                                      "attack kish", "sacrifice", "sacrifice", "sacrifice",
+        answer=lambda: "yes" if _fate(_beaten_by_vassal(), UR, "attack kish", "sacrifice",
+                                      "sacrifice", "sacrifice",
                                       "record none 60 40") == "free" else "no",
         kind="choice",
         options=lambda: [("yes", "Yes: Kish was beaten"),
                          ("no", "No: Ur still serves Kish")],
         wrong=lambda: ["yes"],
         rules=("P-VASSAL-3",),
+        reveal=lambda lang: [_tried(_beaten_by_vassal, ["attack kish", "sacrifice", "sacrifice",
+                                                        "sacrifice", "record none 60 40"],
+                                    lang, picture=False),
+                             readers.realms_text(_after(_beaten_by_vassal(), "attack kish",
+                                                        "sacrifice", "sacrifice", "sacrifice",
+                                                        "record none 60 40"), lang)],
+        tells=(r"[Bb]eaten by a vassal, it keeps", r"Ur still serves Kish",
+               r"Kish rules Ur\b"),
     ),
     Exercise(
         id="follows-overlord",
@@ -950,6 +1146,10 @@ EXERCISES = Exercises([
                          ("free", "nobody's: Ur is free")],
         wrong=lambda: ["uruk", "free"],
         rules=("P-VASSAL-5", "P-BATTLE-3"),
+        reveal=lambda lang: _tried("vassal-defends", ["attack uruk", "sacrifice", "sacrifice",
+                                                      "sacrifice", "record defender 50 50"],
+                                   lang),
+        tells=(r"Ur becomes a vassal of Lagash, following", r"Lagash rules Uruk and Ur"),
     ),
     Exercise(
         id="called-off",
@@ -960,6 +1160,9 @@ EXERCISES = Exercises([
         wrong=lambda: ["fought"],
         rules=("P-ATTACK-6", "P-VASSAL-5"),
         predict=True,
+        reveal=lambda lang: _tried("followers", ["attack uruk", "attack lagash", "sacrifice",
+                                                 "sacrifice", "record defender 50 50"], lang),
+        tells=(r"battle of Ur against Lagash is called off", r"both now serve Lagash"),
     ),
     Exercise(
         id="winners",
@@ -968,6 +1171,9 @@ EXERCISES = Exercises([
         options=_cities("kish", "lagash", "uruk", "ur"),
         wrong=lambda: [{"kish"}, {"kish", "uruk", "ur"}, {"kish", "uruk", "ur", "lagash"}],
         rules=("P-END-1", "P-END-2"),
+        reveal=lambda lang: [_tried(last_battle, LAST_BATTLE, lang),
+                             readers.winners_text(_after(last_battle(), *LAST_BATTLE), lang)],
+        tells=(r"[Ww]inners:? (?:are )?Kish and Uruk", r"[Ww]inners:? (?:are )?Uruk and Kish"),
     ),
     # Part 7 — playing on the table
     Exercise(
@@ -977,6 +1183,7 @@ EXERCISES = Exercises([
         options=lambda: [(text, _result_label(text)) for text in RESULTS],
         wrong=lambda: [text for text in RESULTS if text != "record defender 250 10"],
         rules=("P-BATTLE-2",),
+        reveal=lambda lang: _tried(table_battle, ["record defender 250 10"], lang),
     ),
     Exercise(
         id="orders-to-enter",
@@ -990,5 +1197,7 @@ EXERCISES = Exercises([
         answer=lambda: nx.shortest_path_length(pk.CampaignMap.standard().graph, "kish", "ur"),
         wrong=lambda: [1, 3],
         rules=("P-MAP-1",),
+        reveal=_shortest_way,
+        tells=(r"Kish\s*–\s*(?:Uruk|Lagash)\s*–\s*Ur\b",),
     ),
 ], words=__file__)

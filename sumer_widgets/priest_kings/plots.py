@@ -10,15 +10,12 @@ import networkx as nx
 
 from engine import priest_kings as pk
 from sumer_widgets.palette import MAY, SELECTED
-from sumer_widgets.plots.analysis import COLOURS, Rate, axes_for
+from sumer_widgets.plots.analysis import COLOURS, Rate, axes_for, plot_intervals, wilson
 from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
 
 #: matplotlib's markers for the players' shapes (circle, square, triangle, diamond).
 MARKERS = ("o", "s", "^", "D")
-#: Outcomes of a battle from the attacker's side, best first, with their colours.
-OUTCOMES = (("defender", "defender broke", "#009E73"), ("both", "both broke", "#F0E442"),
-            ("none", "neither broke", "#BBBBBB"), ("attacker", "attacker broke", "#D55E00"))
 
 
 @plotting
@@ -87,32 +84,23 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
 
 @plotting
 def plot_battle_odds(outcomes: Mapping[str, Sequence[pk.Outcome]], *, ax: Any = None) -> Any:
-    """Stacked bars: for each label, how often each side broke over its battles.
+    """For each label, how often the invader's and the defender's army broke over its battles,
+    each share with its Wilson 95 % interval (a battle in which both broke counts for both).
 
     Args:
         outcomes: ``{label: [Outcome, ...]}``, e.g. battles fought with and without a
             sacrifice (``battle.fight`` returns an `Outcome`).
     """
-    from matplotlib.patches import Patch
-    if ax is None:
-        _, ax = plt.subplots(figsize=(7, 0.6 + 0.55 * len(outcomes)))
-    labels = list(outcomes)
-    left = [0.0] * len(labels)
-    for key, name, colour in OUTCOMES:
-        shares = [sum(o.broken == key for o in outcomes[label]) / max(len(outcomes[label]), 1)
-                  for label in labels]
-        ax.barh(labels, shares, left=left, color=colour, edgecolor="#333", label=name)
-        for i, share in enumerate(shares):
-            if share >= 0.06:
-                ax.text(left[i] + share / 2, i, f"{share:.0%}", ha="center", va="center",
-                        fontsize=8)
-        left = [a + b for a, b in zip(left, shares)]
-    ax.set_xlim(0, 1)
-    ax.invert_yaxis()
-    ax.set_xlabel("share of battles")
-    ax.legend(handles=[Patch(facecolor=c, edgecolor="#333", label=n) for _, n, c in OUTCOMES],
-              ncol=4, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.25),
-              frameon=False)
+    series = {
+        f"{who}'s army broke": {label: wilson(sum(o.broken in (side, "both") for o in battles),
+                                              len(battles))
+                                for label, battles in outcomes.items() if battles}
+        for who, side in (("invader", "attacker"), ("defender", "defender"))}
+    n = {len(battles) for battles in outcomes.values()}
+    ax = plot_intervals(series, ax=ax, percent=True, ylabel="share of battles",
+                        title=(f"{n.pop():,} battles each, with 95 % intervals" if len(n) == 1
+                               else "with 95 % intervals"))
+    ax.set_ylim(0, 100)
     return ax
 
 

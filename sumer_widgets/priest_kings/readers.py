@@ -17,7 +17,12 @@ them. Here:
 - `battle_report`: one battle told for a 15-year-old: who fought whom, the first meetings
   with both dice in words, what each side lost, how it went (morale, rerolls, generals), the
   result and what it did to the realms.
-- `odds_table`: how often each outcome came in many battles of the model.
+- `odds_table` / `odds_text`: how often each outcome came in many battles of the model, each
+  rate with its Wilson interval, and a situation's change against equal armies measured
+  battle by battle on the same seeds (`paired_change`).
+- `duel_grid`, `first_bound`: every pair of dice of one meeting; which command met which in a
+  battle's first bound.
+- `targets_text`, `next_army_text`: whom a city may attack; what its army is worth next.
 - `summary_text`, `winners_text`: where the campaign stands; who won.
 
 Importing this module registers the text forms with IPython (`display.register`), the teller,
@@ -259,9 +264,18 @@ def _kind(army: Army, troops: str) -> str:
     return army.troops_named(troops).type
 
 
-def army_table(army: Army, lang: str = "en", caption: str = "") -> Table:
-    """An army's commands: the general's element, blades, bows and skirmishers, elements, AP,
-    ME, and the ME each may lose before it is disheartened, broken and shattered."""
+def _kind_header(kind: str, lang: str) -> str:
+    """A troop type as a column heads it: the plain word, DBMM's name in brackets."""
+    plural = TYPE_WORDS.get(lang, TYPE_WORDS["en"]).get(kind, (kind, kind, kind, ""))[2]
+    return _w(lang)["col_kind"].format(plural=plural, type=kind)
+
+
+def army_table(army: Army, lang: str = "en", caption: str = "", *, morale: bool = True,
+               thresholds: bool = True, total: bool = True) -> Table:
+    """An army's commands: the general's element, blades, bowmen and skirmishers, elements,
+    worth (AP) and, with `morale`, its ME and — with `thresholds` — the ME each may lose before
+    it loses heart (disheartened), breaks and flees (shattered); with `total`, a last row for
+    the whole army. A lesson leaves out what a question is about to ask."""
     w = _w(lang)
     kinds = [k for k in ("Bd", "Bw", "Ps") if any(t.type == k for t in army.troops)]
     kinds += sorted({t.type for t in army.troops} - set(kinds))
@@ -275,32 +289,50 @@ def army_table(army: Army, lang: str = "en", caption: str = "") -> Table:
                 counts[_kind(army, e.troops)] += e.count
         ap = sum(cost[e.troops] * e.count for e in command.elements)
         me = command_me2(army, command) / 2
-        rows.append([command.name, f"1 {_kind(army, general.troops)}",
-                     *(str(counts[k]) for k in kinds),
-                     str(sum(e.count for e in command.elements)), str(ap), half(me),
-                     " · ".join(half(x) for x in limits(army, command))])
-    totals = Counter()
-    for command in army.commands:
-        for e in command.elements:
-            if not e.general:
-                totals[_kind(army, e.troops)] += e.count
-    rows.append([w["total"], str(len(army.commands)), *(str(totals[k]) for k in kinds),
-                 str(army.elements), str(army.total_ap), half(army.total_me), ""])
-    header = [w["command"], w["general"], *kinds, w["elements"], w["ap"], w["me"], w["limits"]]
+        plain = TYPE_WORDS.get(lang, TYPE_WORDS["en"]).get(_kind(army, general.troops))
+        row = [command.name, f"1 {plain[1] if plain else _kind(army, general.troops)}",
+               *(str(counts[k]) for k in kinds),
+               str(sum(e.count for e in command.elements)), str(ap)]
+        if morale:
+            row.append(half(me))
+            if thresholds:
+                row.append(" · ".join(half(x) for x in limits(army, command)))
+        rows.append(row)
+    if total:
+        totals = Counter()
+        for command in army.commands:
+            for e in command.elements:
+                if not e.general:
+                    totals[_kind(army, e.troops)] += e.count
+        row = [w["total"], str(len(army.commands)), *(str(totals[k]) for k in kinds),
+               str(army.elements), str(army.total_ap)]
+        if morale:
+            row.append(half(army.total_me))
+            if thresholds:
+                row.append("")
+        rows.append(row)
+    header = [w["command"], w["general"], *(_kind_header(k, lang) for k in kinds),
+              w["elements"], w["col_ap"]]
+    if morale:
+        header.append(w["col_me"])
+        if thresholds:
+            header.append(w["limits"])
     return Table(header, rows, caption=caption)
 
 
-def troops_table(army: Army, lang: str = "en") -> Table:
+def troops_table(army: Army, lang: str = "en", *, factors: bool = True,
+                 general: bool = True) -> Table:
     """An army's kinds of troops: their DBMM name, what they are, type and grade in words, cost
-    (AP), morale (ME) and the combat factor the dice model gives them (P-BATTLE-DICE-3)."""
+    (AP), morale (ME) and, with `factors`, the combat factor the dice model gives them
+    (P-BATTLE-DICE-3) — with `general`, the general's element's too."""
     w = _w(lang)
     form = battle_form(army)
     factor: dict[str, int] = {}
-    general: dict[str, int] = {}
+    generals: dict[str, int] = {}
     for command in form:
         for label, f in zip(command.labels, command.factors):
             if label.startswith("general's "):
-                general[label.removeprefix("general's ")] = f
+                generals[label.removeprefix("general's ")] = f
             else:
                 factor[label] = f
     types = TYPE_WORDS.get(lang, TYPE_WORDS["en"])
@@ -308,15 +340,16 @@ def troops_table(army: Army, lang: str = "en") -> Table:
     for t in army.troops:
         name, _, _, what = types.get(t.type, (t.type, t.type, t.type, ""))
         reg = "Reg " if t.name.startswith("Reg ") else ""
-        f = factor.get(t.name, general.get(t.name))
-        shown = (w["general_factor"].format(n=f, g=general[t.name])
-                 if t.name in general and t.name in factor else str(f))
-        rows.append([t.name, what, f"{t.type} = {name}",
-                     f"{reg.strip() + ', ' if reg else ''}"
-                     f"{t.grade} = {GRADE_WORDS.get(lang, GRADE_WORDS['en'])[t.grade]}",
-                     str(t.ap), half(t.me), shown])
-    header = [w["troops"], w["what"], w["type"], w["grade"], w["ap"], w["me"], w["factor"]]
-    return Table(header, rows)
+        f = factor.get(t.name, generals.get(t.name))
+        shown = (w["general_factor"].format(n=f, g=generals[t.name])
+                 if general and t.name in generals and t.name in factor else str(f))
+        row = [t.name, what, f"{t.type} = {name}",
+               f"{reg.strip() + ', ' if reg else ''}"
+               f"{t.grade} = {GRADE_WORDS.get(lang, GRADE_WORDS['en'])[t.grade]}",
+               str(t.ap), half(t.me)]
+        rows.append([*row, shown] if factors else row)
+    header = [w["troops"], w["what"], w["type"], w["grade"], w["col_ap"], w["col_me"]]
+    return Table([*header, w["factor"]] if factors else header, rows)
 
 
 def army_picture(army: Army, lang: str = "en", start: Army | None = None,
@@ -608,20 +641,154 @@ def _armies_of(state: pk.State, began: Event) -> tuple[Army, Army]:
     return state.armies[began.attacker], state.armies[began.defender]
 
 
-def odds_table(situations: Mapping[str, Sequence[pk.Outcome]], lang: str = "en") -> Table:
-    """How often each outcome came, in per cent of the battles of each situation."""
+def _breaks(outcomes: Sequence[pk.Outcome], side: str) -> list[bool]:
+    return [o.broken in (side, "both") for o in outcomes]
+
+
+def _rate(flags: Sequence[bool], lang: str) -> str:
+    from sumer_widgets.plots.analysis import wilson
+
+    rate = wilson(sum(flags), len(flags))
+    return _w(lang)["rate"].format(v=round(100 * rate.value), lo=round(100 * rate.low),
+                                   hi=round(100 * rate.high))
+
+
+def broke_rate(outcomes: Sequence[pk.Outcome], side: str, lang: str = "en") -> str:
+    """How often `side`'s army ("attacker" or "defender") broke in `outcomes`, in per cent
+    with its Wilson 95 % interval: "43 % [41–44]"."""
+    return _rate(_breaks(outcomes, side), lang)
+
+
+def paired_change(outcomes: Sequence[pk.Outcome], baseline: Sequence[pk.Outcome],
+                  side: str = "defender") -> Any:
+    """How much more often `side`'s army broke in `outcomes` than in `baseline`, battle by
+    battle (battle i of both fought from the same seed): the mean of the differences with its
+    95 % interval (`sumer_widgets.plots.analysis.mean_interval`), as a share."""
+    from sumer_widgets.plots.analysis import mean_interval
+
+    if len(outcomes) != len(baseline):
+        raise ValueError("a paired comparison needs as many battles in both situations")
+    return mean_interval([int(a) - int(b) for a, b in zip(_breaks(outcomes, side),
+                                                         _breaks(baseline, side))])
+
+
+def _signed(share: float) -> str:
+    """A share as a signed whole number in a hundred: +7, −9 (a minus sign, not a hyphen)."""
+    n = round(100 * share)
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
+def _points(estimate: Any, lang: str) -> str:
+    return _w(lang)["points"].format(v=_signed(estimate.value), lo=_signed(estimate.low),
+                                     hi=_signed(estimate.high))
+
+
+def odds_table(situations: Mapping[str, Sequence[pk.Outcome]], lang: str = "en",
+               baseline: str | None = None) -> Table:
+    """How often each outcome came in each situation's battles, in per cent with its Wilson
+    95 % interval; given the `baseline` situation (fought from the same seeds), also how much
+    more often the defender's army broke than there, battle by battle, with its interval."""
     w = _w(lang)
     rows = []
+    base = situations[baseline] if baseline is not None else None
     for label, outcomes in situations.items():
-        n = len(outcomes) or 1
-        counts = Counter(o.broken for o in outcomes)
-        beaten = sum(o.defender_points < o.attacker_points for o in outcomes)
-        rows.append([label, str(len(outcomes)),
-                     *(f"{100 * counts[k] / n:.0f}%" for k in ("attacker", "defender", "both",
-                                                               "none")),
-                     f"{100 * beaten / n:.0f}%"])
-    return Table([w["situation"], w["battles"], w["inv_broke"], w["def_broke"], w["both"],
-                  w["neither"], w["def_beaten"]], rows)
+        beaten = [o.defender_points < o.attacker_points for o in outcomes]
+        row = [label, f"{len(outcomes):,}", _rate(_breaks(outcomes, "attacker"), lang),
+               _rate(_breaks(outcomes, "defender"), lang),
+               _rate([o.broken == "both" for o in outcomes], lang), _rate(beaten, lang)]
+        if base is not None:
+            row.append("—" if label == baseline else
+                       _points(paired_change(outcomes, base), lang))
+        rows.append(row)
+    header = [w["situation"], w["battles"], w["inv_broke"], w["def_broke"], w["both"],
+              w["def_beaten"]]
+    n = {len(o) for o in situations.values()}
+    caption = w["odds_caption"].format(n=f"{n.pop():,}") if len(n) == 1 else ""
+    return Table([*header, w["change"]] if base is not None else header, rows,
+                 caption=caption)
+
+
+def odds_text(situations: Mapping[str, Sequence[pk.Outcome]], baseline: str,
+              lang: str = "en") -> Sentence:
+    """What the battles of `odds_table` say, in sentences: whether equal armies favour a side
+    (the difference against the noise), and each other situation's change in the defender's
+    breaking, battle by battle against the `baseline`."""
+    from sumer_widgets.plots.analysis import mean_interval
+
+    w = _w(lang)
+    base = situations[baseline]
+    inv, dfd = _breaks(base, "attacker"), _breaks(base, "defender")
+    # In the same battles: +1 where only the defender broke, -1 where only the invader did.
+    gap = mean_interval([int(b) - int(a) for a, b in zip(inv, dfd)])
+    said = {"n": f"{len(base):,}", "inv": _rate(inv, lang), "dfd": _rate(dfd, lang),
+            "diff": round(100 * abs(gap.value)), "gap": _points(gap, lang)}
+    lines = [w["odds_equal" if gap.low <= 0 <= gap.high else "odds_unequal"].format(**said)]
+    for label, outcomes in situations.items():
+        if label == baseline:
+            continue
+        lines.append(w["odds_effect"].format(label=label[0].upper() + label[1:],
+                                             rate=_rate(_breaks(outcomes, "defender"), lang),
+                                             change=_points(paired_change(outcomes, base),
+                                                            lang)))
+    lines.append(w["odds_pairing"])
+    return Sentence(" ".join(lines))
+
+
+def duel_grid(army: Army, first: str, second: str, lang: str = "en") -> Table:
+    """Every pair of dice when an element of `first` troops meets one of `second` (names of
+    the army's troops, e.g. "Reg Bd (F)"): who wins, by the dice model's factors."""
+    w = _w(lang)
+    command = battle_form(army)[0]
+    fa = command.factors[command.labels.index(first)]
+    fd = command.factors[command.labels.index(second)]
+    a = _element(first, lang)
+    d = _element(second, lang)
+    rows, wins = [], 0
+    for die_a in range(1, 7):
+        row = [str(die_a)]
+        for die_d in range(1, 7):
+            ta, td = die_a + fa, die_d + fd
+            wins += ta > td
+            row.append("✓" if ta > td else "=" if ta == td else "✗")
+        rows.append(row)
+    return Table([w["grid_corner"].format(a=a, d=d), *map(str, range(1, 7))], rows,
+                 caption=w["grid_caption"].format(a=a, d=d, fa=fa, fd=fd, n=wins))
+
+
+def first_bound(events: Iterable[Event], lang: str = "en") -> Table:
+    """Which command met which in the first bound of a dice battle (from its events): each
+    invader's command, its place in its list, and the defender's command it met."""
+    w = _w(lang)
+    duels = [e for e in events if isinstance(e, ev.DuelFought) and e.bound == 1]
+    if not duels:
+        raise ValueError("first_bound needs the events of a battle fought with the dice")
+    a, d = duels[0].attacker_name, duels[0].defender_name
+    seen: dict[str, str] = {}
+    for duel in duels:
+        seen.setdefault(duel.attacker_command, duel.defender_command)
+    rows = [[str(n), corps_text(mine, lang), corps_text(theirs, lang)]
+            for n, (mine, theirs) in enumerate(seen.items(), start=1)]
+    return Table([w["fb_place"], w["fb_invader"].format(a=a), w["fb_defender"].format(d=d)],
+                 rows, caption=w["fb_caption"].format(a=a, d=d))
+
+
+def targets_text(state: pk.State, lang: str = "en") -> Sentence:
+    """Whom the city to choose may attack, in a sentence: "Ur may attack Lagash and Uruk."."""
+    w = _w(lang)
+    city = state.name(state.to_move)
+    targets = [state.map.city_name(state.map.index_of(m.target)) for m in pk.legal_moves(state)
+               if isinstance(m, pk.Attack)]
+    if not targets:
+        return Sentence(w["may_attack_none"].format(city=city))
+    return Sentence(w["may_attack"].format(city=city, targets=listed(targets, lang)))
+
+
+def next_army_text(state: pk.State, city: int, lang: str = "en") -> Sentence:
+    """What `city`'s army is worth in its next battle."""
+    army = state.armies[city]
+    return Sentence(_w(lang)["next_army"].format(city=state.name(city), ap=army.total_ap,
+                                                 elements=army.elements,
+                                                 me=half(army.total_me)))
 
 
 # The campaign ----------------------------------------------------------------------------------
@@ -693,6 +860,7 @@ def _register() -> None:
 _register()
 
 __all__ = ["BattleReport", "army_picture", "army_table", "battle_report", "battles_of",
-           "broke_text", "corps_text", "event_text", "half", "limits", "move_text",
-           "odds_table", "realms", "realms_text", "speak", "summary_text", "troops_table",
-           "winners_text"]
+           "broke_rate", "broke_text", "corps_text", "duel_grid", "event_text", "first_bound",
+           "half", "limits", "move_text", "next_army_text", "odds_table", "odds_text",
+           "paired_change", "realms", "realms_text", "speak", "summary_text", "targets_text",
+           "troops_table", "winners_text"]

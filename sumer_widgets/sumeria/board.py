@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -47,6 +47,14 @@ class SumeriaBoard(BoardWidget):
     """
 
     WORDS = WORDS
+    #: The rules that allow each kind of move, quoted after a bot's move with "Say why".
+    MOVE_RULES: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "Place": ("S-SETUP-6", "S-SETUP-7"),
+        "Add": ("S-TURN-2", "S-ADD-1"),
+        "MoveTrader": ("S-MOVE-1", "S-MOVE-2", "S-MOVE-3", "S-MOVE-4"),
+        "Remove": ("S-REMOVE-1",),
+        "TakeTiles": ("S-TILE-1", "S-TILE-2", "S-TILE-6"),
+    }
 
     _esm = front_end(__file__)
     _css = styles(__file__)

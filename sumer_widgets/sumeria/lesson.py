@@ -6,25 +6,31 @@ and the positions by name (``start("crossroads")``). The texts are in English an
 Dutch use the Dutch rulebook's words (hoofdstad, stad, dorp, handelaar, stadstaat,
 invloedsmarker, rij van aanzien).
 
-The Dutch notebook plays by the Dutch rulebook (``tiebreak="villages"``), the English one by the
-English rulebook (``"towns"``). Every exercise and task below has the same answer under both
-readings, except the two tasks that are about the difference (`towns-tie`, `villages-tie`),
-whose positions name their reading; `tests/widgets/test_sumeria_lesson.py` checks this.
+**Commit before reveal.** What shows an exercise's answer — the hops traced, a refusal that
+lists where a trader can go, the end of a round played out — is its `reveal`, made afresh on a
+game of its own once the learner has answered; no notebook cell shows it.
+
+The Dutch notebook plays by the Dutch rulebook (``tiebreak="villages"``: its `Lesson` is opened
+with that option, and its board tasks play by it), the English one by the English rulebook
+(``"towns"``). Every exercise and task below has the same answer under both readings, except
+the two tasks that are about the difference (`towns-tie`, `villages-tie`), which fix their
+reading (`Task.ruleset_options`); `tests/widgets/test_sumeria_lesson.py` checks this.
 
 Parts of the notebooks and what they practise:
 
-1. the board, the row of importance and the set-up — `locations-on-board`,
-   `traders-after-setup`, `scored-second`, `rounds-from-tiles`;
+1. the board, the row of importance and the set-up — `towns-on-board`, `scored-second`,
+   `rounds-from-tiles`, `traders-after-setup`, task `first-trader`;
 2. moving along the trade routes — `reach-from-nippur`, `reach-through-kish`, task
    `into-eridu`;
 3. a turn and the row — `row-after-removal`, `move-inside`, `empty-reserve`, tasks
    `umma-first`, `lagash-loses`;
 4. the end of a round — `nippur-tie`, `umma-city`, `tiles-in-third`, `lone-trader`, task
    `take-kish`;
-5. a new round and the end of the game — `next-first-player`, `first-in-round-2`,
-   `score-3-3-1-0`, `one-more-tile`, `tied-winner`, task `best-tiles`;
-6. English or Dutch — `villages-tiebreak`, tasks `towns-tie`, `villages-tie`;
-7. for programmers — `routes-at-a-city`, `edges-on-board`.
+5. a new round — `next-first-player`, `first-in-round-2`;
+6. the end of the game — `score-3-3-1-0`, `one-more-tile`, `tied-winner`, task `best-tiles`;
+7. English or Dutch — `villages-tiebreak`, tasks `towns-tie`, `villages-tie`;
+8. for programmers — `routes-at-a-city`, `edges-on-board`;
+9. a whole game against the bots (`against_bots(say_why=True)`).
 """
 
 from __future__ import annotations
@@ -36,16 +42,25 @@ from typing import Any
 from engine import sumeria
 from engine.core import Game, InvalidInput
 from engine.sumeria import Add, MoveTrader, Remove, TakeTiles
-from engine.sumeria.events import ControlDecided, InfluenceChanged, TilesDiscarded, TilesTaken
+from engine.sumeria.events import (
+    ControlDecided,
+    FirstPlayerChosen,
+    InfluenceChanged,
+    TilesDiscarded,
+    TilesTaken,
+)
 from engine.sumeria.scoring import TRIANGLE, final_winners, score_counts, tile_choices
 from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.sumeria import readers
 from sumer_widgets.tasks import Task, Tasks, Verdict, missed, reached
+from sumer_widgets.words import words
 
 BOARD = sumeria.Board.standard()
 ROW = ["nippur", "umma", "kish", "lagash", "eridu", "ur", "larsa", "uruk"]
 KISH_FIRST = ["kish", "nippur", "umma", "lagash", "eridu", "ur", "larsa", "uruk"]
 BLUE, ORANGE, GREEN = 0, 1, 2
+#: The sentences that come with a question's reveal (``words.json``).
+REVEALS = words(__file__)["REVEALS"]
 
 
 def city_state_name(cs_id: str) -> str:
@@ -169,27 +184,34 @@ def choosing_tiles(**options: Any) -> sumeria.State:
     return state
 
 
-def kish_tie(tiebreak: str) -> sumeria.State:
+def kish_tie(**options: Any) -> sumeria.State:
     """Blue and Orange tied 2–2 in Kish, Green in its city, Orange first this round: one move of
-    Blue's inside Kish wins it — a different one under each rulebook's tie-break."""
+    Blue's inside Kish wins it — a different one under each rulebook's tie-break (the option
+    `tiebreak`)."""
     return sumeria.position(3, {"kish.town1": BLUE, "kish.village2": BLUE, "kish.town3": ORANGE,
                                 "kish.village3": ORANGE, "kish.city": GREEN, "ur.city": BLUE,
                                 "nippur.town1": ORANGE},
-                            row=KISH_FIRST, first_player=ORANGE, to_move=BLUE,
-                            tiebreak=tiebreak)
+                            row=KISH_FIRST, first_player=ORANGE, to_move=BLUE, **options)
+
+
+def kish_choice(**options: Any) -> sumeria.State:
+    """`round_end` after Green's last turn: the round is being scored, and Blue, who controls
+    Kish, chooses its tiles."""
+    return _after(round_end(**options), "add uruk.village3")
 
 
 def nippur_choice(**options: Any) -> sumeria.State:
     """`round_end` after Green's last turn and Blue's choice in Kish: Orange chooses in
     Nippur, and then the round ends."""
-    return _after(round_end(**options), "add uruk.village3", "take EP")
+    return _after(kish_choice(**options), "take EP")
 
 
 POSITIONS: dict[str, Callable[..., sumeria.State]] = {
     "setup": setup_example, "umma-second": umma_second, "crossroads": crossroads,
     "past-kish": past_kish, "lagash-third": lagash_third, "all-on-board": full_reserve_used,
     "round-end": round_end, "alone-in-kish": alone_in_kish, "kish-contest": kish_contest,
-    "choosing-tiles": choosing_tiles, "nippur-choice": nippur_choice,
+    "choosing-tiles": choosing_tiles, "kish-choice": kish_choice,
+    "nippur-choice": nippur_choice,
 }
 
 
@@ -243,13 +265,19 @@ def picture(name: str, lang: str = "en", width: int | None = 640) -> Any:
     return pictures[name]()
 
 
-def crossroads_paths(lang: str = "en", width: int | None = 640) -> Any:
-    """Blue's trader in Kish town 1 and every way it can go, traced hop by hop."""
+def paths_picture(name: str, trader: str, lang: str = "en", width: int | None = 640) -> Any:
+    """The trader on `trader` in the lesson's position `name`, and every way it can go, traced
+    hop by hop (each destination ringed)."""
     from sumer_widgets.sumeria.picture import render
 
-    state = crossroads()
-    return render(state, lang=lang, selected="kish.town1", panel=False, width=width,
-                  paths=BOARD.paths("kish.town1", state.occupied))
+    state = POSITIONS[name]()
+    return render(state, lang=lang, selected=trader, panel=False, width=width,
+                  paths=BOARD.paths(trader, state.occupied))
+
+
+def crossroads_paths(lang: str = "en", width: int | None = 640) -> Any:
+    """Blue's trader in Kish town 1 and every way it can go, traced hop by hop."""
+    return paths_picture("crossroads", "kish.town1", lang, width)
 
 
 # Playing now ---------------------------------------------------------------------------------
@@ -261,9 +289,10 @@ SETUP_WISHES = tuple(f"{city_state}.{place}" for place in ("city", "town1", "tow
 
 
 def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("medium", "hard"),
-                 name: str = "play", **options: Any) -> Any:
+                 name: str = "play", say_why: bool = False, **options: Any) -> Any:
     """A board on which the learner plays Blue against two bots (Orange, Green) at `levels`,
-    with the set-up already done (Blue's traders on the cities first), opening on turn 1."""
+    with the set-up already done (Blue's traders on the cities first), opening on turn 1; with
+    `say_why` the log says after each bot move why the rules allowed it."""
     from engine.bots import bot_for_level
     from sumer_widgets.sumeria.board import SumeriaBoard
 
@@ -271,6 +300,7 @@ def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("me
     bots = {seat: bot_for_level("sumeria", level, seed=seed + seat)
             for seat, level in zip((ORANGE, GREEN), levels)}
     board = SumeriaBoard(game, bots=bots, lang=lang, name=name)
+    board.why_bots = say_why
     while game.state.phase == "placement":
         legal = game.legal_moves()
         # Should the bots take every wished place: the first place the rules allow.
@@ -295,6 +325,28 @@ def _not_a_move(move: Any) -> Verdict | None:
         "Start again and move one of Blue's traders.",
         f"{readers.move_text(move, 'nl', BLUE)}: dat is geen verplaatsing langs een "
         "handelsroute. Begin opnieuw en verplaats een handelaar van Blauw."))
+
+
+def _first_trader(game: Game) -> Verdict:
+    move, _ = _first_move(game)
+    before, after = game.history[0], game.history[1]
+    where = _cs_of(move.location)
+    rank = after.rank_of(where)
+    unmoved = after.row == before.row
+    if rank == 1:
+        return reached(_both(
+            f"Blue's trader stands in {city_state_name(where)}, 1st in the row: it is scored "
+            "first. The row did not move: placing at the set-up changes nothing in it.",
+            f"De handelaar van Blauw staat in {city_state_name(where)}, 1e in de rij: die wordt "
+            "als eerste gescoord. De rij bleef gelijk: plaatsen tijdens de voorbereiding "
+            "verandert er niets aan."))
+    return missed(_both(
+        f"{city_state_name(where)} is {readers.ordinal(rank, 'en')} in the row"
+        + (", which did not move" if unmoved else "")
+        + ". The city-state scored first is the leftmost tile of the row.",
+        f"{city_state_name(where)} staat {readers.ordinal(rank, 'nl')} in de rij"
+        + (", die niet verschoof" if unmoved else "")
+        + ". De stadstaat die als eerste gescoord wordt, is de meest linkse tegel van de rij."))
 
 
 def _umma_first(game: Game) -> Verdict:
@@ -476,6 +528,32 @@ def _tie_task(tiebreak: str) -> Callable[[Game], Verdict]:
 
 TASKS = Tasks([
     Task(
+        id="first-trader",
+        ruleset="sumeria",
+        goal=_both("It is the set-up, and Blue places first. Place Blue's trader in the "
+                   "city-state that will be scored first at the end of the round.",
+                   "Het is de voorbereiding, en Blauw zet als eerste een handelaar neer. Zet de "
+                   "handelaar van Blauw in de stadstaat die aan het einde van de ronde als eerste "
+                   "gescoord wordt."),
+        start=setup_example,
+        check=_first_trader,
+        rules=("S-SETUP-2", "S-SETUP-6", "S-SETUP-7"),
+        hint=_both("Look at the row of city-state tiles beside the board: which one is the "
+                   "most important?",
+                   "Kijk naar de rij stadstaattegels naast het bord: welke is de belangrijkste?"),
+        solution=(f"place {setup_example().row[0]}.city",),
+        misses=((f"place {setup_example().row[1]}.town1",),
+                (f"place {setup_example().row[-1]}.city",)),
+        explanation=_both(
+            f"The leftmost tile of the row, {city_state_name(setup_example().row[0])}, is "
+            "scored first: any empty place of it will do, its city for instance. Placing at the "
+            "set-up does not move the row.",
+            f"De meest linkse tegel van de rij, {city_state_name(setup_example().row[0])}, wordt "
+            "als eerste gescoord: elke lege plek daar is goed, bijvoorbeeld de hoofdstad. "
+            "Plaatsen tijdens de voorbereiding verschuift de rij niet."),
+        options={"name": "task-first-trader"},
+    ),
+    Task(
         id="into-eridu",
         ruleset="sumeria",
         goal=_both("Move Blue's trader from Kish village 1 so that it ends its move in Eridu.",
@@ -484,10 +562,11 @@ TASKS = Tasks([
         start=past_kish,
         check=_into_eridu,
         rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3", "S-MOVE-4", "S-MOVE-5"),
-        hint=_both("Click the trader: the red lines show every way it can go. Which way passes "
-                   "through Kish city?",
-                   "Klik op de handelaar: de rode lijnen tonen elke weg die hij kan gaan. Welke "
-                   "weg loopt door de hoofdstad van Kish?"),
+        hint=_both("Click the trader: the dark blue lines show every way it can go, and its "
+                   "destinations are ringed. Which way passes through Kish city?",
+                   "Klik op de handelaar: de donkerblauwe lijnen tonen elke weg die hij kan gaan, "
+                   "en zijn bestemmingen zijn omcirkeld. Welke weg loopt door de hoofdstad van "
+                   "Kish?"),
         solution=("move kish.village1 eridu.village2",),
         misses=(("move kish.village1 nippur.village1",), ("move kish.village1 kish.town3",),
                 ("add eridu.town1",)),
@@ -616,7 +695,8 @@ TASKS = Tasks([
                    "Volgens het Engelse regelboek (steden beslissen bij gelijkstand): verplaats "
                    "een handelaar van Blauw binnen Kish zodat Blauw Kish zou winnen als het nu "
                    "gescoord werd."),
-        start=lambda: kish_tie("towns"),
+        start=kish_tie,
+        ruleset_options={"tiebreak": "towns"},
         check=_tie_task("towns"),
         rules=("S-CTRL-2", "S-CTRL-3", "S-CTRL-4", "S-MOVE-5"),
         hint=_both("Nobody of the two has the city. What counts next in the English rulebook?",
@@ -643,7 +723,8 @@ TASKS = Tasks([
                    "Volgens het Nederlandse regelboek (dorpen beslissen bij gelijkstand): "
                    "verplaats een handelaar van Blauw binnen Kish zodat Blauw Kish zou winnen "
                    "als het nu gescoord werd."),
-        start=lambda: kish_tie("villages"),
+        start=kish_tie,
+        ruleset_options={"tiebreak": "villages"},
         check=_tie_task("villages"),
         rules=("S-CTRL-2", "S-CTRL-3", "S-CTRL-4", "S-MOVE-5"),
         hint=_both("Nobody of the two has the city. What counts next in the Dutch rulebook?",
@@ -721,21 +802,110 @@ def _tiles_from_third(state: sumeria.State, player: int) -> int:
 
 
 TIED = ((3, 3, 1, 0), (4, 1, 1, 1))
+#: Kish at the end of part 7's question: 3 traders each, towns against villages.
+KISH_TOWNS_VILLAGES = {"kish.town1": BLUE, "kish.town2": BLUE, "kish.village1": BLUE,
+                       "kish.town3": ORANGE, "kish.village2": ORANGE, "kish.village3": ORANGE}
+
+
+# What shows each answer (`Exercise.reveal`), made afresh once the learner has committed: a
+# demonstration on a game of its own, never one that a later cell goes on with.
+
+
+def _reveal_reach_from_nippur(lang: str) -> Any:
+    return paths_picture("umma-second", "nippur.town2", lang)
+
+
+def _reveal_reach_through_kish(lang: str) -> list[Any]:
+    from sumer_widgets.display import attempt
+
+    return [paths_picture("past-kish", "kish.village1", lang),
+            attempt(start("past-kish"), "move kish.village1 kish.village2", lang)]
+
+
+def _reveal_removal(lang: str) -> Any:
+    from sumer_widgets.display import attempt
+
+    return attempt(sumeria.Game(_after(crossroads(), *TURNS)), "remove kish.town3", lang,
+                   width=640)
+
+
+def _reveal_move_inside(lang: str) -> Any:
+    from sumer_widgets.display import attempt
+
+    after = _after(crossroads(), *TURNS, "remove kish.town3")
+    return [attempt(sumeria.Game(after), "move nippur.village1 nippur.town1", lang, width=640),
+            _said("inside", lang)]
+
+
+def _reveal_empty_reserve(lang: str) -> Any:
+    from sumer_widgets.display import attempt
+
+    return attempt(start("all-on-board"), "add nippur.town2", lang)
+
+
+def _reveal_control(position: Callable[..., sumeria.State], rank: int,
+                    **options: Any) -> Callable[[str], Any]:
+    def reveal(lang: str) -> Any:
+        from sumer_widgets.display import Sentence
+
+        return Sentence(readers.control_text(position(**options), rank, lang))
+    return reveal
+
+
+def _reveal_lone_trader(lang: str) -> Any:
+    from sumer_widgets.display import attempts
+
+    return attempts(start("alone-in-kish"), ["add uruk.village3", "take EM"], lang,
+                    picture=False)
+
+
+def _reveal_first_player(lang: str) -> Any:
+    from sumer_widgets.display import told
+
+    _, events = _end_of_round(round_end())
+    return told([e for e in events if isinstance(e, FirstPlayerChosen)], lang)
+
+
+def _reveal_new_round(lang: str) -> Any:
+    from sumer_widgets.display import attempt
+
+    return attempt(start("nippur-choice"), "take R", lang, width=640)
+
+
+def _reveal_score(players: dict[str, tuple[int, ...]]) -> Callable[[str], Any]:
+    def reveal(lang: str) -> Any:
+        names = {name: sumeria.player_name(("Blue", "Orange", "Green").index(name), lang)
+                 for name in players}
+        return readers.score_table({names[n]: counts for n, counts in players.items()}, lang)
+    return reveal
+
+
+def _said(key: str, lang: str, **values: Any) -> Any:
+    from sumer_widgets.display import Sentence
+
+    return Sentence(REVEALS.get(lang, REVEALS["en"])[key].format(**values))
+
+
+def _reveal_degree(lang: str) -> Any:
+    graph = BOARD.graph
+    degrees = {graph.degree(f"{cs.id}.city") for cs in BOARD.city_states}
+    if len(degrees) != 1:  # a board file whose cities differ: the sentence would not hold
+        raise ValueError(f"the cities' degrees differ: {sorted(degrees)}")
+    return _said("degree", lang, ur=graph.degree("ur.city"))
+
+
+def _reveal_edges(lang: str) -> Any:
+    return _said("edges", lang, edges=BOARD.graph.number_of_edges(),
+                 nodes=BOARD.graph.number_of_nodes())
 
 
 EXERCISES = Exercises([
     # Part 1 — the board, the row and the set-up
     Exercise(
-        id="locations-on-board",
-        answer=lambda: len(BOARD.locations),
-        wrong=lambda: [7, 8, 24, 48, 64],
+        id="towns-on-board",
+        answer=lambda: sum(1 for loc in BOARD.locations if loc.kind == "town"),
+        wrong=lambda: [3, 8, 48, 56],
         rules=("S-COMP-1",),
-    ),
-    Exercise(
-        id="traders-after-setup",
-        answer=lambda: 4 * sumeria.INITIAL_TRADERS[4],
-        wrong=lambda: [5, 40, 4 * sumeria.TRADERS[4], 3 * sumeria.INITIAL_TRADERS[3]],
-        rules=("S-SETUP-1", "S-SETUP-6"),
     ),
     Exercise(
         id="scored-second",
@@ -751,6 +921,15 @@ EXERCISES = Exercises([
         answer=lambda: 36 // sum(len(t) for t in setup_example().offer),
         wrong=lambda: [3, 9, 12, 36],
         rules=("S-SETUP-3", "S-TURN-1", "S-END-1"),
+        tells=(r"\b(?:6|six|zes) (?:rounds|rondes)\b", r"\bsixth round\b", r"\bzesde ronde\b",
+               r"36 ÷ 6"),
+    ),
+    Exercise(
+        id="traders-after-setup",
+        answer=lambda: 4 * sumeria.INITIAL_TRADERS[4],
+        wrong=lambda: [sumeria.INITIAL_TRADERS[4], 4 * sumeria.TRADERS[4],
+                       3 * sumeria.INITIAL_TRADERS[3], 4 * sumeria.INITIAL_TRADERS[3]],
+        rules=("S-SETUP-1", "S-SETUP-6"),
     ),
     # Part 2 — moving along the trade routes
     Exercise(
@@ -759,9 +938,11 @@ EXERCISES = Exercises([
         kind="choices",
         options=lambda: _lettered(REACH_NIPPUR),
         wrong=lambda: [{"nippur.village2"}, {"umma.village1"}, {"nippur.city"},
+                       {"nippur.city", "nippur.village2"},
                        {"nippur.city", "umma.village1", "umma.town1"}],
         rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3"),
         predict=True,
+        reveal=_reveal_reach_from_nippur,
     ),
     Exercise(
         id="reach-through-kish",
@@ -770,9 +951,12 @@ EXERCISES = Exercises([
         options=lambda: _lettered(REACH_KISH),
         wrong=lambda: [{"nippur.village1"}, {"nippur.village1", "kish.city"},
                        {"nippur.village1", "eridu.village2"},
+                       {"kish.town3", "eridu.village2"},
+                       {"nippur.village1", "kish.town3", "eridu.town2"},
                        {"nippur.village1", "kish.town3", "eridu.village2", "lagash.village3"}],
         rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3", "S-MOVE-4"),
         predict=True,
+        reveal=_reveal_reach_through_kish,
     ),
     # Part 3 — a turn and the row of importance
     Exercise(
@@ -783,6 +967,8 @@ EXERCISES = Exercises([
         wrong=lambda: ["kish", "umma", "nippur", "eridu"],
         rules=("S-REMOVE-1", "S-REMOVE-2"),
         predict=True,
+        reveal=_reveal_removal,
+        tells=(r"\b3\. Lagash\b", r"swaps with Lagash", r"wisselt met Lagash"),
     ),
     Exercise(
         id="move-inside",
@@ -797,6 +983,7 @@ EXERCISES = Exercises([
         wrong=lambda: ["left", "right"],
         rules=("S-MOVE-5",),
         predict=True,
+        reveal=_reveal_move_inside,
     ),
     Exercise(
         id="empty-reserve",
@@ -805,33 +992,44 @@ EXERCISES = Exercises([
         options=lambda: [("add", _both("add a trader", "een handelaar toevoegen")),
                          ("move", _both("move a trader", "een handelaar verplaatsen")),
                          ("remove", _both("remove a trader", "een handelaar verwijderen"))],
-        wrong=lambda: [{"add", "move", "remove"}, {"move"}, {"add", "move"}],
+        wrong=lambda: [{"add", "move", "remove"}, {"move"}, {"remove"}, {"add", "move"}],
         rules=("S-TURN-2", "S-ADD-3"),
+        predict=True,
+        reveal=_reveal_empty_reserve,
     ),
     # Part 4 — the end of a round
     Exercise(
         id="nippur-tie",
         answer=lambda: _control_after_round(round_end(), "nippur"),
         kind="choice",
-        options=_player_options(ORANGE, GREEN),
-        wrong=lambda: [GREEN],
+        options=_player_options(BLUE, ORANGE, GREEN),
+        wrong=lambda: [GREEN, BLUE],
         rules=("S-CTRL-1", "S-CTRL-2", "S-CTRL-3", "S-CTRL-4"),
         predict=True,
+        reveal=_reveal_control(round_end, 1),
+        tells=(r"Nippur \(2(?:nd|e)\): (?:Orange|Oranje)",),
     ),
     Exercise(
         id="umma-city",
         answer=lambda: _control_after_round(round_end(), "umma"),
         kind="choice",
-        options=_player_options(BLUE, GREEN),
-        wrong=lambda: [BLUE],
+        options=_player_options(BLUE, ORANGE, GREEN),
+        wrong=lambda: [BLUE, ORANGE],
         rules=("S-CTRL-1", "S-CTRL-2"),
         predict=True,
+        reveal=_reveal_control(round_end, 2),
+        tells=(r"Umma \(3(?:rd|e)\): (?:Green|Groen)",),
     ),
     Exercise(
         id="tiles-in-third",
         answer=lambda: _tiles_from_third(round_end(), BLUE),
         wrong=lambda: [1, 2, 3],
         rules=("S-TILE-3",),
+        predict=True,
+        # What a demonstration of this round's end would print (the rule itself is taught
+        # after the question).
+        tells=(r"(?:Green takes|Groen krijgt uit Umma)[^.]{0,30}(?:from Umma|militair)",
+               r"(?:Blue|Blauw)[^.]{0,40}(?:nothing from Umma|niets uit Umma)"),
     ),
     Exercise(
         id="lone-trader",
@@ -845,17 +1043,13 @@ EXERCISES = Exercises([
                                        "Hij gaat terug in de zak"))],
         wrong=lambda: ["blue", "second", "bag"],
         rules=("S-CTRL-1", "S-TILE-4", "S-TILE-5"),
-    ),
-    # Part 5 — a new round and the end of the game
-    Exercise(
-        id="first-in-round-2",
-        answer=lambda: _end_of_round(round_end())[0].row[0],
-        kind="choice",
-        options=_names(["kish", "umma", "lagash", "eridu", "uruk"]),
-        wrong=lambda: ["kish", "umma", "eridu"],
-        rules=("S-RESET-5",),
         predict=True,
+        reveal=_reveal_lone_trader,
+        # What a demonstration of a lone trader would print (the rule is taught after it).
+        tells=(r"Discarded from above Kish", r"Afgelegd van boven Kish", r"It is discarded",
+               r"Hij wordt afgelegd"),
     ),
+    # Part 5 — a new round
     Exercise(
         id="next-first-player",
         answer=lambda: _end_of_round(round_end())[0].first_player,
@@ -863,18 +1057,35 @@ EXERCISES = Exercises([
         options=_player_options(BLUE, ORANGE, GREEN),
         wrong=lambda: [GREEN, ORANGE],
         rules=("S-RESET-3", "S-RESET-4"),
+        reveal=_reveal_first_player,
+        tells=(r"Blue becomes first player", r"Blauw krijgt de startspelerpion"),
     ),
+    Exercise(
+        id="first-in-round-2",
+        answer=lambda: _end_of_round(round_end())[0].row[0],
+        kind="choice",
+        options=_names(["kish", "umma", "lagash", "eridu", "uruk"]),
+        wrong=lambda: ["kish", "umma", "eridu", "uruk"],
+        rules=("S-RESET-5",),
+        predict=True,
+        reveal=_reveal_new_round,
+        tells=(r"(?:row turns|schuift op): Lagash", r"\b1\. Lagash\b"),
+    ),
+    # Part 6 — the end of the game
     Exercise(
         id="score-3-3-1-0",
         answer=lambda: sumeria.score_influence({"economy": 3, "military": 3, "political": 1}),
-        wrong=lambda: [7, 12, 14, 19],
+        wrong=lambda: [7, 12, 14, 21],
         rules=("S-END-2",),
+        reveal=_reveal_score({"Blue": TIED[0]}),
     ),
     Exercise(
         id="one-more-tile",
         answer=lambda: TRIANGLE[6] - TRIANGLE[5],
-        wrong=lambda: [1, 5, 21, 36],
+        wrong=lambda: [1, 5, 15, 21],
         rules=("S-END-2",),
+        tells=(r"\b6th (?:religion )?tile adds 6\b", r"\badds 6 points\b",
+               r"\b6e (?:religieuze )?marker levert 6\b"),
     ),
     Exercise(
         id="tied-winner",
@@ -884,31 +1095,37 @@ EXERCISES = Exercises([
                          ("both", _both("They share the win", "Ze delen de overwinning"))],
         wrong=lambda: [BLUE, "both"],
         rules=("S-END-3",),
+        reveal=_reveal_score({"Blue": TIED[0], "Orange": TIED[1]}),
+        tells=(r"\bOrange wins\b", r"\bOranje wint\b"),
     ),
-    # Part 6 — English or Dutch
+    # Part 7 — English or Dutch
     Exercise(
         id="villages-tiebreak",
-        answer=lambda: _kish_controller({"kish.town1": BLUE, "kish.town2": BLUE,
-                                         "kish.village1": BLUE, "kish.town3": ORANGE,
-                                         "kish.village2": ORANGE, "kish.village3": ORANGE},
-                                        "villages"),
+        answer=lambda: _kish_controller(KISH_TOWNS_VILLAGES, "villages"),
         kind="choice",
         options=_player_options(BLUE, ORANGE),
         wrong=lambda: [BLUE],
         rules=("S-CTRL-3",),
+        reveal=_reveal_control(sumeria.position, 0, players=3, traders=KISH_TOWNS_VILLAGES,
+                               row=KISH_FIRST, tiebreak="villages"),
+        tells=(r"Kish \(1(?:st|e)\): (?:Orange|Oranje)",),
     ),
-    # Part 7 — for programmers
+    # Part 8 — for programmers
     Exercise(
         id="routes-at-a-city",
         answer=lambda: BOARD.graph.degree("ur.city"),
         wrong=lambda: [2, 4, 6, 12],
         rules=("S-COMP-1",),
+        reveal=_reveal_degree,
+        tells=(r"\bthree (?:trade )?routes leave\b", r"\bdrie (?:handels)?routes\b",
+               r"degree[^.\n]{0,20}\b(?:is|gives|geeft|=|→)\s*3\b"),
     ),
     Exercise(
         id="edges-on-board",
         answer=lambda: BOARD.graph.number_of_edges(),
         wrong=lambda: [56, 72, 12, 36],
         rules=("S-COMP-1", "S-MOVE-1"),
+        reveal=_reveal_edges,
     ),
 ], words=__file__)
 

@@ -244,7 +244,7 @@ export default {
         const w = f.words();
         if (choices.mode !== "game") return;
         if (!("player" in choices) || choices.player === null || choices.player === undefined) {
-          f.prompt.append(h("span", { class: "tg-help" }, w.tg_over || ""));
+          f.prompt.append(h("span", { class: "tg-help" }, choices.over || w.tg_over || ""));
           return;
         }
         if (!choices.human) {

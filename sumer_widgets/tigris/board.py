@@ -17,7 +17,7 @@ game shows everything.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import traitlets
 
@@ -39,6 +39,7 @@ from engine.tigris.state import (
 )
 from engine.tigris.table import Table
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, styles
+from sumer_widgets.tigris import ending
 from sumer_widgets.tigris.picture import conflict_line, render
 from sumer_widgets.words import words
 
@@ -114,6 +115,23 @@ class TigrisBoard(BoardWidget):
     """
 
     WORDS = WORDS
+    #: The rules that allow each kind of move, quoted after a bot's move with "Say why".
+    MOVE_RULES: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "PlaceTile": ("T-TILE-1", "T-TILE-2", "T-TILE-5"),
+        "PositionLeader": ("T-LEADER-1", "T-LEADER-2", "T-LEADER-3", "T-LEADER-4",
+                           "T-LEADER-5"),
+        "Withdraw": ("T-LEADER-1",),
+        "Catastrophe": ("T-CAT-1", "T-CAT-2", "T-CAT-3"),
+        "Discard": ("T-DRAW-1",),
+        "Support": ("T-REVOLT-3", "T-WAR-5"),
+        "ChooseWar": ("T-WAR-2",),
+        "KeepTreasure": ("T-TREAS-2",),
+        "PlaceBuilding": ("T-VAR-BUILD-1", "T-VAR-BUILD-2"),
+        "BuildMonument": ("T-MON-1",),
+        "BuildWonder": ("T-VAR-WONDER-1",),
+        "Decline": ("T-MON-1",),
+        "TakeCube": ("T-VAR-WONDER-2",),
+    }
 
     _esm = front_end(__file__)
     _css = styles(__file__)
@@ -226,6 +244,7 @@ class TigrisBoard(BoardWidget):
         out: dict[str, Any] = {"mode": "game", "phase": state.phase, "player": player,
                                "human": self.is_human(player), "ply": len(self.game.moves)}
         if state.is_over:
+            out["over"] = ending.why_state(state, self.lang)
             return out
         out["player_name"] = player_name(player, self.lang)
         if not out["human"]:

@@ -23,6 +23,7 @@ from engine.tigris import events as ev
 from engine.tigris.board import parse_cell
 from engine.tigris.scoring import final_vector, final_winners
 from engine.tigris.state import COLOURS, GREEN, RED, TILE, State, player_name
+from sumer_widgets.display import Sentence, attempt, attempts, show
 from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.tasks import Task, Tasks, missed, not_yet, reached
 from sumer_widgets.tigris.readers import (
@@ -31,27 +32,32 @@ from sumer_widgets.tigris.readers import (
     Influence,
     Kingdoms,
     Moves,
+    Ranking,
     Strengths,
     Winners,
     hand,
     influence,
     legal,
+    ranking,
     say_move,
     strengths,
 )
+from sumer_widgets.words import words
 
 BULL, URN = 0, 1
+#: The sentences that come with a question's reveal (``words.json``).
+REVEALS = words(__file__)["REVEALS"]
 
 # Positions ------------------------------------------------------------------------------------
 # Each is a function, so every board and every answer starts from a fresh value.
 
 
 def first_kingdoms() -> State:
-    """Two kingdoms (Bull's king, Urn's priest), two farms on the river forming a region."""
+    """Two kingdoms (Bull's king, Urn's priest), three farms on the river forming a region."""
     return tigris.position("""
         5  . r K0 k k k k . r R1 g
         6  . r . . k . . . . . g
-        8  . r* . ~ b b
+        8  . r* . ~ b b b
         hand 0 kkrbgg
     """)
 
@@ -190,6 +196,15 @@ def three_treasures() -> State:
     """)
 
 
+def blue_square() -> State:
+    """Three farms of a 2 × 2 square of river in the east (o4, p4, o5); p5 is free."""
+    return tigris.position("""
+        4  ~ ~ ~ ~ . . . . . . . . . ~ b b
+        5  . . . . . . . . . . . . . r* b ~
+        hand 0 kbbrgg
+    """)
+
+
 def catastrophe_split() -> State:
     """Bull's king and Urn's trader share one kingdom along row 5."""
     return tigris.position("""
@@ -269,6 +284,7 @@ POSITIONS: dict[str, Callable[[], State]] = {
     "revolt-attack": revolt_attack, "revolt-before": revolt_before,
     "revolt-defence": revolt_defence, "war": war, "two-wars": two_wars,
     "priests-war": priests_war, "monument-demo": monument_demo, "monument": monument_square,
+    "blue-square": blue_square,
     "treasure-gap": treasure_gap,
     "special-treasure": special_treasure, "three-treasures": three_treasures,
     "catastrophe-split": catastrophe_split, "trader-home": trader_home,
@@ -289,22 +305,26 @@ def setup(players: int = 3, seed: int = 1997, **options: Any) -> tigris.Game:
     return tigris.new_game(players=players, seed=seed, **options)
 
 
-def explore(name: str, **options: Any) -> Any:
-    """A live board on the teaching position `name`, to click and try (no goal)."""
+def explore(position: str, **options: Any) -> Any:
+    """A live board on the teaching position `position`, to click and try (no goal)."""
     from sumer_widgets.tigris.board import TigrisBoard
 
-    return TigrisBoard(game(name), name=f"explore-{name}", **options)
+    options.setdefault("name", f"explore-{position}")
+    return TigrisBoard(game(position), **options)
 
 
-def against_bots(players: int = 2, level: str = "medium", seed: int = 2026,
-                 **options: Any) -> Any:
-    """A board with a new game: you play the Bull, bots of `level` play every other seat."""
+def against_bots(players: int = 2, level: str = "medium", seed: int = 2026, *,
+                 say_why: bool = False, name: str = "play", **options: Any) -> Any:
+    """A board with a new game: you play the Bull, bots of `level` play every other seat;
+    with `say_why` the log says after each bot move why the rules allowed it."""
     from sumer_widgets.tigris.board import TigrisBoard
 
     bots = {seat: bot_for_level("tigris", level, seed=seed + seat)
             for seat in range(1, players)}
-    return TigrisBoard(tigris.new_game(players=players, seed=seed, **options), bots=bots,
-                       name="play")
+    board = TigrisBoard(tigris.new_game(players=players, seed=seed, **options), bots=bots,
+                        name=name)
+    board.why_bots = say_why
+    return board
 
 
 def bots_game(seed: int = 42, players: int = 2) -> tigris.Game:
@@ -414,6 +434,21 @@ def _conflict_result(game: Game, kind: str) -> tuple[int, Any, Any] | None:
             elif isinstance(e, ev.ConflictWon) and e.conflict == kind and started is not None:
                 return started[0], started[1], e
     return None
+
+
+FARMS = ("e8", "f8", "g8")
+
+
+def _join_the_farms(game: Game) -> Any:
+    state = game.state
+    farms = {parse_cell(c) for c in FARMS}
+    king = state.leader_cell(BULL, 0)
+    if king >= 0 and any(farms <= set(k) and king in k for k in tigris.kingdoms(state)):
+        return reached("the farms now touch Bull's kingdom through the new tile: their region "
+                       "joined the kingdom of Bull's king")
+    why = (f"{_last_told(game)} The farms on e8, f8 and g8 are still a region: no tile of "
+           "theirs touches Bull's kingdom. Look for the one empty square between them.")
+    return _pending(game, BULL, why)
 
 
 def _revolt_attacker(game: Game) -> Any:
@@ -542,6 +577,24 @@ def _last_turn(game: Game) -> Any:
 
 
 TASKS = Tasks([
+    Task(
+        id="join-the-farms",
+        ruleset="tigris",
+        goal="Place one tile so that the three farms on the river become part of Bull's "
+             "kingdom.",
+        start=first_kingdoms,
+        check=_join_the_farms,
+        rules=("T-KINGDOM-1", "T-TILE-1", "T-TILE-2"),
+        hint="Which empty square touches both a farm and one of Bull's tiles along an edge? "
+             "Is it land or river — and which tiles may go there?",
+        solution=("tile k e7",),
+        explanation="e7 is the empty land square between Bull's settlement on e6 and the farm on "
+                    "e8. Any land tile there (a settlement, a temple or a market) joins the "
+                    "farms' region to Bull's kingdom; a settlement also scores a black point "
+                    "for Bull's king.",
+        misses=(("tile b d8",), ("tile k h7",), ("tile r d6", "tile k a1")),
+        options={"name": "task-join-the-farms"},
+    ),
     Task(
         id="green-point",
         ruleset="tigris",
@@ -745,9 +798,17 @@ def _war_strength() -> int:
     return next(e.defender_strength for e in events if isinstance(e, ev.ConflictStarted))
 
 
-def _war_points() -> int:
+WAR_POINTS = {"bull-4": "Bull, 4 black points", "bull-5": "Bull, 5 black points",
+              "urn-1": "Urn, 1 black point", "urn-3": "Urn, 3 black points",
+              "urn-4": "Urn, 4 black points", "urn-5": "Urn, 5 black points"}
+
+
+def _war_points() -> str:
+    """Who wins the war of `war` (Bull commits 2, Urn 1) and how many black points."""
     _, events = _after(war(), "tile k h5", "support 2", "support 1")
-    return sum(e.points for e in events if isinstance(e, ev.PointsScored) and e.reason == "war")
+    won = next(e for e in events if isinstance(e, ev.ConflictWon))
+    points = sum(e.points for e in events if isinstance(e, ev.PointsScored) and e.reason == "war")
+    return f"{player_name(won.winner).lower()}-{points}"
 
 
 PRIEST_TEMPLES = ("j5", "l5", "m5", "n5")
@@ -808,16 +869,106 @@ def _english_support() -> set[int]:
 
 
 def _building_points() -> int:
-    _, events = _after(building_line(), "tile k i5", "building h5", "tile k j5")
+    """The points of a red temple placed in the palace's kingdom (no library there)."""
+    _, events = _after(building_line(), "tile k i5", "building h5", "tile r j5")
     return sum(e.points for e in events if isinstance(e, ev.PointsScored))
 
+
+# What shows each answer (`Exercise.reveal`), made afresh when the learner has committed: a
+# demonstration on its own game, never one a later cell goes on with.
+
+
+def _said(key: str, lang: str) -> Sentence:
+    return Sentence(REVEALS.get(lang, REVEALS["en"])[key])
+
+
+def _reveal_bag(lang: str) -> list[Any]:
+    return [_said("bag", lang), show(setup(players=4), lang)]
+
+
+def _reveal_explore(key: str, name: str) -> Callable[[str], list[Any]]:
+    def reveal(lang: str) -> list[Any]:
+        return [_said(key, lang), explore("first-kingdoms", name=name, lang=lang)]
+    return reveal
+
+
+def _reveal_kingdoms(lang: str) -> list[Any]:
+    return [kingdoms(first_kingdoms(), lang), _said("outlines", lang)]
+
+
+def _reveal_red_point(lang: str) -> list[Any]:
+    played = game("green-point")
+    return [attempt(played, "tile r i4", lang), _said("points_kept", lang),
+            influence(played, URN, lang)]
+
+
+def _reveal_revolt_strength(lang: str) -> list[Any]:
+    return [_said("revolt_h7", lang), attempt(game("revolt-attack"), "leader r h7", lang)]
+
+
+def _reveal_revolt_no_support(lang: str) -> Any:
+    return attempt(tigris.Game(revolt_defence()), "support 0", lang)
+
+
+def _reveal_war_strength(lang: str) -> Any:
+    return attempt(game("war"), "tile k h5", lang)
+
+
+def _reveal_war_points(lang: str) -> Any:
+    return attempts(game("war"), ["tile k h5", "support 2", "support 1"], lang)
+
+
+def _reveal_priests(lang: str) -> Any:
+    return attempts(game("priests-war"), ["tile k i5", "support 0", "support 0"], lang)
+
+
+def _reveal_blue_monuments(lang: str) -> list[Any]:
+    square = game("blue-square")
+    return [attempt(square, "tile b p5", lang), legal(square, lang)]
+
+
+def _reveal_special(lang: str) -> Any:
+    return attempt(game("special-treasure"), "leader g b3", lang)
+
+
+def _reveal_three_treasures(lang: str) -> list[Any]:
+    three = game("three-treasures")
+    return [attempt(three, "leader g g3", lang, picture=False), legal(three, lang),
+            attempt(three, "keep n5", lang)]
+
+
+def _reveal_catastrophe(lang: str) -> list[Any]:
+    ruin = game("catastrophe-split")
+    return [attempt(ruin, "catastrophe h5", lang), kingdoms(ruin, lang)]
+
+
+def _reveal_tie_break(lang: str) -> list[Any]:
+    return [ranking(TIE_BREAK, lang=lang), _said("bots_game", lang),
+            winners(bots_game(seed=13), lang)]
+
+
+def _reveal_urn_sees(lang: str) -> list[Any]:
+    return [_said("urn_sees", lang), show(setup(players=3), lang, viewer=URN)]
+
+
+def _reveal_building(lang: str) -> list[Any]:
+    line = game("building-line")
+    return [attempts(line, ["tile k i5", "building h5"], lang, picture=False),
+            attempt(line, "tile r j5", lang)]
+
+
+TIE_BREAK = [(5, 6, 7, 8), (9, 5, 6, 5)]
+#: How a count of two kingdoms would be told ("there are two kingdoms", the readers' list).
+KINGDOM_COUNT_TELLS = (r"\b(?:are|is|makes?|leaves?|now) (?:2|two) kingdoms\b", r"Kingdom 2 —",
+                       r"\b(?:2|two|Two) kingdoms (?:in|on) (?:the|this) (?:picture|board)")
 
 EXERCISES = Exercises([
     Exercise(
         id="bag-at-start",
         answer=_bag_at_start,
-        wrong=lambda: [153, 143, 129, 125],
+        wrong=lambda: [153, 143, 129, 125, 131],
         rules=("T-COMP-1", "T-SETUP-2", "T-SETUP-3"),
+        reveal=_reveal_bag,
     ),
     Exercise(
         id="farm-squares",
@@ -827,6 +978,8 @@ EXERCISES = Exercises([
         wrong=lambda: [{"d4"}, {"d4", "a4", "e8"}, {"h5", "f6"}, set(FARM_SQUARES)],
         rules=("T-TILE-1", "T-TILE-2"),
         predict=True,
+        reveal=_reveal_explore("farm_board", "explore-farm"),
+        tells=(r"\bd4 and a4\b", r"\ba4 and d4\b"),
     ),
     Exercise(
         id="count-kingdoms",
@@ -834,6 +987,8 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 3, 13],
         rules=("T-KINGDOM-1",),
         predict=True,
+        reveal=_reveal_kingdoms,
+        tells=KINGDOM_COUNT_TELLS,
     ),
     Exercise(
         id="trader-squares",
@@ -842,9 +997,11 @@ EXERCISES = Exercises([
         kind="choices",
         options=lambda: [(c, c) for c in TRADER_SQUARES],
         wrong=lambda: [{"b1", "c6"}, {"b1", "c6", "f4", "h5"}, {"b1", "c6", "f4", "e3"},
-                       set(TRADER_SQUARES)],
+                       set(TRADER_SQUARES), {"b1", "c6", "f4", "h6"}],
         rules=("T-LEADER-2", "T-LEADER-3", "T-LEADER-4", "T-LEADER-5"),
         predict=True,
+        reveal=_reveal_explore("trader_board", "explore-trader"),
+        tells=(r"\bb1, c6 and f4\b",),
     ),
     Exercise(
         id="red-beside-trader",
@@ -855,12 +1012,17 @@ EXERCISES = Exercises([
         wrong=lambda: ["bull-r", "bull-g", "nobody"],
         rules=("T-TILE-3",),
         predict=True,
+        reveal=_reveal_red_point,
+        tells=(r"Urn scores 1 red point", r"Urn: black 0, red 1"),
     ),
     Exercise(
         id="revolt-strength",
         answer=_revolt_strength,
         wrong=lambda: [7, 6, 3, 1],
         rules=("T-REVOLT-2",),
+        reveal=_reveal_revolt_strength,
+        tells=(r"priests: Urn attacks \(\d\), Bull defends \(2\)", r"e5 and g5",
+               r"priest (?:on f5 )?has (?:2|two)"),
     ),
     Exercise(
         id="revolt-no-support",
@@ -869,20 +1031,29 @@ EXERCISES = Exercises([
         options=lambda: [("bull", "Bull, the defender"), ("urn", "Urn, the attacker")],
         wrong=lambda: ["bull"],
         rules=("T-REVOLT-4",),
+        reveal=_reveal_revolt_no_support,
+        tells=(r"Urn wins the revolt", r"Urn wins \(3"),
     ),
     Exercise(
         id="war-strength",
         answer=_war_strength,
-        wrong=lambda: [2, 4, 1],
+        wrong=lambda: [2, 4, 1, 5],
         rules=("T-WAR-4",),
         predict=True,
+        reveal=_reveal_war_strength,
+        tells=(r"Urn defends \(3\)", r"Urn defends with 3", r"\b3 \+ 1\b",
+               r"Urn's king has (?:3|three)"),
     ),
     Exercise(
         id="war-points",
         answer=_war_points,
-        wrong=lambda: [4, 5, 2, 1],
-        rules=("T-WAR-6", "T-WAR-7"),
+        kind="choice",
+        options=lambda: [(key, label) for key, label in WAR_POINTS.items()],
+        wrong=lambda: ["bull-5", "bull-4", "urn-4", "urn-1", "urn-5"],
+        rules=("T-WAR-5", "T-WAR-6", "T-WAR-7"),
         predict=True,
+        reveal=_reveal_war_points,
+        tells=(r"Urn wins the war", r"Urn scores 3 black points"),
     ),
     Exercise(
         id="priests-temples-stay",
@@ -892,12 +1063,16 @@ EXERCISES = Exercises([
         wrong=lambda: [set(), {"n5"}, {"l5"}, set(PRIEST_TEMPLES), {"j5", "m5"}],
         rules=("T-WAR-8",),
         predict=True,
+        reveal=_reveal_priests,
+        tells=(r"leave the board: j5, m5", r"\bl5 and n5\b"),
     ),
     Exercise(
         id="monuments-with-blue",
         answer=lambda: sum("b" in m for m in tigris.MONUMENTS),
         wrong=lambda: [1, 4, 6, 2],
         rules=("T-COMP-3", "T-MON-1"),
+        reveal=_reveal_blue_monuments,
+        tells=(r"\b(?:3|three|Three) (?:different )?monuments\b", r"black–blue, red–blue"),
     ),
     Exercise(
         id="special-treasure",
@@ -907,6 +1082,8 @@ EXERCISES = Exercises([
                          ("none", "both, or nothing")],
         wrong=lambda: ["f3", "none"],
         rules=("T-TREAS-2", "T-BOARD-2"),
+        reveal=_reveal_special,
+        tells=(r"takes the treasure on b2",),
     ),
     Exercise(
         id="treasures-from-three",
@@ -914,6 +1091,9 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 3, 0],
         rules=("T-TREAS-2",),
         predict=True,
+        reveal=_reveal_three_treasures,
+        tells=(r"\btakes (?:2|two) treasures\b",
+               r"takes the treasure on \w+\. Bull takes the treasure"),
     ),
     Exercise(
         id="catastrophe-kingdoms",
@@ -921,20 +1101,26 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 0, 3],
         rules=("T-CAT-3", "T-LEADER-7"),
         predict=True,
+        reveal=_reveal_catastrophe,
+        tells=KINGDOM_COUNT_TELLS,
     ),
     Exercise(
         id="final-score",
         answer=lambda: final_vector((3, 5, 2, 6), 3)[0],
         wrong=lambda: [2, 5, 16, 19, 3],
         rules=("T-SCORE-1", "T-TREAS-3"),
+        reveal=lambda lang: final_score((3, 5, 2, 6), 3, lang),
+        tells=(r"the score is 4\b",),
     ),
     Exercise(
         id="tie-break",
-        answer=lambda: _winner_name(final_winners([(5, 6, 7, 8), (9, 5, 6, 5)], [0, 0])),
+        answer=lambda: _winner_name(final_winners(TIE_BREAK, [0, 0])),
         kind="choice",
         options=lambda: [("bull", "Bull"), ("urn", "Urn"), ("both", "They share the win")],
         wrong=lambda: ["urn", "both"],
         rules=("T-SCORE-2",),
+        reveal=_reveal_tie_break,
+        tells=(r"Bull 6, Urn 5",),
     ),
     Exercise(
         id="what-urn-sees",
@@ -944,6 +1130,7 @@ EXERCISES = Exercises([
         wrong=lambda: [{"count", "treasures"}, {"count", "treasures", "final", "points"},
                        set(SEEN), {"count", "treasures", "final", "swapped"}, {"final"}],
         rules=("T-HIDDEN-1", "T-HIDDEN-2"),
+        reveal=_reveal_urn_sees,
     ),
     Exercise(
         id="english-support",
@@ -953,13 +1140,17 @@ EXERCISES = Exercises([
         wrong=lambda: [{0, 1, 2, 3}, {2, 3}, {2}, {1, 2, 3}],
         rules=("T-VAR-ENGLISH-1",),
         predict=True,
+        reveal=lambda lang: legal(game("english-revolt"), lang),
+        tells=(r"Commit no support\. Commit 2 tiles", r"\b0, 2 or 3\b"),
     ),
     Exercise(
         id="building-points",
         answer=_building_points,
-        wrong=lambda: [1, 3, 4],
-        rules=("T-VAR-BUILD-5",),
+        wrong=lambda: [2, 0, 4],
+        rules=("T-VAR-BUILD-5", "T-TILE-3"),
         predict=True,
+        reveal=_reveal_building,
+        tells=(r"Bull scores 1 red point", r"\b1 red point\b"),
     ),
 ], words=__file__)
 
@@ -972,6 +1163,7 @@ def _winner_name(found: frozenset[int]) -> str:
 
 __all__ = [
     "EXERCISES", "POSITIONS", "TASKS", "FinalScore", "Hand", "Influence", "Kingdoms", "Moves",
-    "Strengths", "Winners", "against_bots", "bots_game", "explore", "final_score", "game", "hand",
-    "influence", "kingdoms", "legal", "say_move", "setup", "strengths", "winners",
+    "Ranking", "Strengths", "Winners", "against_bots", "bots_game", "explore", "final_score",
+    "game", "hand", "influence", "kingdoms", "legal", "ranking", "say_move", "setup",
+    "strengths", "winners",
 ]

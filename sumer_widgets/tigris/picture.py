@@ -54,6 +54,7 @@ from engine.tigris.state import (
 from engine.tigris.table import conflict_sides, groups
 from sumer_widgets.palette import inline
 from sumer_widgets.svg import BOARD_ROLE, Svg, attrs, control, text
+from sumer_widgets.tigris import ending
 from sumer_widgets.words import words
 
 CELL = 48
@@ -493,11 +494,6 @@ def _conflict_marks(state: State, lang: str) -> list[str]:
 # Words --------------------------------------------------------------------------------------
 
 
-def _names(players: Iterable[int], lang: str) -> str:
-    joiner = " & "
-    return joiner.join(player_name(p, lang) for p in players)
-
-
 def conflict_line(state: State, lang: str = "en", *, short: bool = False) -> str:
     """The conflict in progress in one line: both sides with their strengths (`short`: the
     picture's status line, which also says who commits next)."""
@@ -524,9 +520,7 @@ def _status(state: State | None, words: Mapping[str, str], lang: str) -> str:
     if state is None:
         return words["empty"]
     if state.is_over:
-        winners = sorted(state.winners())
-        verdict = words["wins" if len(winners) == 1 else "share"].format(
-            names=_names(winners, lang))
+        verdict = ending.short(ending.decide(state.influence, state.treasures_taken), lang)
         return f"{words['over']} — {verdict}"
     turn = words["turn"].format(player=player_name(state.active, lang))
     who = words["to_move"].format(player=player_name(state.to_move, lang))

@@ -13,7 +13,8 @@ small SVG pictures:
   colour in turn — and the score, the lowest colour after that.
 - `Strengths`: a revolt's or a war's two sides: board strength, support, totals, the winner.
 - `Kingdoms`: the kingdoms and regions of a position, with their leaders, tiles and treasures.
-- `Winners`: a finished game's final scores and who won.
+- `Ranking`: final scorings side by side, who wins and why (the tie-break that decided);
+  `Winners`: the same for a finished game.
 
 An `attempt` (`sumer_widgets.display`) of a move that begins, goes on with or decides a revolt or
 a war shows its `Strengths` between the sentences and the board, and one that ends the game the
@@ -58,6 +59,7 @@ from engine.tigris.state import (
 )
 from sumer_widgets import display
 from sumer_widgets.svg import Svg, attrs, text
+from sumer_widgets.tigris import ending
 from sumer_widgets.tigris.picture import TILE_FILL, TILE_ICONS
 from sumer_widgets.words import words
 
@@ -580,36 +582,62 @@ class Kingdoms:
         return "\n".join(self.lines())
 
 
-class Winners:
-    """A game's final scores (or the scores if it ended now), each player's scoring drawn."""
+class Ranking:
+    """Final scorings side by side, each player's drawn, and who wins and why — the tie-break
+    that decided, when the scores are equal (`sumer_widgets.tigris.ending`)."""
 
-    def __init__(self, position: Game | State, lang: str = "en"):
-        self.state = position.state if isinstance(position, Game) else position
+    def __init__(self, influence: Sequence[Sequence[int] | None], treasures: Sequence[int],
+                 lang: str = "en"):
+        self.influence = [tuple(points) if points is not None else None for points in influence]
+        self.treasures = list(treasures)
         self.lang = lang
 
     def scorings(self) -> list[FinalScore]:
-        state = self.state
-        return [FinalScore(tuple(state.influence[p]), state.treasures_taken[p], self.lang, p)
-                for p in range(state.players) if state.influence[p] is not None]
+        return [FinalScore(points, self.treasures[p], self.lang, p)  # type: ignore[arg-type]
+                for p, points in enumerate(self.influence) if points is not None]
+
+    def scores(self) -> str:
+        return ", ".join(f"{player_name(s.player, self.lang)} {s.score}"
+                         for s in self.scorings())
+
+    def why(self) -> str:
+        return ending.why(ending.decide(self.influence, self.treasures), self.lang)
 
     def text(self) -> str:
-        w = _w(self.lang)
-        scores = ", ".join(f"{player_name(s.player, self.lang)} {s.score}"
-                           for s in self.scorings())
-        if not self.state.is_over:
-            return w["not_over"].format(scores=scores)
-        names = [player_name(p, self.lang) for p in sorted(self.state.winners())]
-        verdict = w["win" if len(names) == 1 else "share"].format(names=joined(names, self.lang))
-        return w["over"].format(scores=scores, verdict=verdict)
+        return f"{self.scores()}. {self.why()}"
 
-    def _repr_html_(self) -> str:
+    def _table(self) -> str:
         parts = "".join(f"<td style=\"vertical-align:top\">{s._repr_html_()}</td>"
                         for s in self.scorings())
-        return (f"<p><b>{html.escape(self.text())}</b></p>"
-                f'<table class="sumer-winners"><tr>{parts}</tr></table>')
+        return f'<table class="sumer-winners"><tr>{parts}</tr></table>'
+
+    def _repr_html_(self) -> str:
+        return f"<p><b>{html.escape(self.text())}</b></p>{self._table()}"
 
     def __repr__(self) -> str:
         return self.text()
+
+
+def ranking(influence: Sequence[Sequence[int]], treasures: Sequence[int] | None = None,
+            lang: str = "en") -> Ranking:
+    """Players' final points (black, red, blue, green) and treasures, ranked as at the end."""
+    return Ranking(influence, treasures if treasures is not None else [0] * len(influence),
+                   lang)
+
+
+class Winners(Ranking):
+    """A game's final scores (or the scores if it ended now), each player's scoring drawn, and
+    who won and why."""
+
+    def __init__(self, position: Game | State, lang: str = "en"):
+        self.state = position.state if isinstance(position, Game) else position
+        super().__init__(self.state.influence, self.state.treasures_taken, lang)
+
+    def text(self) -> str:
+        w = _w(self.lang)
+        if not self.state.is_over:
+            return w["not_over"].format(scores=self.scores())
+        return w["over"].format(scores=self.scores(), verdict=self.why())
 
 
 def hand(position: Game | State, player: int | None = None, lang: str = "en") -> Hand:
@@ -629,10 +657,23 @@ def influence(position: Game | State, player: int, lang: str = "en") -> Influenc
     return Influence(points, state.treasures_taken[player], lang, player)
 
 
+def tell(event: Any, after: State | None, lang: str = "en") -> str:
+    """An event as the log and `attempt` say it; the game's end with the reason it was won
+    (the score, or the tie-break that decided), read from the position `after` it."""
+    if isinstance(event, ev.GameEnded) and after is not None and \
+            all(points is not None for points in after.influence):
+        w = _w(lang)
+        scores = ", ".join(f"{player_name(p, lang)} {s}" for p, s in enumerate(event.scores))
+        return w["ended"].format(reason=w["end_" + event.reason], scores=scores,
+                                 verdict=ending.why_state(after, lang))
+    return event.describe(lang)
+
+
 def _register() -> None:
     for cls in MOVE_CLASSES:
         display.register(cls, say_move)
     display.register_change("tigris", _change)
+    display.register_teller("tigris", tell)
 
 
 _register()

@@ -73,6 +73,90 @@ def test_the_normal_interval_of_a_mean():
         an.mean_interval([1])
 
 
+# ------------------------------------------------------------------------------- differences
+
+
+def test_the_difference_of_two_separate_rates_is_newcombes():
+    # Newcombe (1998), "Interval estimation for the difference between independent
+    # proportions", example (a): 56/70 − 48/80, method 10 (the Wilson score intervals).
+    change = an.difference(an.wilson(56, 70), an.wilson(48, 80))
+    assert change.value == pytest.approx(0.2)
+    assert (change.low, change.high) == pytest.approx((0.0524, 0.3339), abs=1e-4)
+    assert change.n == 70
+    # Swapping the two turns the interval round.
+    back = an.difference(an.wilson(48, 80), an.wilson(56, 70))
+    assert (back.low, back.high) == pytest.approx((-change.high, -change.low))
+
+
+def test_overlapping_intervals_can_still_differ_beyond_chance():
+    a, b = an.wilson(70, 200), an.wilson(95, 200)
+    assert a.high > b.low  # the two intervals overlap ...
+    change = an.difference(b, a)
+    assert change.low > 0  # ... but the interval of the difference leaves out 0
+    # It is narrower than the two intervals end to end, wider than either alone.
+    assert change.high - change.low < (a.high - a.low) + (b.high - b.low)
+    assert change.high - change.low > max(a.high - a.low, b.high - b.low)
+    # Figures other than rates take the same construction (their own interval ends).
+    means = an.difference(an.Estimate(4.57, 4.46, 4.67, 400), an.Estimate(4.79, 4.67, 4.92, 400))
+    assert means.high < 0 and means.value == pytest.approx(-0.22)
+    with pytest.raises(InvalidInput, match="intervals"):
+        an.difference(an.Estimate(1.0, math.nan, math.nan, 5), a)
+
+
+def test_pairs_count_the_trials_where_two_conditions_agree_and_disagree():
+    pairs = an.pair_up([1, 1, 0, 0, 1, 0], [1, 0, 1, 0, 0, 0])
+    assert pairs == an.Pairs(both=1, first_only=2, second_only=1, neither=2)
+    assert pairs.n == 6 and pairs.first.successes == 3 and pairs.second.successes == 2
+    with pytest.raises(InvalidInput, match="one of each"):
+        an.pair_up([True], [True, False])
+    with pytest.raises(InvalidInput, match="at least one"):
+        an.pair_up([], [])
+
+
+def paired_trials(n, seed, *, flip):
+    """Trials seen under two conditions: the second a little likelier, the two alike except
+    for a share `flip` of the trials, redrawn."""
+    rng = random.Random(seed)
+    first, second = [], []
+    for _ in range(n):
+        base = rng.random()
+        first.append(base < 0.50)
+        second.append(base < 0.56 if rng.random() > flip else rng.random() < 0.56)
+    return first, second
+
+
+def test_the_paired_difference_agrees_with_a_paired_bootstrap():
+    first, second = paired_trials(3000, 7, flip=0.3)
+    pairs = an.pair_up(second, first)
+    paired = an.paired_difference(pairs)
+    assert paired.value == pytest.approx((pairs.first_only - pairs.second_only) / pairs.n)
+    # Resampling whole trials, each with both of its outcomes, gives the same interval.
+    trials = list(zip(second, first))
+    boot = an.bootstrap(trials, lambda ts: an.mean([a - b for a, b in ts]), resamples=1000,
+                        seed=3)
+    assert boot.value == pytest.approx(paired.value)
+    assert (paired.low, paired.high) == pytest.approx((boot.low, boot.high), abs=0.006)
+    # Swapping the conditions turns it round.
+    back = an.paired_difference(an.pair_up(first, second))
+    assert (back.low, back.high) == pytest.approx((-paired.high, -paired.low))
+
+
+def test_pairing_narrows_the_interval_the_more_the_trials_agree():
+    widths = []
+    for flip in (0.1, 0.5, 1.0):
+        first, second = paired_trials(3000, 11, flip=flip)
+        pairs = an.pair_up(second, first)
+        paired = an.paired_difference(pairs)
+        separate = an.difference(pairs.first, pairs.second)
+        widths.append((paired.high - paired.low) / (separate.high - separate.low))
+    # Nearly alike trials: much narrower; unrelated ones: as wide as separate samples.
+    assert widths[0] < 0.5 < widths[1] < widths[2]
+    assert widths[2] == pytest.approx(1.0, abs=0.05)
+    # With no trial that disagrees there is no difference, and still an interval around it.
+    none = an.paired_difference(an.Pairs(40, 0, 0, 60))
+    assert none.value == 0 and none.low < 0 < none.high
+
+
 # ----------------------------------------------------------------------------------- ratings
 
 

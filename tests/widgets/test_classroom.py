@@ -203,8 +203,8 @@ def test_a_bad_file_is_refused_and_the_board_is_unchanged(tmp_path):
     assert board.error == "a saved game is sent as the file's text"
     board.lang = "nl"
     board.send_intent({"intent": "load", "text": "{}"})
-    assert board.error == ("dat bestand is geen opgeslagen spel voor dit bord, dus het bord is "
-                           "niet veranderd")
+    assert board.error == ("dat bestand kon niet geladen worden, dus het bord is niet veranderd: "
+                           "dit is geen opgeslagen Sumer-spel (format is None)")
     with pytest.raises(InvalidInput, match="no save file"):
         board.load(tmp_path / "missing.json")
     assert board.game.history == before[0]

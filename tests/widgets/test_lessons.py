@@ -17,7 +17,7 @@ import pytest
 from engine.core import InvalidInput
 from sumer_widgets.exercises import Exercise, whole_answer
 from sumer_widgets.lessons import GAMES, Lesson
-from sumer_widgets.tasks import DONE, TODO
+from sumer_widgets.tasks import DONE, TODO, say
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,11 +47,16 @@ def tasks():
 def test_every_exercise_accepts_its_answer_and_refuses_wrong_ones(game, exercise):
     question = exercise.bind("en")
     assert question.verdict(exercise.expected()).startswith("✓")
-    wrong = list(exercise.wrong())
-    assert wrong, f"{exercise.id} lists no plausible wrong answer to test against"
-    for answer in wrong:
+    slips = exercise.slips()
+    assert slips, f"{exercise.id} lists no plausible wrong answer to test against"
+    for slip in slips:
+        answer = slip.answer
         assert not exercise.is_right(answer), f"{exercise.id} accepts the wrong answer {answer!r}"
-        assert question.verdict(answer).startswith("✗")
+        said = question.verdict(answer)
+        assert said.startswith("✗")
+        if slip.why:
+            # A foreseen slip is named in its own sentence, not the general nudge.
+            assert say(slip.why, "en") in said, (exercise.id, answer, said)
     assert exercise.hint and exercise.explanation, f"{exercise.id} needs a hint and reasoning"
     for lang in ("en", "nl") if game == "sumeria" else ("en",):
         assert exercise.bind(lang).solution_text()
