@@ -25,7 +25,12 @@ Parts of the notebook and what they practise:
    `what-red-sees`, `round-limit-winner`, task `carry-to-the-temple`;
 7. the cards and the variants — `expulsion-reach`, `priest-twice`, `held-card`,
    `deck-both-variants`, `two-player-deck`;
-8. for programmers — `graph-edges`.
+8. for programmers — `graph-edges`;
+9. a whole game against the bots (`against_bots(say_why=True)`).
+
+What shows an exercise's answer — its demonstration, picture or refusal — is its `reveal`,
+made only once the learner has answered (commit before reveal); `tells` name what would give
+the answer away where the answer key's own words would not find it.
 """
 
 from __future__ import annotations
