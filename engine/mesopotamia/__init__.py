@@ -8,7 +8,9 @@ catalogued in ``docs/rules/mesopotamia.md``; rulings and reconstructions (the 2-
 layouts, the first-round movement table, ...) in ``docs/rulings.md``. Options:
 the two variants of the rule text (``cards_at_start``, ``no_reshuffle``) and two
 reconstruction choices (``removed_plains``; ``max_rounds``, a round limit of 100 by default so
-that every game ends, None for the rule text alone: R-M12).
+that every game ends, None for the rule text alone: R-M12), and ``first_round_table``, the
+reviews' first-round movement table (off by default: the rule text gives 5 points every turn,
+R-M2).
 
 >>> from engine import mesopotamia
 >>> game = mesopotamia.new_game(players=4, seed=7)

@@ -19,7 +19,8 @@ Holy Stone     2   +2 mana, up to your maximum
 Land           2   the next discovery this turn shows up to 4 fields: choose 1, the others are
                    shuffled back
 Stamina        3   +3 movement points this turn (phase I)
-Priest         3   one holy place gives one more mana in this turn's phase III (if it gives any)
+Priest         3   one holy place gives double its normal mana in this turn's phase III: its 1
+                   once more (0 doubled is 0); two Priests on it give 1 + 1 + 1 (R-M11)
 =============  ==  =============================================================================
 
 Cards are played in phase I and phase II (phase III has no decisions), also after the turn's

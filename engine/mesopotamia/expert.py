@@ -560,7 +560,7 @@ def _rule_of_thumb(state: State, moves: list[Any], internal: list[tuple[Any, ...
                 if t[0] == "play" and t[1] == "priest" and t[2] not in state.priests:
                     owner = next(h[2] for h in state.holy if (h[0], h[1]) == t[2])
                     if counts.get(t[2], 0) >= (1 if owner == me else 2):
-                        return moves[i]  # M-CARD-PRIEST-1: one more mana this turn
+                        return moves[i]  # M-CARD-PRIEST-1: its 1 doubled this turn
     return None
 
 
@@ -603,6 +603,10 @@ def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
     for i, t in enumerate(internal):
         kind = t[0]
         if kind == "play" and t[1] in _BY_RULE:
+            continue
+        if kind == "hut" and not t[2] and state.markers[me]:
+            # A marker under the hut is the builder's choice (M-HUT-2), but five huts, one of
+            # them the start's, hold four markers: a hut left without one costs the win.
             continue
         if kind == "discover":
             if not need_land:

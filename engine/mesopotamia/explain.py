@@ -229,7 +229,8 @@ def _hut(w: Work, t: tuple[Any, ...]) -> Refusal | None:
     carriers, others = w.unused(c, p)
     if carriers < 1 or carriers + others < 2:
         return "M-HUT-1", _says("hut_needs", player=_who(w), field=fmt(c))
-    if (marker or 0) not in (w.markers[p] or [0]):
+    # 0 is always allowed: the marker under a new hut is the builder's choice (M-HUT-2).
+    if marker and marker not in w.markers[p]:
         return "M-HUT-2", _says("no_covered", player=_who(w), marker=marker,
                                 none_left="" if w.markers[p] else _says("none_left"))
     return None

@@ -133,13 +133,16 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
         mana=(0,) * players, max_mana=(START_MAX_MANA,) * players,
         markers=(MARKER_VALUES,) * players, delivered=((),) * players,
         deck=tuple(deck), discard=(), hands=tuple(hands), fresh="", out=(),
-        points=FIRST_ROUND[players][0], discoveries=0, action="", used=(), fertility=False,
-        land=False, priests=(), pending=(), candidates=(), draws=0, won=())
+        points=movement_points(0, players, opts), discoveries=0, action="", used=(),
+        fertility=False, land=False, priests=(), pending=(), candidates=(), draws=0, won=())
 
 
-def movement_points(turn: int, players: int) -> int:
-    """Points for a turn: the first round's table by seat (R-M2), then always 5."""
-    return FIRST_ROUND[players][turn] if turn < players else MOVEMENT
+def movement_points(turn: int, players: int, options: Options | None = None) -> int:
+    """Points for a turn: 5, as the rule text says (M-TURN-2); with the option
+    ``first_round_table`` the first round's table by seat (R-M2)."""
+    if options is not None and options.first_round_table and turn < players:
+        return FIRST_ROUND[players][turn]
+    return MOVEMENT
 
 
 # ---------------------------------------------------------------------------- the work copy
@@ -592,7 +595,10 @@ class Work:
         if action in ("", "hut"):
             sites = self.hut_sites(p)
             if sites:
-                values = sorted(set(self.markers[p])) or [0]
+                # "Under the hut you *may* immediately put a covered sacrifice marker": the
+                # builder chooses which marker, or none (0, listed last: it is rarely wise, since
+                # five huts hold the four markers; M-HUT-2).
+                values = [*sorted(set(self.markers[p])), 0]
                 moves += [("hut", c, v) for c in sites for v in values]
         if action in ("", "holy"):
             moves += [("holy", c) for c in self.holy_sites(p)]
@@ -964,7 +970,7 @@ class Work:
         self.turn += 1
         self.to_move = self.turn % self.players
         self.phase = "move"
-        self.points = movement_points(self.turn, self.players)
+        self.points = movement_points(self.turn, self.players, self.options)
         self.discoveries = 0
         self.action = ""
         self.used = {}
@@ -1256,8 +1262,8 @@ def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = 
     work.turn = (round - 1) * players + to_move
     work.to_move = to_move
     work.phase = phase
-    work.points = (movement_points(work.turn, players) if points is None else points) if (
-        phase == "move") else 0
+    default = movement_points(work.turn, players, work.options)
+    work.points = (default if points is None else points) if phase == "move" else 0
     state = work.freeze()
     check_state(state)
     return state

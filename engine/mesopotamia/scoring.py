@@ -1,9 +1,10 @@
 """Mana and the end of the game: phase III ("Receive Mana Points") and "Game End".
 
 - `phase_three_mana`: 1 mana for every own holy place with at least one own native on it, 1 for
-  every other player's holy place with at least two, one more for each Priest card played on
-  that holy place this turn (a Priest adds one, so two Priests on one holy place give 1 + 1 + 1:
-  RESEARCH.md §3); the track never passes the player's maximum.
+  every other player's holy place with at least two; a Priest card played on a holy place that
+  pays doubles its normal 1 ("double the normal amount of Mana"): it gives that 1 once more, so
+  two Priests on one holy place give 1 + 1 + 1 (each doubles the normal amount, not the other's
+  result: R-M11); the track never passes the player's maximum.
 - `ranking`: the game ends at once when a player has placed all four sacrifice markers; that
   player alone wins. With the `max_rounds` option (R-M12, not in the rule text) a game that
   reaches its round limit is ranked by the EuropeMasters tournament order for places: markers

@@ -61,7 +61,9 @@ START_MAX_MANA = 3
 MOVEMENT = 5
 STAMINA_POINTS = 3
 MAX_DISCOVERIES = 3
-#: Movement points in the first round by seat (a reconstruction: R-M2); later always 5.
+#: Movement points in the first round by seat with the option ``first_round_table`` (off by
+#: default: the rule text gives 5 points every turn). Reviews report such a table; ours is a
+#: reconstruction (R-M2). The keys are also the player counts the game is for.
 FIRST_ROUND = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5)}
 
 PHASES = ("move", "volcano", "spread", "land", "action", "over")
@@ -84,15 +86,30 @@ class Options(RulesetOptions):
             rule text), so that every game ends — 100 by default, far beyond a game between
             people; None for the rule text alone (play until someone has placed all four
             markers, which uniformly random play does not always reach).
+        first_round_table: the first round's movement points by seat (`FIRST_ROUND`: 2 to 5,
+            as reviews report; the table is a reconstruction, R-M2). Off by default: the rule
+            text gives "5 movement points during the turn", with no exception. A save written
+            before the option existed was played with the table, so it loads with it on
+            (`from_dict`).
     """
 
     cards_at_start: bool = False
     no_reshuffle: bool = False
     removed_plains: int | None = None
     max_rounds: int | None = DEFAULT_MAX_ROUNDS
+    first_round_table: bool = False
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Options:
+        # Saves from before the option were played with the first-round table, which was the
+        # engine's only rule then: their moves replay only with it (a 2-point turn ends sooner).
+        if isinstance(data, dict) and "first_round_table" not in data:
+            data = {**data, "first_round_table": True}
+        # (Not super(): a slots dataclass is a new class, which zero-argument super() misses.)
+        return RulesetOptions.from_dict.__func__(cls, data)  # type: ignore[attr-defined,no-any-return]
 
     def __post_init__(self) -> None:
-        for name in ("cards_at_start", "no_reshuffle"):
+        for name in ("cards_at_start", "no_reshuffle", "first_round_table"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInput(f"option {name} must be true or false, "
                                    f"not {shown(getattr(self, name))}")

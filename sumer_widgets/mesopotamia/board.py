@@ -19,7 +19,7 @@ Sumer board. Hidden information stays hidden: the map shows what the human to mo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import mesopotamia
 from engine.bots import Bot
@@ -53,6 +53,27 @@ class MesopotamiaBoard(BoardWidget):
             only human, while bots move; a player number; or ``"all"`` to show every hidden
             marker value and card (for lessons).
     """
+
+    #: The rules that allow each kind of move, quoted after a bot's move with "Say why".
+    MOVE_RULES: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "Go": ("M-MOVE-1", "M-MOVE-3", "M-MOVE-5"),
+        "Discover": ("M-DISC-1", "M-DISC-6"),
+        "PlaceVolcano": ("M-DISC-2",),
+        "Spread": ("M-DISC-3", "M-DISC-4"),
+        "ChooseTile": ("M-CARD-LAND-1",),
+        "PickUp": ("M-CARRY-1", "M-CARRY-3"),
+        "Drop": ("M-CARRY-2", "M-TEMPLE-1"),
+        "Steal": ("M-STEAL-1", "M-STEAL-2"),
+        "TakeMarker": ("M-SAC-1", "M-SAC-2"),
+        "Offer": ("M-SAC-3",),
+        "EndMovement": ("M-MOVE-2",),
+        "BuildHut": ("M-HUT-1", "M-HUT-2"),
+        "BuildHoly": ("M-HOLY-1",),
+        "Birth": ("M-BIRTH-1", "M-BIRTH-2"),
+        "DrawCard": ("M-DRAW-1",),
+        "EndActions": ("M-ACT-1",),
+        "PlayCard": ("M-CARD-PLAY-1",),
+    }
 
     _esm = front_end(__file__)
     _css = styles(__file__)

@@ -25,7 +25,12 @@ Parts of the notebook and what they practise:
    `what-red-sees`, `round-limit-winner`, task `carry-to-the-temple`;
 7. the cards and the variants — `expulsion-reach`, `priest-twice`, `held-card`,
    `deck-both-variants`, `two-player-deck`;
-8. for programmers — `graph-edges`.
+8. for programmers — `graph-edges`;
+9. a whole game against the bots (`against_bots(say_why=True)`).
+
+What shows an exercise's answer — its demonstration, picture or refusal — is its `reveal`,
+made only once the learner has answered (commit before reveal); `tells` name what would give
+the answer away where the answer key's own words would not find it.
 """
 
 from __future__ import annotations
@@ -37,9 +42,9 @@ from engine import mesopotamia as meso
 from engine.core import Game, InvalidInput
 from engine.mesopotamia import events as ev
 from engine.mesopotamia import position
+from engine.mesopotamia.rules import movement_points
 from engine.mesopotamia.scoring import phase_three_mana, ranking
 from engine.mesopotamia.state import (
-    FIRST_ROUND,
     MARKER_VALUES,
     MAX_DISCOVERIES,
     START_MAX_MANA,
@@ -307,8 +312,9 @@ POSITIONS: dict[str, Callable[[], meso.State]] = {
     "setup": setup_example, "setup-4": lambda: setup_example(4), "walkers": walkers,
     "raid": raid, "even-raid": even_raid, "explore": explore, "lone-forest": lone_forest,
     "village": village, "shrine": shrine, "builders": builders, "three-stones": three_stones,
-    "pilgrims": pilgrims, "priest": lambda: pilgrims(priest=True), "fertile": fertile,
-    "newborn": newborn,
+    "pilgrims": pilgrims, "priest": lambda: pilgrims(priest=True),
+    "priest-alone": lambda: pilgrims(on_red=0, priest=True), "fertile": fertile,
+    "newborn": newborn, "pilgrims-one": lambda: pilgrims(on_red=1),
     "offering": offering, "short-of-mana": short_of_mana,
     "last-marker": last_marker, "hand": hand, "finale": finale,
 }
@@ -376,11 +382,12 @@ def reach_picture(token: str = ".", lang: str = "en") -> Any:
 
 
 def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("medium", "medium"),
-                 name: str = "play", **options: Any) -> Any:
+                 name: str = "play", say_why: bool = False, **options: Any) -> Any:
     """A board on which the learner plays Blue against two bots (Red, Yellow) at `levels`, in a
     new 3-player game from `seed`; Blue moves first. The game ends by the rule text alone (four
     markers placed; no round limit, R-M12) unless `options` give `max_rounds`: the expert bots
-    race to the temple as people do."""
+    race to the temple as people do. With `say_why` the log says after each bot move why the
+    rules allowed it (the board's `MOVE_RULES`)."""
     from engine.bots import bot_for_level
     from sumer_widgets.mesopotamia.board import MesopotamiaBoard
 
@@ -388,7 +395,9 @@ def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("me
     game = meso.new_game(players=3, seed=seed, **options)
     bots = {seat: bot_for_level("mesopotamia", level, seed=seed + seat)
             for seat, level in zip((RED, YELLOW), levels)}
-    return MesopotamiaBoard(game, bots=bots, lang=lang, name=name)
+    board = MesopotamiaBoard(game, bots=bots, lang=lang, name=name)
+    board.why_bots = say_why
+    return board
 
 
 def bot_ending(level: str = "medium", seed: int = 10) -> Game:
@@ -502,8 +511,11 @@ def _build_a_hut(game: Game) -> Verdict:
     events, over = _blue_turn(game)
     built = _of(events, ev.HutBuilt)
     if built:
+        under = ("A sacrifice marker went under it: that is how markers come into play."
+                 if built[0].marker else "No marker went under it — your choice; but a hut "
+                 "without one leaves a marker that can never come into play.")
         return reached(f"A hut on {name(built[0].field, game.state)}: two of Blue's natives, "
-                       "one lumber, and room on the plain. A sacrifice marker went under it.")
+                       f"one lumber, and room on the plain. {under}")
     lumber = _carrier(game.state, 1)
     if lumber is not None and sum(1 for h in game.state.huts if meso.fmt(h[:2]) == lumber) >= 2:
         why = ("The lumber is on a plain that already holds two huts: a plain has room for two, "
@@ -562,7 +574,7 @@ def _three_mana(game: Game) -> Verdict:
         return reached("3 mana: 1 from Blue's own holy place (one native is enough), 1 from "
                        "Red's (two natives needed there) and 1 more from the Priest card.")
     return missed(f"Blue received {received} mana. An own holy place needs one native, another "
-                  "player's needs two, and a Priest adds one on a holy place that gives mana. "
+                  "player's needs two, and a Priest doubles what a holy place gives. "
                   "Start again.")
 
 
@@ -616,7 +628,8 @@ TASKS = Tasks([
         misses=(("pick 1,-1 . L", "go 1,-1 L 1,-2", "end"), ("end", "draw")),
         explanation="The native on the forest picks up lumber (no cost) and walks to the empty "
                     "plain 2 fields east, where another of Blue's natives stands. After the "
-                    "movement, action A builds the hut and a sacrifice marker goes under it. The "
+                    "movement, action A builds the hut, and Blue chooses a sacrifice marker to "
+                    "put under it (or none). The "
                     "plain 2 fields north-north-east already holds two huts: no room.",
         options={"name": "task-build-a-hut"},
     ),
@@ -666,8 +679,9 @@ TASKS = Tasks([
         misses=(("go -1,0 . -2,0", "go -1,1 . -1,-1", "end", "draw"),
                 ("play priest -1,-1", "go -1,1 . -1,-1", "go -1,0 . -2,0", "end", "draw")),
         explanation="One native on Blue's own holy place (1 mana), two on Red's (1 mana: another "
-                    "player's holy place needs two) and the Priest on either holy place (one "
-                    "more): 1 + 2 + 2 movement points, and 3 mana in phase III.",
+                    "player's holy place needs two) and the Priest on either holy place (it "
+                    "doubles that holy place's 1): 1 + 2 + 2 movement points, and 3 mana in "
+                    "phase III.",
         options={"name": "task-three-mana"},
     ),
     Task(
@@ -778,6 +792,92 @@ def _two_priests() -> int:
     return gain
 
 
+# What shows each answer (`Exercise.reveal`), made afresh once the learner has committed: a
+# demonstration on a game of its own, never one that a later cell goes on with.
+
+
+def _attempts(position_name: str, moves: list[str], lang: str, picture: bool = False) -> Any:
+    from sumer_widgets.display import attempts
+
+    return attempts(start(position_name), moves, lang, picture=picture)
+
+
+def _sentence(en: str, nl: str, lang: str) -> Any:
+    from sumer_widgets.display import Sentence
+
+    return Sentence(nl if lang == "nl" else en)
+
+
+def _reveal_discoveries(lang: str) -> Any:
+    from sumer_widgets.display import attempts
+
+    game = meso.Game(_after(explore(), "discover -1,0 . -2,0", "volcano -1,-1",
+                            "spread -2,0 -2,1 1,1", "discover -2,0 . -3,0"))
+    return attempts(picture_options(game, panel=False, width=PICTURE_WIDTH),
+                    ["discover -3,0 . -4,0", "discover -4,0 . -5,0"], lang)
+
+
+def _reveal_one_action(lang: str) -> Any:
+    from sumer_widgets.display import attempt
+
+    game = start("village")
+    game.play("hut -1,0 7")
+    # The draw is refused; a second hut, the action already chosen, is not — built here
+    # without a marker under it, the builder's choice.
+    return [attempt(game, "draw", lang), attempt(game, "hut -1,0 0", lang, picture=False)]
+
+
+def _reveal_birth(lang: str) -> Any:
+    from sumer_widgets.display import attempt
+
+    game = start("shrine")
+    return [attempt(game, "birth -1,0", lang), attempt(game, "birth -1,1", lang, picture=False),
+            readers.natives_table(game.state, BLUE, lang)]
+
+
+def _reveal_two_priests(lang: str) -> Any:
+    gain = _two_priests()
+    return _sentence(f"Without a card the holy place gives 1. Each Priest doubles that normal 1, "
+                     f"that is, gives it once more: 1 + 1 + 1 = {gain} mana.",
+                     f"Zonder kaart geeft de heilige plaats 1. Elke Priester verdubbelt die "
+                     f"gewone 1, geeft hem dus nog eens: 1 + 1 + 1 = {gain} mana.", lang)
+
+
+def _reveal_held_card(lang: str) -> Any:
+    from sumer_widgets.display import attempt
+
+    game = start("newborn")
+    return [attempt(game, "birth -1,0", lang, picture=False),
+            _sentence("The line above the map still says Blue to move: Blue holds a Teleport, "
+                      "and plays it on the native just born. With no card left, the turn ends:",
+                      "De regel boven de kaart zegt nog: Blauw is aan zet. Blauw heeft een "
+                      "Teleport en speelt die op de pasgeboren inboorling. Zonder kaart eindigt "
+                      "de beurt:", lang),
+            attempt(game, "play teleport -1,0 n0:. -2,0", lang, picture=False)]
+
+
+def _reveal_both_variants(lang: str) -> Any:
+    state = meso.new_state(3, seed=8, cards_at_start=True, no_reshuffle=True)
+    return [readers.hands(state, lang), readers.piles_text(state, lang)]
+
+
+def _reveal_two_player_deck(lang: str) -> Any:
+    return readers.piles_text(meso.new_state(2, seed=8), lang)
+
+
+def _reveal_graph(lang: str) -> Any:
+    graph = meso.map_graph(setup_example())
+    passable = sum(1 for _, _, ok in graph.edges(data="passable") if ok)
+    return _sentence(f"The graph has {graph.number_of_nodes()} nodes and "
+                     f"{graph.number_of_edges()} edges: the temple place touches all 6 other "
+                     f"fields, and the ring of 6 fields around it has 6 edges more. "
+                     f"{passable} of them can be walked; the others touch a volcano.",
+                     f"De graaf heeft {graph.number_of_nodes()} knopen en "
+                     f"{graph.number_of_edges()} kanten: de tempelplaats raakt alle 6 andere "
+                     f"velden, en de ring van 6 velden eromheen heeft er nog 6. {passable} "
+                     f"ervan zijn begaanbaar; de andere raken een vulkaan.", lang)
+
+
 def _players(*players: int) -> Callable[[], list[tuple[int, str]]]:
     return lambda: [(p, meso.player_name(p)) for p in players]
 
@@ -792,8 +892,8 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="first-round-points",
-        answer=lambda: FIRST_ROUND[3][YELLOW],
-        wrong=lambda: [4, 3, 2],
+        answer=lambda: movement_points(0, 4, meso.new_state(4, seed=1).options),
+        wrong=lambda: [2, 3, 4, 8],
         rules=("M-TURN-2",),
     ),
     Exercise(
@@ -813,6 +913,7 @@ EXERCISES = Exercises([
                        {"0,0", "-2,1"}],
         rules=("M-MOVE-1", "M-MOVE-3", "M-MOVE-5"),
         predict=True,
+        reveal=lambda lang: reach_picture(".", lang),
     ),
     Exercise(
         id="reach-lumber",
@@ -820,18 +921,21 @@ EXERCISES = Exercises([
         wrong=lambda: [len(_reach(walkers(), "-1,0", ".")), 4, 8],
         rules=("M-MOVE-5", "M-CARRY-3"),
         predict=True,
+        reveal=lambda lang: reach_picture("L", lang),
     ),
     Exercise(
         id="steal-count",
         answer=lambda: len([m for m in _moves(raid(), meso.Steal) if m.field == "-1,0"]),
         wrong=lambda: [1, 3, 0],
         rules=("M-STEAL-1", "M-STEAL-2"),
+        reveal=lambda lang: _attempts("raid", ["steal -1,0 1 L", "steal -1,0 1 S"], lang),
     ),
     Exercise(
         id="steal-equal",
         answer=lambda: len(_moves(even_raid(), meso.Steal)),
         wrong=lambda: [1, 2, 3],
         rules=("M-STEAL-1",),
+        reveal=lambda lang: _attempts("even-raid", ["steal -1,0 1 L"], lang),
     ),
     Exercise(
         id="steal-marker",
@@ -850,12 +954,15 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 3, 0],
         rules=("M-DISC-3",),
         predict=True,
+        reveal=lambda lang: _attempts("lone-forest", ["discover -1,0 . -2,0", "volcano -1,-1"],
+                                      lang),
     ),
     Exercise(
         id="discoveries-left",
         answer=_discoveries_left,
         wrong=lambda: [0, 2, 3],
         rules=("M-DISC-6", "M-DISC-2"),
+        reveal=_reveal_discoveries,
     ),
     # Part 4 — building
     Exercise(
@@ -866,6 +973,9 @@ EXERCISES = Exercises([
         wrong=lambda: [{"-1,0", "-1,1"}, {"-1,0", "-1,-1"}, set(HUT_SITES),
                        {"-1,0", "-1,1", "-1,-1"}],
         rules=("M-HUT-1", "M-HOLY-2"),
+        reveal=lambda lang: _attempts("village", ["hut -1,0 7"], lang),
+        tells=(r"builds a hut on the plain north-west of the temple",
+               r"bouwt een hut op de vlakte ten noordwesten van de tempel"),
     ),
     Exercise(
         id="one-action",
@@ -876,12 +986,14 @@ EXERCISES = Exercises([
                          ("no", "No: only more huts, the action already chosen")],
         wrong=lambda: ["yes"],
         rules=("M-ACT-1", "M-HUT-4"),
+        reveal=_reveal_one_action,
     ),
     Exercise(
         id="natives-after-birth",
         answer=_natives_after_birth,
         wrong=lambda: [6, 8, 9],
         rules=("M-BIRTH-1", "M-BIRTH-2", "M-BIRTH-3"),
+        reveal=_reveal_birth,
     ),
     # Part 5 — mana
     Exercise(
@@ -894,12 +1006,15 @@ EXERCISES = Exercises([
         wrong=lambda: ["3 of 6", "5 of 3", "3 of 3"],
         rules=("M-TEMPLE-1", "M-COMP-5"),
         predict=True,
+        reveal=lambda lang: _attempts("three-stones", ["drop 0,0 S"] * 3, lang),
+        tells=(r"maximum mana 6, mana 5", r"mana 5, maximum 6"),
     ),
     Exercise(
         id="mana-one-pilgrim",
         answer=lambda: _after(pilgrims(on_red=1), "end", "draw").mana[BLUE] - 1,
         wrong=lambda: [2, 0, 3],
         rules=("M-MANA-1",),
+        reveal=lambda lang: _attempts("pilgrims-one", ["end", "draw"], lang),
     ),
     Exercise(
         id="stones-needed",
@@ -925,6 +1040,8 @@ EXERCISES = Exercises([
         wrong=lambda: ["placed", "pushed"],
         rules=("M-SAC-1", "M-SAC-2"),
         predict=True,
+        reveal=lambda lang: _attempts("offering", ["lift -1,0 6", "go -1,0 m6 0,0"], lang,
+                                      picture=True),
     ),
     Exercise(
         id="pushed-back-to",
@@ -933,6 +1050,9 @@ EXERCISES = Exercises([
         options=lambda: _lettered(PUSHED, short_of_mana()),
         wrong=lambda: ["-2,0", "0,0"],
         rules=("M-SAC-4",),
+        reveal=lambda lang: _attempts("short-of-mana", ["go -2,0 M6 0,0"], lang),
+        tells=(r"pushed back to the plain north-west of the temple",
+               r"teruggezet naar de vlakte ten noordwesten"),
     ),
     Exercise(
         id="what-red-sees",
@@ -969,6 +1089,7 @@ EXERCISES = Exercises([
         answer=_two_priests,
         wrong=lambda: [2, 4, 1],
         rules=("M-CARD-PRIEST-1", "M-MANA-1"),
+        reveal=_reveal_two_priests,
     ),
     Exercise(
         id="held-card",
@@ -980,6 +1101,7 @@ EXERCISES = Exercises([
         wrong=lambda: ["ends", "birth"],
         rules=("M-CARD-PLAY-2", "M-ACT-1"),
         predict=True,
+        reveal=_reveal_held_card,
     ),
     Exercise(
         id="deck-both-variants",
@@ -987,12 +1109,15 @@ EXERCISES = Exercises([
                                           no_reshuffle=True).deck),
         wrong=lambda: [18, 14, 12],
         rules=("M-VAR-1", "M-VAR-2", "M-COMP-4"),
+        reveal=_reveal_both_variants,
+        tells=(r"\b15 cards\b", r"deck holds 15\b", r"15 kaarten"),
     ),
     Exercise(
         id="two-player-deck",
         answer=lambda: len(full_deck(2)),
         wrong=lambda: [18, 16, 12],
         rules=("M-SETUP-5",),
+        reveal=_reveal_two_player_deck,
     ),
     # Part 8 — for programmers
     Exercise(
@@ -1000,5 +1125,6 @@ EXERCISES = Exercises([
         answer=lambda: meso.map_graph(setup_example()).number_of_edges(),
         wrong=lambda: [6, 7, 21, 10],
         rules=("M-COMP-1",),
+        reveal=_reveal_graph,
     ),
 ], words=__file__)

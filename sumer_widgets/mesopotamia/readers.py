@@ -612,20 +612,26 @@ def hands(state: State, viewer: int | str | None = "all", lang: str = "en") -> T
 SUMMARY = words(__file__)["SUMMARY"]
 
 
-def piles_text(state: State, lang: str = "en") -> str:
-    """The card piles and the field pile: "Deck: 17 cards · discard pile: 1 · out of the game:
-    0 · field pile: 30"."""
+def piles_text(state: State, lang: str = "en") -> Any:
+    """The card piles and the field pile as a sentence: "The deck holds 17 cards and the
+    discard pile 1; 30 fields lie face down in the field pile." (a `Sentence`: a notebook
+    shows it without the quotes of a Python string)."""
+    from sumer_widgets.display import Sentence
+
     en = lang != "nl"
-    parts = [(f"deck: {_counted(len(state.deck), 'card', 'cards')}" if en
-              else f"trekstapel: {_counted(len(state.deck), 'kaart', 'kaarten')}"),
-             (f"discard pile: {len(state.discard)}" if en
-              else f"aflegstapel: {len(state.discard)}")]
+    deck = (_counted(len(state.deck), "card", "cards") if en
+            else _counted(len(state.deck), "kaart", "kaarten"))
+    line = (f"The deck holds {deck} and the discard pile {len(state.discard)}" if en
+            else f"De trekstapel telt {deck} en de aflegstapel {len(state.discard)}")
     if state.options.no_reshuffle:
-        parts.append(f"out of the game: {len(state.out)}" if en
-                     else f"uit het spel: {len(state.out)}")
-    parts.append(f"field pile: {len(state.pile)}" if en else f"stapel velden: {len(state.pile)}")
-    text_ = " · ".join(parts)
-    return text_[0].upper() + text_[1:] + "."
+        line += (f", {len(state.out)} out of the game" if en
+                 else f", {len(state.out)} uit het spel")
+    fields = len(state.pile)
+    if en:
+        line += f"; {fields} {'field lies' if fields == 1 else 'fields lie'} face down in the pile."
+    else:
+        line += f"; {fields} {'veld ligt' if fields == 1 else 'velden liggen'} gedekt op de stapel."
+    return Sentence(line)
 
 
 def summary_text(state: State, lang: str = "en") -> str:

@@ -72,7 +72,7 @@ print(json.dumps({{"move": str(game.moves[{before["moves"]}]), "error": play.err
     assert after["error"] == ""
     assert after["move"] == f"go {field} {token} {destination}"
     cost = before["go"][destination][0]
-    assert after["points"] == 3 - cost, "Blue's first-round points, less the way's cost"
+    assert after["points"] == 5 - cost, "Blue's 5 points (every turn: M-TURN-2), less the cost"
 
 
 def _walk(page, native: str, field: str, ply: int) -> None:

@@ -16,7 +16,10 @@ from tests.fuzzing import RULESETS, sample_games, sample_moves
 from tests.test_catalogue import catalogue
 
 #: The fewest distinct rules the sample must reach: it is broad, not a handful of refusals.
-FEWEST_RULES = {"sumeria": 8, "tigris": 8, "mesopotamia": 10, "priest_kings": 4}
+#: Mesopotamia's sample games are random play from fixed seeds; since every turn has 5 points
+#: (R-M2, the first round included) and a hut may go without a marker (R-M15) they are other
+#: games, whose refusals reach 9 rules (10 before).
+FEWEST_RULES = {"sumeria": 8, "tigris": 8, "mesopotamia": 9, "priest_kings": 4}
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -251,7 +251,7 @@ def test_the_land_card_shows_its_fields_as_choices():
     assert land[0]["move"] == {"kind": "choose", "tile": "plain"}
 
 
-@rules("M-ACT-1", "M-HUT-1", "M-BIRTH-1")
+@rules("M-ACT-1", "M-HUT-1", "M-HUT-2", "M-BIRTH-1", "R-M15")
 def test_building_sites_of_phase_two():
     state = mesopotamia.position(4, natives=[("-1,0", 0, "L"), ("-1,0", 0, "."),
                                              ("-1,0", 0, ".")],
@@ -262,7 +262,9 @@ def test_building_sites_of_phase_two():
     assert labels == ["Build a hut on -1,0, marker 2 under it",
                       "Build a hut on -1,0, marker 4 under it",
                       "Build a hut on -1,0, marker 6 under it",
-                      "Build a hut on -1,0, marker 7 under it", "Give birth on -1,0"]
+                      "Build a hut on -1,0, marker 7 under it",
+                      # The marker is the builder's choice (M-HUT-2, R-M15): none is offered too.
+                      "Build a hut on -1,0, no marker under it", "Give birth on -1,0"]
     assert "Draw a card" in [a["label"] for a in board.choices["actions"]]
     send(board, {"intent": "explain", "field": "-1,1"})
     assert board.error.startswith("no hut: ")
@@ -420,7 +422,7 @@ def test_keywords_types_repr_and_the_static_picture():
     with pytest.raises(ValueError, match="viewer must be"):
         MesopotamiaBoard(mesopotamia.new_game(2, seed=1), viewer=2)
     board = MesopotamiaBoard(mesopotamia.new_game(4, seed=7))
-    assert repr(board) == "<MesopotamiaBoard: round 1, Blue to move (move, 2 movement points)>"
+    assert repr(board) == "<MesopotamiaBoard: round 1, Blue to move (move, 5 movement points)>"
     data, _ = board._repr_mimebundle_()
     assert data["image/svg+xml"] == board.svg
     assert MesopotamiaBoard().game.state.players == 4

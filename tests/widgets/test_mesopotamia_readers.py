@@ -114,5 +114,6 @@ def test_the_end_and_the_tables_read_as_sentences():
         "Round 2, Blue's turn: phase I, movement — 5 movement points left.")
     table = repr(readers.natives_table(start("walkers").state, 0))
     assert "the plain north-west of the temple  2" in table and "lumber" in table
-    assert readers.piles_text(start("hand", no_reshuffle=True).state).startswith(
-        "Deck: 10 cards · discard pile: 0 · out of the game: 0")
+    piles = readers.piles_text(start("hand", no_reshuffle=True).state)
+    assert piles.startswith("The deck holds 10 cards and the discard pile 0, 0 out of the game")
+    assert repr(piles) == str(piles)  # shown as a sentence, not a quoted Python string

@@ -63,7 +63,7 @@ def test_reach_avoids_volcanoes_and_respects_the_temple():
 def test_text_picture_and_summary():
     state = mesopotamia.new_state(4, seed=1)
     text = str(state)
-    assert text.startswith("Mesopotamia: round 1, Blue to move (move, 2 movement points)")
+    assert text.startswith("Mesopotamia: round 1, Blue to move (move, 5 movement points)")
     assert "temple place" in text and "natives B. B. B. G. G. G." in text
     assert repr(mesopotamia.new_game(4, 1)).startswith("<engine.mesopotamia.Game: 0 moves")
 

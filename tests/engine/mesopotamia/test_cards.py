@@ -146,6 +146,24 @@ def test_priest_adds_one_mana_from_one_holy_place():
     assert after.hands[0] == () and after.discard == ()  # played cards left the game
 
 
+@rules("M-CARD-PRIEST-1", "M-MANA-1", "R-M11")
+def test_a_priest_doubles_the_normal_mana_of_one_holy_place_R_M11():
+    # "You receive double the normal amount of Mana from one Holy Place of your choice".
+    from engine.mesopotamia.scoring import phase_three_mana
+
+    own, red = (-2, 0), (-1, -1)
+    holy = {own: 0, red: 1}
+    # The normal amount: 1 from an own holy place with one native, 1 from another player's
+    # with two; a Priest doubles it to 2.
+    assert phase_three_mana(0, holy, {own: 1}, [])[0] == 1
+    assert phase_three_mana(0, holy, {own: 1}, [own])[0] == 2
+    assert phase_three_mana(0, holy, {red: 2}, [red])[0] == 2
+    # Double nothing is nothing: a holy place that gives no mana gives none with a Priest.
+    assert phase_three_mana(0, holy, {red: 1}, [red])[0] == 0
+    # Two Priests each double the normal 1, not each other's result: 1 + 1 + 1.
+    assert phase_three_mana(0, holy, {own: 1}, [own, own])[0] == 3
+
+
 @rules("M-VAR-1")
 def test_cards_at_the_beginning():
     state = mesopotamia.new_state(4, seed=9, cards_at_start=True)

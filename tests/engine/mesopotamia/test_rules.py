@@ -124,11 +124,10 @@ def test_bad_options_are_refused():
         mesopotamia.new_game(4, seed=1, removed_plains=30)
 
 
-@rules("M-SETUP-6", "M-TURN-1", "M-TURN-2")
-def test_turn_order_and_the_first_round_table():
-    state = mesopotamia.new_state(4, seed=5)
+def _turns(state, count):
+    """(player to move, movement points, round) at the start of `count` turns of "end"."""
     seen = []
-    for _ in range(6):
+    for _ in range(count):
         seen.append((state.to_move, state.points, state.round))
         state, events = play(state, "end")
         if state.phase == "action":
@@ -138,8 +137,40 @@ def test_turn_order_and_the_first_round_table():
             state, more = play(state, "done")
             events += more
         assert kinds(events)[-1] == "TurnStarted"
-    assert seen == [(0, 2, 1), (1, 3, 1), (2, 4, 1), (3, 5, 1), (0, 5, 2), (1, 5, 2)]
-    assert [mesopotamia.new_state(n, 0).points for n in (2, 3)] == [4, 3]
+    return seen
+
+
+@rules("M-SETUP-6", "M-TURN-1", "M-TURN-2")
+def test_turn_order_and_5_points_every_turn_from_the_first_M_TURN_2():
+    # The rule text: "In total the player has 5 movement points during the turn" — no
+    # first-round exception.
+    assert _turns(mesopotamia.new_state(4, seed=5), 6) == [
+        (0, 5, 1), (1, 5, 1), (2, 5, 1), (3, 5, 1), (0, 5, 2), (1, 5, 2)]
+    assert [mesopotamia.new_state(n, 0).points for n in (2, 3, 4)] == [5, 5, 5]
+
+
+@rules("M-TURN-2", "R-M2")
+def test_the_first_round_table_is_an_option_off_by_default_R_M2():
+    table = mesopotamia.new_state(4, seed=5, first_round_table=True)
+    assert _turns(table, 6) == [(0, 2, 1), (1, 3, 1), (2, 4, 1), (3, 5, 1), (0, 5, 2), (1, 5, 2)]
+    assert [mesopotamia.new_state(n, 0, first_round_table=True).points
+            for n in (2, 3)] == [4, 3]
+    assert mesopotamia.new_state(4, 0).options.first_round_table is False
+    with pytest.raises(InvalidInput, match="first_round_table"):
+        mesopotamia.new_game(4, seed=1, first_round_table="yes")
+
+
+@rules("M-TURN-2", "R-M2")
+def test_a_save_from_before_the_option_loads_with_the_table_it_was_played_with_R_M2():
+    import json
+
+    game = mesopotamia.new_game(4, seed=5, first_round_table=True)
+    game.play("end")
+    data = json.loads(game.to_json())
+    del data["start"]["options"]["first_round_table"]  # as written before the option existed
+    old = mesopotamia.Game.from_json(json.dumps(data))
+    assert old.state == game.state and old.state.options.first_round_table is True
+    assert mesopotamia.Game.from_json(mesopotamia.new_game(4, seed=5).to_json()).state.points == 5
 
 
 # ------------------------------------------------------------------------------- movement
@@ -459,7 +490,7 @@ def with_deck_empty(state):
 def test_building_a_hut_with_a_marker_under_it():
     state = to_actions(pos(tiles=WEST, natives=[("-2,0", 0, "L"), ("-2,0", 0, ".")]))
     assert [m for m in legal(state) if m.startswith("hut")] == [
-        "hut -2,0 2", "hut -2,0 4", "hut -2,0 6", "hut -2,0 7"]
+        "hut -2,0 2", "hut -2,0 4", "hut -2,0 6", "hut -2,0 7", "hut -2,0 0"]
     before = state.lumber_supply()
     after, events = play(state, "hut -2,0 6")
     assert (-2, 0, 0, 6) in after.huts and after.markers[0] == (2, 4, 7)
@@ -476,6 +507,32 @@ def test_building_a_hut_with_a_marker_under_it():
     none_left = to_actions(pos(tiles=WEST, natives=[("-2,0", 0, "L"), ("-2,0", 0, ".")],
                                delivered=[[2, 4, 6, 7], [], [], []]))
     assert [m for m in legal(none_left) if m.startswith("hut")] == ["hut -2,0 0"]
+
+
+@rules("M-HUT-2", "R-M15")
+def test_the_marker_under_a_new_hut_is_the_builders_choice_R_M15():
+    # "Under the hut you *may* immediately put a covered sacrifice marker of your own".
+    state = to_actions(pos(tiles=WEST, natives=[("-2,0", 0, "L"), ("-2,0", 0, ".")]))
+    after, events = play(state, "hut -2,0 0")
+    assert (-2, 0, 0, 0) in after.huts and after.markers[0] == (2, 4, 6, 7)
+    assert "marker" not in events[0].describe()
+    # The decision is the move's field, written in its text and its save form.
+    move = mesopotamia.parse_move("hut -2,0 0")
+    assert move.marker == 0 and str(move) == "hut -2,0 0"
+    assert mesopotamia.move_from_dict(move.to_dict()) == move
+    refused(state, "hut -2,0 5", "no covered marker of value 5")
+
+
+@rules("M-HUT-2", "R-M15")
+def test_the_bots_decide_the_marker_R_M15():
+    import random
+
+    from engine.mesopotamia import expert
+
+    state = to_actions(pos(tiles=WEST, natives=[("-2,0", 0, "L"), ("-2,0", 0, ".")]))
+    moves = mesopotamia.legal_moves(state)
+    chosen = expert.choose(state.view(0), moves, random.Random(1))
+    assert isinstance(chosen, mesopotamia.BuildHut) and chosen.marker in (2, 4, 6, 7)
 
 
 @rules("M-HUT-4")
