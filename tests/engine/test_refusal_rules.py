@@ -16,7 +16,8 @@ from tests.fuzzing import RULESETS, sample_games, sample_moves
 from tests.test_catalogue import catalogue
 
 #: The fewest distinct rules the sample must reach: it is broad, not a handful of refusals.
-FEWEST_RULES = {"sumeria": 8, "tigris": 8, "mesopotamia": 10, "priest_kings": 4}
+FEWEST_RULES = {"sumeria": 8, "tigris": 8, "mesopotamia": 10, "priest_kings": 4,
+                 "royal_ur": 5}
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
