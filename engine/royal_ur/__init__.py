@@ -8,9 +8,12 @@ position from its text form or from keywords. Rules are catalogued in
 A turn is two decisions of the player to move: the throw (`Throw`, a move of chance: the
 engine throws the dice from the seed, or a throw made at a real board is typed in, option
 ``throws``), then the move it allows (`Enter`, `MovePiece`, or `Pass` when none). The chance of
-each throw is `dice.CHANCES`. The game is small enough to solve: `solver.solve` gives the
-chance of winning of every position and of every move (`Table.win_chance`,
-`Table.move_values`), and the expert plays from it.
+each throw is `dice.CHANCES`. The game is small enough to solve: `solve` (``solve(pieces=3)``,
+`solver.solve`) gives the chance of winning of every position and of every move; for a board
+or a notebook, `win_chance(state)` and `move_values(state)` answer from the solved table
+wherever one exists (the 3-piece game ships solved, games of 1 and 2 pieces are solved on
+first use, and a larger game's endgame is a smaller game's position) and give None
+elsewhere. The expert plays from them.
 
 >>> from engine import royal_ur
 >>> game = royal_ur.new_game(seed=7)
@@ -44,6 +47,7 @@ from engine.royal_ur.moves import (
     parse_move,
 )
 from engine.royal_ur.rules import apply, legal_moves, new_state, piece_moves, position
+from engine.royal_ur.solver import move_values, solve, win_chance
 from engine.royal_ur.state import (
     DARK,
     LIGHT,
@@ -86,6 +90,7 @@ __all__ = [
     "MOVE_KINDS", "MovePiece", "NAME", "Options", "PLAYERS", "PLAYER_IDS", "Pass", "Path",
     "ROSETTES", "RULE_SETS", "State", "THROW_MODES", "Throw", "apply", "board", "cell_name",
     "cell_of", "chances", "check_state", "determinize", "dice", "evaluate", "events",
-    "legal_moves", "move_from_dict", "new_game", "new_state", "parse_move", "path",
-    "piece_moves", "position", "random_playout", "state_from_dict",
+    "legal_moves", "move_from_dict", "move_values", "new_game", "new_state", "parse_move",
+    "path", "piece_moves", "position", "random_playout", "solve", "state_from_dict",
+    "win_chance",
 ]

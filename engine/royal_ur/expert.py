@@ -6,13 +6,18 @@
   typed in, a throw drawn from the dice's own chances (`dice.CHANCES`) — it is a fact of the
   board, not a choice.
 - **Solved games** — where `solver.table_for` has a table (Finkel's rules with 3 pieces ship
-  solved; games of up to `solver.ON_DEMAND` positions, 1 and 2 pieces, are solved on first
-  use): the move with the best chance of winning, ties broken at random. That is perfect play.
-- **Other games** (Finkel's 5 and 7 pieces, Masters', Murray's path, …): expectimax over the
-  throws, `DEPTH` throws deep — each throw's chances averaged, the mover's best move taken,
-  another throw after a rosette (U-ROSETTE-1) or a pass (U-PASS-1) searched like any other —
-  with a leaf value fitted to the solved game where one was fitted (`weights.WEIGHTS`, from
-  ``scripts/royal_ur_table.py --fit``), else a race estimate (`race_value`).
+  solved; games of up to `solver.ON_DEMAND` positions, such as the 1- and 2-piece games, are
+  solved on first use): the move with the best chance of winning, ties broken at random.
+  That is perfect play. So is the endgame of a larger game once both players have borne off
+  enough pieces for the rest to be a solved smaller game (`solver.endgame_for`: in Finkel's
+  7-piece game, from 4 pieces off each).
+- **Other games** (Finkel's 5 and 7 pieces before their endgame, Masters', Murray's path, …):
+  expectimax over the throws, `DEPTH` throws deep — each throw's chances averaged, the
+  mover's best move taken, another throw after a rosette (U-ROSETTE-1) or a pass (U-PASS-1)
+  searched like any other — with the exact value wherever the search reaches a solved
+  endgame, and at its leaves a value fitted to the solved game where one was fitted
+  (`weights.WEIGHTS`, from ``scripts/royal_ur_table.py --fit``), else a race estimate
+  (`race_value`).
 
 The search works on the mover's view of a position — ``(mine, theirs, my_off, their_off)``,
 squares as sorted tuples — with `rules.piece_moves`, the rules' own move generator, and keeps
@@ -29,7 +34,7 @@ from typing import Any
 from engine.royal_ur.dice import chances
 from engine.royal_ur.moves import Enter, MovePiece, Pass, Throw
 from engine.royal_ur.rules import piece_moves
-from engine.royal_ur.solver import table_for
+from engine.royal_ur.solver import Table, endgame_for, move_values
 from engine.royal_ur.state import State
 from engine.royal_ur.weights import weights_for
 
@@ -53,10 +58,8 @@ def choose(view: State, moves: Sequence[Any], rng: random.Random) -> Any:
         return next(m for m in moves if m.value == drawn)
     if len(moves) == 1:
         return moves[0]
-    table = table_for(view.options)
-    if table is not None:
-        values = table.move_values(view)
-    else:
+    values = move_values(view)  # the solved game's, or its endgame's
+    if values is None:
         values = Search(view).move_values()
     best = max(values.values())
     tied = [m for m in moves if values[m] >= best - 1e-12]
@@ -90,6 +93,9 @@ class Search:
         fitted = weights_for(options)
         self.leaf = (fitted if fitted is not None
                      else (lambda position: race_value(options, position)))
+        endgame = endgame_for(options)
+        self.endgame: Table | None = endgame[0] if endgame else None
+        self.fewer = endgame[1] if endgame else options.pieces
         self.memo: dict[tuple[Position, int], float] = {}
 
     def move_values(self) -> dict[Any, float]:
@@ -133,7 +139,11 @@ class Search:
 
     def value(self, position: Position, depth: int) -> float:
         """The chance of winning of the player to move before throwing, searched `depth`
-        throws deep."""
+        throws deep (exact in a solved endgame)."""
+        mine, theirs, my_off, their_off = position
+        if self.endgame is not None and my_off >= self.fewer and their_off >= self.fewer:
+            return self.endgame.value(sum(1 << s for s in mine), sum(1 << s for s in theirs),
+                                      my_off - self.fewer, their_off - self.fewer)
         if depth <= 0:
             return self.leaf(position)
         key = (position, depth)

@@ -36,6 +36,8 @@ import functools
 import time
 from array import array
 from collections.abc import Iterator
+from dataclasses import replace
+from operator import itemgetter, mul
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -45,19 +47,18 @@ from engine.royal_ur.dice import CHANCES
 from engine.royal_ur.rules import ENTER, MOVES, PASS
 from engine.royal_ur.state import Options, State
 
-#: The default tolerance: no value moves by more than this in the last sweep of a layer.
-TOLERANCE = 1e-9
+#: The default tolerance: no value moves by more than this in the last sweep of a layer (the
+#: values are then within about as much of the exact ones; a shipped table keeps 16 bits).
+TOLERANCE = 1e-6
 #: What a successor code means when the move wins at once (the last piece borne off).
 WIN = -1
 DATA = FilePath(__file__).parent / "data"
 #: The solved tables that ship: file name -> the options they solve.
 SHIPPED = {"finkel-3.bin": {"rules": "finkel", "pieces": 3}}
+#: What decides a game's positions and moves (the rest of `Options` does not).
+GAME_FIELDS = ("pieces", "path", "safe_rosettes", "dice", "capture_throw")
 #: The largest game `table_for` solves on demand rather than giving up (a few seconds).
 ON_DEMAND = 300_000
-
-
-def _popcount(n: int) -> int:
-    return bin(n).count("1")
 
 
 class Layout:
@@ -112,7 +113,7 @@ class Layout:
         masks: list[tuple[int, int, int]] = []  # (mask, count, shared cells as bits)
         theirs_masks: list[tuple[int, int, int]] = []
         for mask in range(0, 1 << (length + 1), 2):  # bit 0 unused: squares start at 1
-            count = _popcount(mask)
+            count = mask.bit_count()
             if count <= pieces:
                 masks.append((mask, count, self._cells(mask, self._cell_bit)))
                 theirs_masks.append((mask, count, self._cells(mask, self._their_cell_bit)))
@@ -198,8 +199,7 @@ class Layout:
 
 
 def _compatible(table_options: Options, options: Options) -> bool:
-    keep = ("pieces", "path", "safe_rosettes", "dice", "capture_throw")
-    return all(getattr(table_options, k) == getattr(options, k) for k in keep)
+    return all(getattr(table_options, k) == getattr(options, k) for k in GAME_FIELDS)
 
 
 class Table:
@@ -231,8 +231,7 @@ class Table:
         return f"<royal_ur.solver.Table: {self.options.describe()}, {len(self):,} positions>"
 
     def _check(self, state: State) -> None:
-        if getattr(state, "RULESET", None) != "royal_ur":
-            raise InvalidInput(f"a Royal Game of Ur state is needed, not {shown(state)}")
+        _check_state_type(state)
         if not _compatible(self.options, state.options):
             raise InvalidInput(f"this table solves the game of {self.options.describe()}, not "
                                f"{state.options.describe()}")
@@ -348,34 +347,100 @@ class Table:
 # ------------------------------------------------------------------------------------- solving
 
 
-def _plans(layout: Layout) -> tuple[list[float], list[float], list[tuple[Any, ...]], list[int]]:
-    """What each position's value is made of: the chance of the throws with a winning move
-    (worth 1), the chance of the throws with no move (a pass: one minus the swapped
-    position's value), and for every other throw ``(chance, successors keeping the turn,
-    successors handing it over)`` (their values, and one minus theirs); and the index of
-    each swapped position."""
-    count = len(layout.keys)
-    wins = [0.0] * count
-    passes = [0.0] * count
-    plans: list[tuple[Any, ...]] = [()] * count
-    swapped = [0] * count
-    unpack, key, rank, moves = layout.unpack, layout.key, layout._rank, layout.moves
-    for index, position_key in enumerate(layout.keys):
-        parts = unpack(position_key)
-        mine, theirs, my_off, their_off = parts
-        swapped[index] = rank[key(theirs, mine, their_off, my_off)]
-        entries = []
-        for throw, chance in layout.throws:
-            codes = [code for _, code in moves(*parts, throw)]
-            if not codes:
-                passes[index] += chance
-            elif WIN in codes:
-                wins[index] += chance
+def _plans(layout: Layout) -> list[tuple[Any, ...]]:
+    """What each position's value is made of, as ``(wins, passes, chances, getter, choices)``:
+    the chance of the throws with a winning move (worth 1); the chance of the throws with no
+    move (a pass: one minus the swapped position's value); the throws with a single move
+    (its successor's value read in one call, ``getter(w)``, weighted by ``chances``); and
+    the throws with a choice, ``(chance, getter)``, worth the best of the values the getter
+    reads. Values are read from ``w``, where ``w[2 * i + 1]`` is position *i*'s value and
+    ``w[2 * i]`` one minus it: a successor code of `Layout.moves` indexes it directly.
+
+    The same moves as `Layout.moves`, worked out faster: where a player's own pieces let
+    them go is found once for each arrangement of its pieces, and the other player's pieces
+    only decide captures and safe rosettes."""
+    pair = layout.pair
+    length, pieces = layout.length, layout.pieces
+    rosettes, meets = pair.rosettes, layout.meets
+    safe, capture_throw = layout.options.safe_rosettes, layout.options.capture_throw
+    throws = [(t, c) for t, c in layout.throws if t > 0]
+    zero = sum(c for t, c in layout.throws if t == 0)
+    rank = layout._rank
+    shift_theirs, shift_mine_off, shift_their_off = length + 1, 2 * length + 2, 2 * length + 5
+    full = (1 << (length + 1)) - 1
+    # For my pieces and whether one may enter: per throw, the moves my own pieces allow, as
+    # (my pieces after it, or -1 borne off; the other player's square on the target, or 0;
+    # whether the target is a rosette).
+    reach: dict[tuple[int, bool], list[tuple[float, list[tuple[int, int, bool]]]]] = {}
+    plans = []
+    for position_key in layout.keys:
+        mine, theirs = position_key & full, position_key >> shift_theirs & full
+        my_off, their_off = position_key >> shift_mine_off & 7, position_key >> shift_their_off
+        enter = pieces - mine.bit_count() - my_off > 0
+        own = reach.get((mine, enter))
+        if own is None:
+            own = reach[mine, enter] = _reach(mine, enter, throws, length, rosettes, meets)
+        keep = my_off << shift_mine_off | their_off << shift_their_off
+        hand = their_off << shift_mine_off | my_off << shift_their_off
+        wins, passes = 0.0, zero
+        singles: list[tuple[float, int]] = []
+        choices = []
+        for chance, found in own:
+            codes = set()
+            for after, victim, rosette in found:
+                if after < 0:  # borne off
+                    if my_off + 1 == pieces:
+                        break
+                    codes.add(2 * rank[theirs | (mine ^ -after) << shift_theirs | hand
+                                       + (1 << shift_their_off)])
+                    continue
+                left = theirs
+                if victim and theirs >> victim & 1:
+                    if safe and rosette:
+                        continue
+                    left = theirs ^ 1 << victim
+                if rosette or (capture_throw and left != theirs):
+                    codes.add(2 * rank[after | left << shift_theirs | keep] + 1)
+                else:
+                    codes.add(2 * rank[left | after << shift_theirs | hand])
             else:
-                entries.append((chance, tuple(c >> 1 for c in codes if c & 1),
-                                tuple(c >> 1 for c in codes if not c & 1)))
-        plans[index] = tuple(entries)
-    return wins, passes, plans, swapped
+                if not codes:
+                    passes += chance
+                elif len(codes) == 1:
+                    singles.append((chance, codes.pop()))
+                else:
+                    choices.append((chance, itemgetter(*codes)))
+                continue
+            wins += chance
+        if len(singles) == 1:
+            # itemgetter of one item returns the item, not a tuple: read it twice, weigh it once.
+            singles.append((0.0, singles[0][1]))
+        getter = itemgetter(*(x for _, x in singles)) if singles else None
+        plans.append((wins, passes, tuple(c for c, _ in singles), getter, tuple(choices)))
+    return plans
+
+
+def _reach(mine: int, enter: bool, throws: list[tuple[int, float]], length: int,
+           rosettes: tuple[bool, ...], meets: tuple[int, ...]) -> list[tuple[float, Any]]:
+    """For `_plans`: per throw, where my pieces may go as far as my own pieces are
+    concerned: ``(my pieces after the move, the other player's square there, rosette)``,
+    or ``(-(bit of the piece), 0, False)`` for a piece borne off."""
+    sources = [s for s in range(1, length + 1) if mine >> s & 1]
+    if enter:
+        sources.insert(0, 0)
+    home = length + 1
+    out = []
+    for throw, chance in throws:
+        found = []
+        for source in sources:
+            target = source + throw
+            if target == home:
+                found.append((-(1 << source), 0, False))
+            elif target < home and not mine >> target & 1:
+                found.append(((mine & ~(1 << source)) | 1 << target, meets[target],
+                              rosettes[target]))
+        out.append((chance, found))
+    return out
 
 
 def solve(tolerance: float = TOLERANCE, **options: Any) -> Table:
@@ -397,34 +462,53 @@ def solve(tolerance: float = TOLERANCE, **options: Any) -> Table:
         raise InvalidInput(f"tolerance must be a small positive number, not {shown(tolerance)}")
     started = time.perf_counter()
     layout = Layout(Options.from_keywords("Royal Game of Ur", options))
-    wins, passes, plans, swapped = _plans(layout)
-    values = [0.5] * len(layout.keys)
+    plans = _plans(layout)
+    w = [0.5] * (2 * len(layout.keys))
     sweeps = []
     for order in _layers(layout):
         pairs = []
         seen: set[int] = set()
         for i in order:
             if i not in seen:
-                j = swapped[i]
+                j = layout.swapped(i)
                 seen.update((i, j))
-                pairs.append((i, j, plans[i], plans[j], wins[i], wins[j], passes[i], passes[j]))
-        sweeps.append(_iterate(pairs, values, tolerance))
-    return Table(layout, array("d", values), tuple(sweeps), time.perf_counter() - started)
+                pairs.append((i, j, plans[i], plans[j]))
+        sweeps.append(_iterate(pairs, w, tolerance))
+    return Table(layout, array("d", w[1::2]), tuple(sweeps), time.perf_counter() - started)
+
+
+def layer_keys(layout: Layout) -> list[tuple[int, ...]]:
+    """Each position's layer, by index: positions of one layer lead only to each other and to
+    layers earlier in ``sorted(set(...), reverse=True)``.
+
+    A player's pieces borne off, and those in the *tail* — the squares after the last one
+    both paths share, where no piece is ever captured and from which a piece only moves on
+    to bear off — never decrease: a layer is a pair of ``(borne off + in the tail, borne
+    off)``, one for each player, unordered (a move may hand the turn over). Bearing off, or
+    a piece entering the tail, leads to a layer before."""
+    pair = layout.pair
+    last_shared = max(s for s in range(1, layout.length + 1) if pair.shared[s])
+    tail = sum(1 << s for s in range(last_shared + 1, layout.length + 1))
+    out = []
+    for key in layout.keys:
+        mine, theirs, my_off, their_off = layout.unpack(key)
+        me = (my_off + (mine & tail).bit_count(), my_off)
+        them = (their_off + (theirs & tail).bit_count(), their_off)
+        out.append((me[0] + them[0], me[1] + them[1], *max(me, them), *min(me, them)))
+    return out
 
 
 def _layers(layout: Layout) -> Iterator[list[int]]:
-    """The positions in layers of the pieces borne off (most first), each layer most
-    advanced first."""
-    length = layout.length
-    by_layer: dict[int, list[tuple[int, int]]] = {}
-    for index, key in enumerate(layout.keys):
-        mine, theirs, my_off, their_off = layout.unpack(key)
-        advance = _weight(mine) + _weight(theirs) + (my_off + their_off) * (length + 1)
-        by_layer.setdefault(my_off + their_off, []).append((advance, index))
-    for total in sorted(by_layer, reverse=True):
-        layer = by_layer[total]
-        layer.sort(reverse=True)
-        yield [index for _, index in layer]
+    """The positions in layers (`layer_keys`), each most advanced first: a move that
+    captures nothing leads to a more advanced position, already updated in the sweep."""
+    by_layer: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+    for index, (key, layer) in enumerate(zip(layout.keys, layer_keys(layout))):
+        mine, theirs, _, _ = layout.unpack(key)
+        by_layer.setdefault(layer, []).append((_weight(mine) + _weight(theirs), index))
+    for layer in sorted(by_layer, reverse=True):
+        positions = by_layer[layer]
+        positions.sort(reverse=True)
+        yield [index for _, index in positions]
 
 
 @functools.cache
@@ -438,85 +522,158 @@ def _weight(mask: int) -> int:
     total = 0
     shift = 0
     while mask:
-        total += low[mask & 255] + shift * _popcount(mask & 255)
+        total += low[mask & 255] + shift * (mask & 255).bit_count()
         mask >>= 8
         shift += 8
     return total
 
 
-def _iterate(pairs: list[tuple[Any, ...]], values: list[float], tolerance: float) -> int:
-    """Gauss–Seidel sweeps over one layer's pairs until no value moves by more than
-    `tolerance`; returns the number of sweeps. (One loop, written out: it is the solver's
-    whole cost.)"""
+def _iterate(pairs: list[tuple[Any, ...]], w: list[float], tolerance: float) -> int:
+    """Gauss–Seidel sweeps over one layer's pairs until a sweep of the whole layer moves no
+    value by more than `tolerance`; returns the number of such sweeps.
+
+    Most values settle in a few sweeps while a few, where captures come round again and
+    again, take many: so between sweeps of the whole layer, the pairs that still moved by
+    more than `tolerance` are swept on their own until they settle (while they are fewer
+    than half the layer). The last sweep is always one of the whole layer."""
     sweeps = 0
     while True:
+        worst, unsettled = _sweep(pairs, w, tolerance)
         sweeps += 1
-        worst = 0.0
-        for i, j, plan_i, plan_j, a_i, a_j, q_i, q_j in pairs:
-            for chance, keeps, hands in plan_i:
-                best = 0.0
-                for x in keeps:
-                    v = values[x]
-                    if v > best:
-                        best = v
-                for x in hands:
-                    v = 1.0 - values[x]
-                    if v > best:
-                        best = v
-                a_i += chance * best
-            if i == j:
-                new = (a_i + q_i) / (1.0 + q_i)
-                change = new - values[i]
-                if change > worst or -change > worst:
-                    worst = abs(change)
-                values[i] = new
-                continue
-            for chance, keeps, hands in plan_j:
-                best = 0.0
-                for x in keeps:
-                    v = values[x]
-                    if v > best:
-                        best = v
-                for x in hands:
-                    v = 1.0 - values[x]
-                    if v > best:
-                        best = v
-                a_j += chance * best
-            new_i = (a_i + q_i * (1.0 - a_j - q_j)) / (1.0 - q_i * q_j)
-            new_j = a_j + q_j * (1.0 - new_i)
-            change = new_i - values[i]
-            if change > worst or -change > worst:
-                worst = abs(change)
-            change = new_j - values[j]
-            if change > worst or -change > worst:
-                worst = abs(change)
-            values[i] = new_i
-            values[j] = new_j
         if worst <= tolerance:
             return sweeps
+        while unsettled and 2 * len(unsettled) < len(pairs):
+            _, unsettled = _sweep(unsettled, w, tolerance)
+
+
+def _sweep(pairs: list[tuple[Any, ...]], w: list[float],
+           tolerance: float) -> tuple[float, list[tuple[Any, ...]]]:
+    """One Gauss–Seidel sweep over `pairs`, in order: the largest change of a value, and the
+    pairs whose values moved by more than `tolerance`. (One loop, written out: it is the
+    solver's whole cost.)"""
+    worst = 0.0
+    unsettled = []
+    for entry in pairs:
+        i, j, plan_i, plan_j = entry
+        a_i, q_i, chances, getter, choices = plan_i
+        if getter is not None:
+            a_i += sum(map(mul, chances, getter(w)))
+        for chance, choice in choices:
+            a_i += chance * max(choice(w))
+        if i == j:
+            new_i = (a_i + q_i) / (1.0 + q_i)
+            change = abs(new_i - w[2 * i + 1])
+        else:
+            a_j, q_j, chances, getter, choices = plan_j
+            if getter is not None:
+                a_j += sum(map(mul, chances, getter(w)))
+            for chance, choice in choices:
+                a_j += chance * max(choice(w))
+            new_i = (a_i + q_i * (1.0 - a_j - q_j)) / (1.0 - q_i * q_j)
+            new_j = a_j + q_j * (1.0 - new_i)
+            change = max(abs(new_i - w[2 * i + 1]), abs(new_j - w[2 * j + 1]))
+            w[2 * j + 1] = new_j
+            w[2 * j] = 1.0 - new_j
+        w[2 * i + 1] = new_i
+        w[2 * i] = 1.0 - new_i
+        if change > tolerance:
+            unsettled.append(entry)
+            if change > worst:
+                worst = change
+    return worst, unsettled
 
 
 # ------------------------------------------------------------------------------ shipped tables
 
 
 @functools.lru_cache(maxsize=8)
-def _table_for(key: tuple[Any, ...]) -> Table | None:
-    options = Options(*key)
+def _table_for(game: tuple[Any, ...]) -> Table | None:
+    options = Options(**dict(zip(GAME_FIELDS, game)))
     for name, spec in SHIPPED.items():
         if _compatible(Options(**spec), options) and (DATA / name).exists():
             return Table.from_bytes(options, (DATA / name).read_bytes())
     if not options.board_path.visits_once or _size(options) > ON_DEMAND:
         return None
-    return solve(**options.to_dict())
+    return solve(**{f: getattr(options, f) for f in GAME_FIELDS})
 
 
 def table_for(options: Options) -> Table | None:
     """The solved table of a game of `options`: the shipped one (Finkel's rules with 3
-    pieces), else solved now if the game is small (at most `ON_DEMAND` positions: a few
-    seconds), else None. Tables are kept for the process (a few of them)."""
-    keep = tuple(getattr(options, f) for f in ("rules", "pieces", "path", "safe_rosettes",
-                                                "dice", "capture_throw"))
-    return _table_for((*keep, "dice"))
+    pieces), else solved now if the game is small (at most `ON_DEMAND` positions: the 1- and
+    2-piece games in a moment, a 3-piece game of Bell's path in seconds), else None. Tables
+    are kept for the process (a few of them)."""
+    return _table_for(tuple(getattr(options, f) for f in GAME_FIELDS))
+
+
+def endgame_for(options: Options) -> tuple[Table, int] | None:
+    """The largest solved table (`table_for`) of the same game with fewer pieces, and how
+    many fewer: a position where both players have borne off at least that many pieces *is*
+    a position of that game (the pieces borne off count less by as many; the pieces on the
+    board and waiting are the same), so its value is exact. None if no smaller game is
+    solved."""
+    for fewer in range(1, options.pieces):
+        table = table_for(replace(options, pieces=options.pieces - fewer))
+        if table is not None:
+            return table, fewer
+    return None
+
+
+def reduced(state: State, fewer: int) -> State | None:
+    """`state` as a position of the game with `fewer` pieces fewer (see `endgame_for`), or
+    None if a player has borne off fewer than that (or the game is over)."""
+    if state.is_over or min(state.off) < fewer:
+        return None
+    return State(options=replace(state.options, pieces=state.pieces - fewer),
+                 seed=state.seed, squares=state.squares,
+                 off=(state.off[0] - fewer, state.off[1] - fewer), to_move=state.to_move,
+                 throw=state.throw, throws=state.throws)
+
+
+def solved_table(state: State) -> tuple[Table, State] | None:
+    """The table that solves `state` and the state as that table's game: the game's own
+    table (`table_for`), or a smaller game's once `state` is in its endgame (`endgame_for`,
+    `reduced`); None if neither is solved."""
+    table = table_for(state.options)
+    if table is not None:
+        return table, state
+    endgame = endgame_for(state.options)
+    if endgame is not None:
+        smaller = reduced(state, endgame[1])
+        if smaller is not None:
+            return endgame[0], smaller
+    return None
+
+
+def win_chance(state: State, player: int | None = None) -> float | None:
+    """The chance that `player` (default: the player to move) wins from `state` under perfect
+    play (`Table.win_chance`), where the game or its endgame is solved; else None.
+
+    Raises:
+        InvalidInput: `state` is not a Royal Game of Ur state.
+    """
+    _check_state_type(state)
+    if state.is_over:
+        return float(state.winner == player) if player is not None else 0.0
+    found = solved_table(state)
+    return None if found is None else found[0].win_chance(found[1], player)
+
+
+def move_values(state: State, throw: int | None = None) -> dict[Any, float] | None:
+    """Each legal move's chance of winning for the player to move, with the pending throw
+    (or `throw`), under perfect play (`Table.move_values`), where the game or its endgame is
+    solved; else None.
+
+    Raises:
+        InvalidInput: as `Table.move_values` (no throw pending and none given, …).
+    """
+    _check_state_type(state)
+    found = solved_table(state)
+    return None if found is None else found[0].move_values(found[1], throw)
+
+
+def _check_state_type(state: Any) -> None:
+    if getattr(state, "RULESET", None) != "royal_ur":
+        raise InvalidInput(f"a Royal Game of Ur state is needed, not {shown(state)}")
 
 
 def _size(options: Options) -> int:

@@ -23,7 +23,17 @@ Position = tuple[tuple[int, ...], tuple[int, ...], int, int]
 #: (pieces, path, safe_rosettes, dice, capture_throw) -> (bias, mine by square (index 0
 #: unused), theirs by square, my pieces off, their pieces off).
 WEIGHTS: dict[tuple[Any, ...], tuple[float, tuple[float, ...], tuple[float, ...], float,
-                                     float]] = {}
+                                     float]] = {
+    # Finkel's rules, 5 pieces: fitted on 2,000,000 positions of 14,669,769, mean error
+    # 0.0280, 99th percentile 0.1052.
+    (5, "bell", True, "four", False): (
+        0.0467,
+        (0.0, 0.0762, 0.1281, 0.148, 0.1273, 0.2069, 0.2477, 0.2691, 0.3893, 0.3066, 0.3224,
+         0.3496, 0.3786, 0.468, 0.3859),
+        (0.0, -0.0788, -0.1273, -0.1479, -0.1279, -0.1792, -0.1975, -0.2174, -0.4891, -0.2576,
+         -0.2678, -0.2831, -0.3018, -0.4567, -0.3814),
+        0.614, -0.5864),
+}
 
 
 def weights_for(options: Any) -> Callable[[Position], float] | None:

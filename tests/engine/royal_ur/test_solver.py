@@ -67,7 +67,7 @@ def brute_force(**options):
 
 @pytest.mark.parametrize("options", [{}, {"rules": "masters"}, {"rules": "blitz"}])
 def test_the_solver_agrees_with_a_brute_force_on_the_one_piece_game(options):
-    table = solver.solve(pieces=1, **options)
+    table = solver.solve(tolerance=1e-10, pieces=1, **options)
     truth = brute_force(pieces=1, **options)
     assert len(truth) > 200
     for state, value in truth.values():
@@ -148,3 +148,21 @@ def test_the_shipped_three_piece_table_is_a_fixed_point():
                 total += chance * (1.0 - table.values[layout.swapped(index)])
         assert total == pytest.approx(table.values[index], abs=3e-5)
     assert table.start_value == pytest.approx(0.5162, abs=1e-4)
+
+
+def test_the_board_and_notebook_api_answers_where_a_table_exists():
+    """`win_chance` and `move_values`: from the shipped table, from a smaller game's table in
+    a larger game's endgame, None where nothing is solved; `solve` for the notebook."""
+    three = ur.new_state(pieces=3)
+    assert ur.win_chance(three) == pytest.approx(0.5162, abs=1e-4)
+    assert ur.win_chance(three, ur.DARK) == pytest.approx(1 - ur.win_chance(three))
+    thrown = ur.position(light=[6], dark=[9], off=(4, 5), throw=2)
+    values = ur.move_values(thrown)
+    assert list(values) == ur.legal_moves(thrown)
+    assert ur.win_chance(thrown) == pytest.approx(max(values.values()))
+    assert ur.win_chance(ur.new_state()) is None and ur.move_values(ur.new_state(), 2) is None
+    over = ur.position(off=(7, 3))
+    assert ur.win_chance(over, ur.LIGHT) == 1.0 and ur.win_chance(over, ur.DARK) == 0.0
+    with pytest.raises(ur.InvalidInput, match="Royal Game of Ur state"):
+        ur.win_chance("light to move")
+    assert ur.solve(pieces=1).start_value == pytest.approx(0.5300, abs=1e-4)
