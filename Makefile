@@ -20,11 +20,22 @@ $(STAMP): pyproject.toml scripts/setup.sh
 setup: $(STAMP)
 
 # --allow-root: Docker, Codespaces and CI machines run as root. The server's root is the
-# repository, so the docs/ the notebooks link to open too.
+# repository, so the docs/ the notebooks link to open too. A quiet start, the start notebook's
+# address (with its token) the last line printed, with documented settings only:
+# - default_url: the printed address (and "/") opens 00-start-here, not the launcher;
+# - notebook_shim off: it only serves the classic Notebook's extensions, and reading every
+#   setting of the server it printed "ServerApp.token config is deprecated" with a line of source;
+# - autodetect off: no language servers are used, and looking for them listed 19 absent ones;
+# - transport_encryption=auto: kernels talk to the server over CurveZMQ (their kernelspec says
+#   they can) instead of warning, for each kernel, that they run unencrypted.
 lab:
 	scripts/setup.sh
-	$(VENV)/bin/jupyter lab --allow-root --ServerApp.root_dir="$(CURDIR)" $(LAB_ARGS) \
-	  notebooks/00-start-here.ipynb
+	@$(VENV)/bin/jupyter lab --allow-root --ServerApp.root_dir="$(CURDIR)" \
+	  --LabApp.default_url=/lab/tree/notebooks/00-start-here.ipynb \
+	  --ServerApp.jpserver_extensions=notebook_shim=False \
+	  --LanguageServerManager.autodetect=False \
+	  --MappingKernelManager.transport_encryption=auto \
+	  $(LAB_ARGS) notebooks/00-start-here.ipynb
 
 test: $(STAMP)
 	scripts/setup.sh --browser

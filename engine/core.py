@@ -41,8 +41,10 @@ __all__ = [
     "is_int",
     "loads",
     "make_rng",
+    "not_a_move",
     "parse_whole",
     "rules_of",
+    "shaped",
     "shown",
     "whole_number",
 ]
@@ -58,6 +60,14 @@ MAX_DIGITS = 30
 MAX_JSON_DEPTH = 64
 #: The longest text a move may be written in (the longest real one is under 60 characters).
 MAX_MOVE_TEXT = 200
+#: The longest JSON text `loads` reads — save files, boards, maps, army lists — in characters
+#: (in bytes, when it comes as bytes): refused before it is read. A finished game's save is a
+#: few KB (2 KB a campaign of Priest-Kings, 5 KB a game of Sumeria, 9 KB of Tigris), a
+#: Mesopotamia game played to its round limit of 100 about 140 KB, and the longest saves, of
+#: long Priest-Kings campaigns, about 1 MB: four times that leaves a wide margin, and keeps the
+#: worst a text can cost to read near 100 MB (JSON of empty arrays, about 25 bytes a
+#: character) where a board's 20 million characters could cost 500 MB.
+MAX_JSON_CHARS = 4_000_000
 
 
 # --------------------------------------------------------------------------------------- errors
@@ -109,6 +119,15 @@ class Named:
         if "en" not in names:
             raise KeyError("a Named needs at least its English name")
         self.names = names
+
+    @classmethod
+    def of(cls, told: Callable[[str], str]) -> Named:
+        """The name `told(lang)` gives in each of `LANGUAGES`.
+
+        >>> Named.of(lambda lang: {"en": "river", "nl": "rivier"}[lang]).describe("nl")
+        'rivier'
+        """
+        return cls(**{lang: told(lang) for lang in LANGUAGES})
 
     def describe(self, lang: str = "en") -> str:
         return self.names.get(lang, self.names["en"])
@@ -265,7 +284,7 @@ def parse_whole(text: Any) -> int | None:
     return None
 
 
-def whole_number(text: Any, what: str, least: int | None = None,
+def whole_number(text: Any, what: str | Named | Message, least: int | None = None,
                  most: int | None = None) -> int:
     """`text` read as a whole number from `least` to `most` (either may be open).
 
@@ -276,10 +295,75 @@ def whole_number(text: Any, what: str, least: int | None = None,
     if value is None or (least is not None and value < least) or (
             most is not None and value > most):
         bounds = ("" if least is None and most is None
-                  else f" from {least} to {most}" if least is not None and most is not None
+                  else Message(INPUT_TEXT, "from_to", least=least, most=most)
+                  if least is not None and most is not None
                   else f" ≥ {least}" if least is not None else f" ≤ {most}")
-        raise InvalidInput(f"{what} must be a whole number{bounds}, not {shown(text)}")
+        raise _bad_input("not_whole", what=what, bounds=bounds, value=shown(text))
     return value
+
+
+def shaped(value: Any, shape: Any, what: str) -> Any:
+    """`value`, checked to have `shape`: how a keyword helper (``position(...)``) refuses an
+    argument of the wrong type with `InvalidInput` before anything reads it.
+
+    A shape is ``int`` (a whole number of at most `MAX_DIGITS` digits, not a bool), ``str``,
+    ``bool``, ``float`` (any number), ``[item]`` (a list or tuple of any length),
+    ``(a, b, ...)`` (a list or tuple of exactly those items) or ``{key: item}`` (a mapping).
+
+    >>> shaped([("1,0", 2)], [(str, int)], "natives")
+    [('1,0', 2)]
+    >>> shaped([("1,0", "2")], [(str, int)], "natives")
+    Traceback (most recent call last):
+    ...
+    engine.core.InvalidInput: natives[0][1] must be a whole number, not '2'
+    """
+    problem = _shape_problem(value, shape, what)
+    if problem:
+        raise InvalidInput(problem)
+    return value
+
+
+_SHAPE_WORDS = {int: "a whole number", str: "text", bool: "true or false", float: "a number"}
+
+
+def _shape_words(shape: Any) -> str:
+    if isinstance(shape, list):
+        return f"a list, each item {_shape_words(shape[0])}"
+    if isinstance(shape, tuple):
+        return f"a list of {len(shape)} ({', '.join(map(_shape_words, shape))})"
+    if isinstance(shape, dict):
+        (key, item), = shape.items()
+        return f"a mapping of {_shape_words(key)} to {_shape_words(item)}"
+    return _SHAPE_WORDS.get(shape, getattr(shape, "__name__", str(shape)))
+
+
+def _shape_problem(value: Any, shape: Any, what: str) -> str | None:
+    wrong = f"{what} must be {_shape_words(shape)}, not {shown(value)}"
+    if isinstance(shape, (list, tuple)):
+        if not isinstance(value, (list, tuple)) or (
+                isinstance(shape, tuple) and len(value) != len(shape)):
+            return wrong
+        items = shape * len(value) if isinstance(shape, list) else shape
+        return next((p for i, (v, s) in enumerate(zip(value, items))
+                     if (p := _shape_problem(v, s, f"{what}[{i}]"))), None)
+    if isinstance(shape, dict):
+        if not isinstance(value, Mapping):
+            return wrong
+        (key, item), = shape.items()
+        for k, v in value.items():
+            problem = (_shape_problem(k, key, f"{what} (a key)")
+                       or _shape_problem(v, item, f"{what}[{shown(k)}]"))
+            if problem:
+                return problem
+        return None
+    if shape is int:
+        return None if is_int(value) and abs(value) < 10**MAX_DIGITS else wrong
+    if shape is float:
+        ok = (isinstance(value, (int, float)) and not isinstance(value, bool)
+              and -1e300 < value < 1e300)
+        return None if ok else wrong
+    return None if isinstance(value, shape) and (
+        shape is bool or not isinstance(value, bool)) else wrong
 
 
 # ----------------------------------------------------------------------------------------- JSON
@@ -290,64 +374,77 @@ def dumps(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def loads(text: str | bytes, what: str = "JSON text") -> Any:
+def loads(text: str | bytes, what: str | Message = "JSON text") -> Any:
     """Parse JSON, turning every failure into `InvalidInput` that says where it went wrong.
 
     Beyond the JSON grammar it refuses what no Sumer file holds and what would break the
-    parser or the code after it: nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more
-    than `MAX_DIGITS` digits, and ``NaN``/``Infinity``.
+    parser or the code after it: text longer than `MAX_JSON_CHARS` (by its length, before
+    anything is read), nesting deeper than `MAX_JSON_DEPTH`, whole numbers of more than
+    `MAX_DIGITS` digits, and ``NaN``/``Infinity``. What it builds on the way is in proportion
+    to the text: a few copies of it at most.
     """
+    if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_JSON_CHARS:
+        raise _bad_input("too_long", what=what, length=f"{len(text):,}",
+                         most=f"{MAX_JSON_CHARS:,}")
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise InvalidInput(f"{what} is not UTF-8 text: {exc.reason} at byte "
-                               f"{exc.start}") from None
+            raise _bad_input("not_utf8", what=what, why=exc.reason, at=exc.start) from None
     if not isinstance(text, str):
-        raise InvalidInput(f"{what} must be a string, not {type(text).__name__}")
+        raise _bad_input("not_string", what=what, kind=type(text).__name__)
     depth = _nesting(text)
     if depth > MAX_JSON_DEPTH:
-        raise InvalidInput(f"{what} nests arrays and objects {depth} deep; at most "
-                           f"{MAX_JSON_DEPTH} levels are allowed")
+        raise _bad_input("too_deep", what=what, depth=depth, most=MAX_JSON_DEPTH)
     try:
         return json.loads(text, parse_int=_json_int(what), parse_float=_json_float(what),
                           parse_constant=_json_constant(what))
     except json.JSONDecodeError as exc:
-        raise InvalidInput(f"{what} is not valid JSON: {exc}") from None
+        raise _bad_input("not_json", what=what, why=str(exc)) from None
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_JSON_BRACKET = re.compile(r"[\[\]{}]")
+# Each pattern repeats a single character class, which the regular expression engine matches
+# without keeping a backtracking record per character (a repeated group, such as a string's
+# "any character or an escape", costs about 120 bytes a character).
+_JSON_STRING = re.compile(r'"[^"]*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+_BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def _nesting(text: str) -> int:
-    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside)."""
-    brackets = _JSON_BRACKET.findall(_JSON_STRING.sub("", text))
-    steps = itertools.accumulate(1 if b in "[{" else -1 for b in brackets)
-    return max(steps, default=0)
+    """How deep the arrays and objects of a JSON text nest (brackets inside strings aside).
+
+    The escapes that matter go first — an escaped backslash, then an escaped quote, which
+    ends no string — then the strings; each step makes a string no longer than the text (the
+    last from pieces between strings). The brackets left are a list of one-character strings,
+    which Python shares: 8 bytes each.
+    """
+    outside = _JSON_STRING.sub("", text.replace("\\\\", "").replace('\\"', ""))
+    steps = map(_BRACKET_STEP.__getitem__, _BRACKET.findall(outside))
+    return max(itertools.accumulate(steps), default=0)
 
 
-def _json_int(what: str) -> Callable[[str], int]:
+def _json_int(what: str | Message) -> Callable[[str], int]:
     def parse(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise InvalidInput(f"{what} holds a number of {len(digits.lstrip('-'))} digits; "
-                               f"no Sumer file needs more than {MAX_DIGITS}")
+            raise _bad_input("too_many_digits", what=what, digits=len(digits.lstrip("-")),
+                             most=MAX_DIGITS)
         return int(digits)
     return parse
 
 
-def _json_float(what: str) -> Callable[[str], float]:
+def _json_float(what: str | Message) -> Callable[[str], float]:
     def parse(text: str) -> float:
         value = float(text) if len(text) <= 2 * MAX_DIGITS else float("inf")
         if not -1e300 < value < 1e300:
-            raise InvalidInput(f"{what} holds a number too large to use: {shown(text)}")
+            raise _bad_input("too_large_number", what=what, value=shown(text))
         return value
     return parse
 
 
-def _json_constant(what: str) -> Callable[[str], Any]:
+def _json_constant(what: str | Message) -> Callable[[str], Any]:
     def parse(name: str) -> Any:
-        raise InvalidInput(f"{what} holds {name}, which is not a number JSON allows")
+        raise _bad_input("not_a_number", what=what, name=name)
     return parse
 
 
@@ -360,9 +457,12 @@ INPUT_TEXT = {
         "wrong_type": "{where}.{key} must be {kinds}, not {value}",
         "too_large": "{where}.{key} is far too large: {value}",
         "unknown_fields": "{where} has unknown field(s) {unknown}; known: {known}",
+        "too_long": "{what} is {length} characters long; no Sumer file needs more than "
+                    "{most} (the longest saves, of long Priest-Kings campaigns, are about 1 MB)",
         "move_not_object": "a {ruleset} move must be an object, not {value}",
         "unknown_kind": "unknown {ruleset} move kind {kind}; known: {known}",
         "other_kind": "a {name} is a {expected} move, not {kind}",
+        "not_a_move": "not a {game} move: {value}",
         "items": "{where}: every item of {key} must be {kinds}",
         "malformed": "{kind} move is malformed: {error}",
         "move_where": "{kind} move",
@@ -371,6 +471,23 @@ INPUT_TEXT = {
         "long_move": "a move is a few words, not {length} characters: {usage}",
         "unknown_move": "unknown move {text}: {usage}",
         "arity": "{verb} takes {count} argument(s), got {got} in {text}: {usage}",
+        "not_whole": "{what} must be a whole number{bounds}, not {value}",
+        "not_utf8": "{what} is not UTF-8 text: {why} at byte {at}",
+        "not_string": "{what} must be a string, not {kind}",
+        "too_deep": "{what} nests arrays and objects {depth} deep; at most {most} levels are "
+                    "allowed",
+        "not_json": "{what} is not valid JSON: {why}",
+        "too_many_digits": "{what} holds a number of {digits} digits; no Sumer file needs more "
+                           "than {most}",
+        "too_large_number": "{what} holds a number too large to use: {value}",
+        "not_a_number": "{what} holds {name}, which is not a number JSON allows",
+        "save_file": "save file",
+        "save_not_object": "save file must be a JSON object",
+        "not_a_save": "not a Sumer save file (format is {format})",
+        "save_version": "unsupported save file version {version}",
+        "other_ruleset": "this is a {ruleset} save file, not {wanted}",
+        "replay": "save file move {number} cannot be replayed: {why}",
+        "from_to": " from {least} to {most}",
         "or": " or ",
         int.__name__: "a whole number", str.__name__: "a string", list.__name__: "a list",
         dict.__name__: "an object", bool.__name__: "true or false", float.__name__: "a number",
@@ -380,10 +497,14 @@ INPUT_TEXT = {
         "missing": "{where} mist {key}",
         "wrong_type": "{where}: '{key}' moet {kinds} zijn, niet {value}",
         "too_large": "{where}: '{key}' is veel te groot: {value}",
-        "unknown_fields": "{where} heeft onbekende velden: {unknown}",
-        "move_not_object": "een zet moet een object zijn, niet {value}",
-        "unknown_kind": "onbekende soort zet {kind}",
-        "other_kind": "dit hoort een zet van de soort {expected} te zijn, niet {kind}",
+        "unknown_fields": "{where} heeft onbekende velden {unknown}; bekend zijn: {known}",
+        "too_long": "{what} is {length} tekens lang; geen Sumer-bestand heeft er meer nodig "
+                    "dan {most} (de langste opgeslagen spellen, lange campagnes van "
+                    "Priest-Kings, zijn ongeveer 1 MB)",
+        "move_not_object": "een zet van {ruleset} moet een object zijn, niet {value}",
+        "unknown_kind": "onbekende soort zet van {ruleset}: {kind}; bekend zijn: {known}",
+        "other_kind": "een {name} is een zet van de soort {expected}, niet {kind}",
+        "not_a_move": "geen zet van {game}: {value}",
         "items": "{where}: elk element van '{key}' moet {kinds} zijn",
         "malformed": "de zet '{kind}' is misvormd: {error}",
         "move_where": "de zet '{kind}'",
@@ -392,12 +513,34 @@ INPUT_TEXT = {
         "long_move": "een zet is een paar woorden, geen {length} tekens: {usage}",
         "unknown_move": "onbekende zet {text}: {usage}",
         "arity": "na {verb} horen {count} woord(en), niet {got}, in {text}: {usage}",
+        "not_whole": "{what} moet een geheel getal{bounds} zijn, niet {value}",
+        "not_utf8": "{what} is geen UTF-8-tekst: {why} bij byte {at}",
+        "not_string": "{what} moet tekst zijn, geen {kind}",
+        "too_deep": "{what} nest lijsten en objecten {depth} diep; hoogstens {most} niveaus "
+                    "mogen",
+        "not_json": "{what} is geen geldige JSON: {why}",
+        "too_many_digits": "{what} bevat een getal van {digits} cijfers; geen Sumer-bestand "
+                           "heeft er meer nodig dan {most}",
+        "too_large_number": "{what} bevat een getal dat te groot is om te gebruiken: {value}",
+        "not_a_number": "{what} bevat {name}, en dat is geen getal dat JSON toestaat",
+        "save_file": "opgeslagen spel",
+        "save_not_object": "een opgeslagen spel moet een JSON-object zijn",
+        "not_a_save": "dit is geen opgeslagen Sumer-spel (format is {format})",
+        "save_version": "onbekende versie van opgeslagen spel: {version}",
+        "other_ruleset": "dit is een opgeslagen spel van {ruleset}, niet van {wanted}",
+        "replay": "zet {number} van het opgeslagen spel kan niet opnieuw gespeeld worden: "
+                  "{why}",
+        "from_to": " van {least} tot en met {most}",
         "or": " of ",
         int.__name__: "een geheel getal", str.__name__: "tekst", list.__name__: "een lijst",
         dict.__name__: "een object", bool.__name__: "waar of onwaar",
         float.__name__: "een getal",
     },
 }
+
+
+#: How a refusal names a save file.
+_SAVE_FILE = Message(INPUT_TEXT, "save_file")
 
 
 def _bad_input(message: str, /, **values: Any) -> InvalidInput:
@@ -437,7 +580,7 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str | Nam
     if unknown:
         raise _bad_input("unknown_fields", where=where,
                          unknown=", ".join(unknown[:5]) + (" …" if len(unknown) > 5 else ""),
-                         known=", ".join(sorted(allowed)))
+                         known=", ".join(map(repr, sorted(allowed))))
 
 
 # --------------------------------------------------------------------------------------- events
@@ -525,7 +668,7 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     # The type first: a list or an object as the kind cannot even be looked up.
     if not isinstance(kind, str) or kind not in kinds:
         raise _bad_input("unknown_kind", ruleset=ruleset, kind=shown(kind),
-                         known=", ".join(kinds))
+                         known=", ".join(map(repr, kinds)))
     cls = kinds[kind]
     names = [f.name for f in fields(cls)]
     where = Message(INPUT_TEXT, "move_where", kind=kind)
@@ -539,6 +682,11 @@ def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
         raise _bad_input("malformed", kind=kind, error=exc.message or exc.reason) from None
     except (TypeError, ValueError) as exc:
         raise _bad_input("malformed", kind=kind, error=shown(str(exc))) from None
+
+
+def not_a_move(game: str, value: Any) -> InvalidInput:
+    """The refusal of `value` where a move object of `game` was wanted."""
+    return _bad_input("not_a_move", game=game, value=shown(value))
 
 
 def move_words(text: Any, usage: str | Named) -> tuple[str, list[str]]:
@@ -778,6 +926,16 @@ class Game:
         other._events = [list(e) for e in self._events]
         return other
 
+    def restore(self, other: Game) -> None:
+        """Take back everything since `other` was copied from this game (`copy`): the history
+        becomes `other`'s, in this same object (so every name for the game sees it)."""
+        if type(other) is not type(self):
+            raise InvalidInput(f"a {self.RULES} game can only be restored from one of its own "
+                               f"copies, not {shown(other)}")
+        self._states = list(other._states)
+        self._moves = list(other._moves)
+        self._events = [list(e) for e in other._events]
+
     def truncate(self, ply: int) -> None:
         """Go back to ``history[ply]``, dropping every later move."""
         if not is_int(ply) or not 0 <= ply < len(self._states):
@@ -805,27 +963,27 @@ class Game:
             InvalidInput: the text is not a save file of this ruleset, or any state or move in it
                 is malformed or illegal (the message says which move).
         """
-        data = loads(text, "save file")
+        data = loads(text, _SAVE_FILE)
         if not isinstance(data, dict):
-            raise InvalidInput("save file must be a JSON object")
+            raise _bad_input("save_not_object")
         if data.get("format") != SAVE_FORMAT:
-            raise InvalidInput(f"not a Sumer save file (format is {shown(data.get('format'))})")
+            raise _bad_input("not_a_save", format=shown(data.get("format")))
         if data.get("version") != SAVE_VERSION:
-            raise InvalidInput(f"unsupported save file version {shown(data.get('version'))}")
-        check_keys(data, ["format", "version", "ruleset", "start", "moves"], "save file")
+            raise _bad_input("save_version", version=shown(data.get("version")))
+        check_keys(data, ["format", "version", "ruleset", "start", "moves"], _SAVE_FILE)
         ruleset = data.get("ruleset")
         game_cls: type[Game] = cls if cls.RULES else rules_of(ruleset).Game
         if ruleset != game_cls.RULES:
             named = ruleset if ruleset in RULESETS else shown(ruleset)
-            raise InvalidInput(f"this is a {named} save file, not {game_cls.RULES}")
+            raise _bad_input("other_ruleset", ruleset=named, wanted=game_cls.RULES)
         rules = game_cls.rules()
-        game = game_cls(rules.state_from_dict(field(data, "start", dict, "save file")))
-        for number, move_data in enumerate(field(data, "moves", list, "save file"), start=1):
+        game = game_cls(rules.state_from_dict(field(data, "start", dict, _SAVE_FILE)))
+        for number, move_data in enumerate(field(data, "moves", list, _SAVE_FILE), start=1):
             try:
                 game.play(rules.move_from_dict(move_data))
             except SumerError as exc:
-                raise InvalidInput(f"save file move {number} cannot be replayed: "
-                                   f"{exc.reason}") from None
+                raise _bad_input("replay", number=number,
+                                 why=exc.message or exc.reason) from None
         return game
 
     # Display --------------------------------------------------------------------------------

@@ -307,11 +307,10 @@ def specs_for(ruleset: str, games: int, players: int, bots: Sequence[str], *, se
     bots = tuple(bots)
     if not bots:
         raise InvalidInput("bots must name at least one bot")
-    misplaced = sorted({"players", "seed"} & set(options or {}))
-    if misplaced:
-        # new_state takes them by position: as options they would arrive twice.
-        raise InvalidInput(f"{' and '.join(misplaced)} are not options of a game: give them "
-                           "as their own arguments (--players, --seed)")
+    taken = sorted({"players", "seed"} & set(options or {}))
+    if taken:
+        raise InvalidInput(f"{' and '.join(taken)} is not an option of the ruleset: give the "
+                           "player count and the seed themselves")
     out = []
     for g in range(games):
         shift = g % len(bots) if rotate else 0

@@ -11,7 +11,8 @@ Parts and their files: ``sumeria`` (sumeria.json: the first player's advantage, 
 option, the city-states scored), ``tigris`` (tigris.json: the variants' conflicts),
 ``mesopotamia`` (mesopotamia-cards.json: the cards that go with winning), ``lengths``
 (mesopotamia-lengths.json: natural games' rounds and decisions, expert players), ``priest_kings``
-(priest_kings.json: dice battles and campaigns), ``ladder`` (ladder-<ruleset>.json: each bot
+(priest_kings.json: dice battles, each choice against the plain army battle by battle, and
+campaigns), ``ladder`` (ladder-<ruleset>.json: each bot
 against each weaker one, the bot's seat rotating). The bots' own benchmark may write the
 ladders and the lengths instead, in the same format, from its stronger bots.
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import random
 import sys
 import time
 from pathlib import Path
@@ -37,18 +39,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import mesopotamia, sumeria
+from engine.core import derive_seed
 from engine.simulate import simulate, specs_for
-from sumer_widgets.plots.analysis import (
-    battle_odds,
-    campaign_figures,
-    card_differences,
-    city_state_scoring,
-    conflict_figures,
-    seat_win_rates,
-    tiebreak_effect,
-    wilson,
-)
+from sumer_widgets.mesopotamia.figures import card_differences
+from sumer_widgets.plots.analysis import pair_up, seat_win_rates, wilson
 from sumer_widgets.plots.results import RESULTS, ladder_rate, write_result
+from sumer_widgets.priest_kings.figures import battle_odds, campaign_figures
+from sumer_widgets.sumeria.figures import city_state_scoring, tiebreak_effect
+from sumer_widgets.tigris.figures import conflict_figures
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 2024
@@ -186,11 +184,46 @@ def part_lengths(run: Run) -> None:
         "max_moves": sizes["cap (decisions)"], "games": games}, run.folder)
 
 
+def defender_breaks_paired(odds: dict, battles: int, seed: int) -> list[dict]:
+    """Each choice of `battle_odds` against the plain army (no reroll, no corps reorganized),
+    battle by battle: whether the defender broke in battle i under each, with battle i's dice
+    (`battle_odds` fights battle i of every choice with the same seed). The `Pairs` of those
+    outcomes is what a paired comparison reads; its two rates are checked against `odds`, so
+    they are the very battles the file's rates count."""
+    from engine.priest_kings import Army, fight
+
+    standard = Army.standard()
+
+    def breaks(reroll: bool, corps: int) -> list[bool]:
+        army = standard
+        for corps_id in standard.reorganizable()[:corps]:
+            army = army.reorganize(corps_id)
+        return [fight(army, standard, (reroll, False),
+                      random.Random(derive_seed(seed, "battle", i))).broken
+                in ("defender", "both") for i in range(battles)]
+
+    plain = breaks(False, 0)
+    rows = []
+    for reroll, corps in odds:
+        if (reroll, corps) == (False, 0):
+            continue
+        pairs = pair_up(breaks(reroll, corps), plain)
+        for rate, counted in ((odds[reroll, corps]["defender breaks"], pairs.first),
+                              (odds[False, 0]["defender breaks"], pairs.second)):
+            if rate.successes != counted.successes:
+                raise RuntimeError("the paired battles are not battle_odds' battles: "
+                                   f"{counted.successes} against {rate.successes} breaks")
+        rows.append({"reroll": reroll, "corps": corps, "against": {"reroll": False, "corps": 0},
+                     "defender breaks": pairs})
+    return rows
+
+
 def part_priest_kings(run: Run) -> None:
     sizes = run.sizes("priest_kings")
     odds = battle_odds(sizes["battles per condition"], seed=SEED)
     battles = [{"reroll": reroll, "corps": corps, "outcomes": rates}
                for (reroll, corps), rates in odds.items()]
+    paired = defender_breaks_paired(odds, sizes["battles per condition"], SEED)
     campaigns = {}
     for label, key in (("random", "random campaigns"), ("greedy", "greedy campaigns")):
         records = run.play(specs_for("priest_kings", sizes[key], 4, [label] * 4, seed=SEED,
@@ -202,7 +235,7 @@ def part_priest_kings(run: Run) -> None:
                                     max(1, sum(r.stats["blessed_sides"] for r in records)))}
     write_result("priest_kings", {
         **run.header("priest_kings", "Priest-Kings: the dice battles' odds, campaigns' length"),
-        "figures": {"battles": battles, "campaigns": campaigns}}, run.folder)
+        "figures": {"battles": battles, "paired": paired, "campaigns": campaigns}}, run.folder)
 
 
 def part_ladder(run: Run, only: str | None = None) -> None:

@@ -2,8 +2,8 @@
 tests checking it.
 
 The rule ids come from the catalogue (``docs/rules/<ruleset>.md``); the section is the part of
-the walkthrough notebook whose text first names the rule (its nearest heading above, linked by
-the heading's ``<a id>`` anchor); the tests are every test function that names the rule with
+the walkthrough notebook whose *Rules in this part* line first names the rule (linked by the
+part's ``<a id>`` anchor); the tests are every test function that names the rule with
 ``@pytest.mark.rules(...)`` (or a module's ``pytestmark``), found by reading the test files.
 
 ``python scripts/rule_coverage.py`` writes the tables; ``--check`` exits 1 if one is out of date
@@ -15,7 +15,6 @@ checking it — to paste into its last cell.
 from __future__ import annotations
 
 import ast
-import json
 import re
 import sys
 from collections import defaultdict
@@ -26,13 +25,10 @@ OUT = ROOT / "docs" / "coverage"
 RULE_ID = re.compile(r"^\| ([A-Z]+(?:-[A-Z]+)+-\d+) \|", re.M)
 ANY_ID = re.compile(r"\b([A-Z]+(?:-[A-Z]+)+-\d+)\b")
 ANCHOR = re.compile(r'<a id="([^"]+)"')
-HEADING = re.compile(r"^(#{1,3}) (.+)$", re.M)
 WALKTHROUGHS = {"sumeria": "01-sumeria.ipynb", "tigris": "02-tigris-euphrates.ipynb",
                 "mesopotamia": "03-mesopotamia.ipynb", "priest_kings": "04-priest-kings.ipynb"}
 TITLES = {"sumeria": "Sumeria", "tigris": "Tigris & Euphrates",
           "mesopotamia": "Mesopotamia", "priest_kings": "Priest-Kings of God"}
-#: The closing table of every rule is not where a rule is taught.
-TABLE_HEADINGS = ("every rule", "where it is taught")
 
 
 def catalogue(ruleset: str) -> list[str]:
@@ -75,23 +71,24 @@ def _marker_ids(node: ast.AST) -> list[str]:
 
 
 def sections(notebook: Path) -> dict[str, tuple[str, str]]:
-    """``{rule id: (heading, anchor)}`` — where the notebook first names each rule."""
-    cells = json.loads(notebook.read_text("utf-8"))["cells"]
-    heading, anchor = "", ""
+    """``{rule id: (heading, anchor)}`` — the part whose *Rules in this part* line first
+    names each rule (`scripts.notebook_parts`: the prose itself names none)."""
+    from scripts.notebook_parts import parts, read, rules_lines
+
     out: dict[str, tuple[str, str]] = {}
-    for cell in cells:
-        if cell["cell_type"] != "markdown":
+    for part in parts(read(notebook)):
+        if part.is_reference:
             continue
-        text = "".join(cell["source"])
-        heads = HEADING.findall(text)
-        if heads:
-            heading = heads[-1][1].strip()
-            anchors = ANCHOR.findall(text)
-            anchor = anchors[-1] if anchors else ""
-        if any(word in heading.lower() for word in TABLE_HEADINGS):
-            continue
-        for rule in ANY_ID.findall(text):
-            out.setdefault(rule, (heading, anchor))
+        anchor = ""
+        for _, cell in part.cells:
+            if cell["cell_type"] == "markdown":
+                anchors = ANCHOR.findall("".join(cell["source"]))
+                if anchors:
+                    anchor = anchors[0]
+                    break
+        for line in rules_lines(part):
+            for rule in ANY_ID.findall(line):
+                out.setdefault(rule, (part.title, anchor))
     return out
 
 
@@ -114,7 +111,10 @@ def table(ruleset: str, tests: dict[str, list[str]]) -> str:
 
 
 def notebook_table(ruleset: str, tests: dict[str, list[str]]) -> str:
-    """The closing table of `ruleset`'s walkthrough, linked from the notebook's folder."""
+    """The closing table of `ruleset`'s walkthrough, linked from the notebook's folder: rule →
+    the part teaching it → the exercises and tasks practising it. Which tests check each rule
+    is in ``docs/coverage/`` (linked below the table): the tests are not in every copy of the
+    notebooks (the browser-only site has none)."""
     from sumer_widgets.lessons import Lesson
 
     taught = sections(ROOT / "notebooks" / WALKTHROUGHS[ruleset])
@@ -123,15 +123,15 @@ def notebook_table(ruleset: str, tests: dict[str, list[str]]) -> str:
     for item in [*lesson.exercises, *lesson.tasks]:
         for rule in item.rules:
             practised[rule].append(item.id)
-    lines = ["| rule | taught in | practised by | checked by |", "|---|---|---|---|"]
+    lines = ["| rule | taught in | practised by |", "|---|---|---|"]
     for rule in catalogue(ruleset):
         heading, anchor = taught.get(rule, ("", ""))
         heading = re.sub(r"\s*\(about [^)]*\)$", "", heading)
         where = f"[{_cell(heading)}](#{anchor})" if anchor else _cell(heading) or "—"
         ids = ", ".join(f"`{i}`" for i in practised.get(rule, [])) or "—"
-        files = sorted({name.split("::")[0] for name in tests.get(rule, [])})
-        checked = ", ".join(f"[`{Path(f).name}`](../{f})" for f in files) or "—"
-        lines.append(f"| {rule} | {where} | {ids} | {checked} |")
+        lines.append(f"| {rule} | {where} | {ids} |")
+    lines += ["", f"The tests that check each rule: [docs/coverage/{ruleset}.md]"
+                  f"(../docs/coverage/{ruleset}.md)."]
     return "\n".join(lines)
 
 

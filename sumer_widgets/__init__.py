@@ -7,15 +7,15 @@ from sumer_widgets import display
 from sumer_widgets.display import attempt, attempts, show, told
 from sumer_widgets.exercises import Exercise
 from sumer_widgets.lessons import Lesson
-from sumer_widgets.mesopotamia import MesopotamiaBoard
-from sumer_widgets.mesopotamia_svg import render as mesopotamia_svg
-from sumer_widgets.priest_kings import CampaignMap
-from sumer_widgets.priest_kings_svg import render as priest_kings_svg
+from sumer_widgets.mesopotamia.board import MesopotamiaBoard
+from sumer_widgets.mesopotamia.picture import render as mesopotamia_svg
+from sumer_widgets.priest_kings.board import CampaignMap
+from sumer_widgets.priest_kings.picture import render as priest_kings_svg
 from sumer_widgets.refusals import show_refusals_briefly
-from sumer_widgets.sumeria import SumeriaBoard
-from sumer_widgets.sumeria_svg import render as sumeria_svg
-from sumer_widgets.tigris import TigrisBoard
-from sumer_widgets.tigris_svg import render as tigris_svg
+from sumer_widgets.sumeria.board import SumeriaBoard
+from sumer_widgets.sumeria.picture import render as sumeria_svg
+from sumer_widgets.tigris.board import TigrisBoard
+from sumer_widgets.tigris.picture import render as tigris_svg
 
 show_refusals_briefly()
 

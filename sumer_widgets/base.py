@@ -19,21 +19,25 @@ Rules never live in JavaScript.
 
 from __future__ import annotations
 
+import base64
+import contextlib
 import difflib
+import html
 import pathlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from engine.bots import LEVELS, Bot, bot_for_level
-from engine.core import Game, InvalidInput, Message, Named, SumerError, shown
+from engine.bots import LEVEL_BLUNDERS, LEVELS, Bot, bot_for_level
+from engine.core import MAX_JSON_CHARS, Game, InvalidInput, Message, Named, SumerError, shown
 from sumer_widgets.palette import css_variables
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
-MAX_SAVE_CHARS = 20_000_000  # a long Priest-Kings campaign is ~1 MB; more is no save file
+#: A save file is refused by its size before it is read: the engine's limit for any JSON text.
+MAX_SAVE_CHARS = MAX_JSON_CHARS
 
 UI_WORDS = {
     "en": {"undo": "Undo", "bot": "Bot moves", "autoplay": "Bots move by themselves",
@@ -41,15 +45,26 @@ UI_WORDS = {
            "log": "Moves and events", "remove": "Remove this trader",
            "viewing": "Viewing an earlier position", "refused": "Refused",
            "save": "Save game", "load": "Load game", "fullscreen": "Full screen",
-           "level": "Bots", "level_mixed": "as set up", "easy": "easy", "medium": "medium",
-           "hard": "hard"},
+           "level": "Bots", "level_mixed": "mixed", "easy": "easy", "medium": "medium",
+           "hard": "hard", "kind_random": "random", "kind_greedy": "greedy",
+           "kind_mcts": "search (MCTS)", "kind_expert": "expert", "kind_bot": "own bots",
+           "live": "▶ Run this cell to play on this board.",
+           "why_bots": "Say why the bots could move so",
+           "why_line": "Why {player} could do this: {move} — {rules}",
+           "why_move": "Why {player} could do this: {move}"},
     "nl": {"undo": "Ongedaan maken", "bot": "Bot zet", "autoplay": "Bots spelen vanzelf",
            "history": "Zet", "resume": "Speel vanaf hier", "latest": "Terug naar nu",
            "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
            "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd",
            "save": "Spel opslaan", "load": "Spel laden", "fullscreen": "Volledig scherm",
-           "level": "Bots", "level_mixed": "zoals ingesteld", "easy": "makkelijk",
-           "medium": "gemiddeld", "hard": "moeilijk"},
+           "level": "Bots", "level_mixed": "gemengd", "easy": "makkelijk",
+           "medium": "gemiddeld", "hard": "moeilijk", "kind_random": "willekeurig",
+           "kind_greedy": "gretig", "kind_mcts": "zoekend (MCTS)", "kind_expert": "expert",
+           "kind_bot": "eigen bots",
+           "live": "▶ Voer deze cel uit om op dit bord te spelen.",
+           "why_bots": "Zeg waarom de bots zo mochten zetten",
+           "why_line": "Waarom {player} dit mocht: {move} — {rules}",
+           "why_move": "Waarom {player} dit mocht: {move}"},
 }
 
 
@@ -76,10 +91,13 @@ TEXT = {
         "bot_over": "the game is over: no bot has a move to make",
         "no_game_to_save": "there is no game on this board to save (an explorer has none)",
         "load_bad": "that file could not be loaded, so the board is unchanged: {why}",
-        "load_too_big": "that file is too large to be a saved game ({size} bytes)",
+        "load_too_big": "that file is too large to be a saved game: {size} characters, and "
+                        "a save holds at most {limit}",
         "load_not_text": "a saved game is sent as the file's text",
         "no_bots_for_level": "no bot plays on this board, so there is no level to choose",
         "bad_level": "there is no level {level}: choose easy, medium or hard",
+        "no_task_to_reset": "this board has no task to start again",
+        "no_task": "this board has no task",
     },
     "nl": {
         "no_intent": "een bericht van de pagina moet zeggen wat er moet gebeuren",
@@ -102,12 +120,14 @@ TEXT = {
                        "werkt als een bot aan zet is",
         "bot_over": "het spel is afgelopen: geen bot heeft nog een zet",
         "no_game_to_save": "op dit bord wordt geen spel gespeeld, dus er is niets op te slaan",
-        "load_bad": "dat bestand is geen opgeslagen spel voor dit bord, dus het bord is niet "
-                    "veranderd",
-        "load_too_big": "dat bestand is te groot voor een opgeslagen spel ({size} bytes)",
+        "load_bad": "dat bestand kon niet geladen worden, dus het bord is niet veranderd: {why}",
+        "load_too_big": "dat bestand is te groot voor een opgeslagen spel: {size} tekens, en "
+                        "een opgeslagen spel heeft er hoogstens {limit}",
         "load_not_text": "een opgeslagen spel wordt als tekst van het bestand gestuurd",
         "no_bots_for_level": "op dit bord speelt geen bot, dus er is geen niveau te kiezen",
         "bad_level": "er is geen niveau {level}: kies makkelijk, gemiddeld of moeilijk",
+        "no_task_to_reset": "dit bord heeft geen opdracht om opnieuw te beginnen",
+        "no_task": "dit bord heeft geen opdracht",
     },
 }
 
@@ -117,15 +137,23 @@ def refused(key: str, *, rule: str | None = None, **values: Any) -> SumerErrorFo
     return SumerErrorForMessage(Message(TEXT, key, **values), rule=rule)
 
 
-def bundle(*names: str) -> str:
-    """Concatenate static files: an anywidget module loads from a Blob URL and cannot import."""
-    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in names)
+
+def front_end(board_file: str) -> str:
+    """A board's front-end module: the shared ``static/base.js``, then the ``board.js`` beside
+    the board's Python file `board_file` (an anywidget module loads from a Blob URL and cannot
+    import another file)."""
+    return _joined(STATIC / "base.js", pathlib.Path(board_file).with_name("board.js"))
 
 
-def styles(*names: str) -> str:
+def styles(board_file: str) -> str:
     """A board's CSS: the palette's meaning colours as variables (`palette.css_variables`),
-    then the static files, which use them."""
-    return css_variables() + bundle(*names)
+    the shared ``static/board.css``, then the ``board.css`` beside `board_file` if there is one."""
+    own = pathlib.Path(board_file).with_name("board.css")
+    return css_variables() + _joined(STATIC / "board.css", *([own] if own.exists() else []))
+
+
+def _joined(*files: pathlib.Path) -> str:
+    return "\n".join(file.read_text(encoding="utf-8") for file in files)
 
 
 class _ClassOrBoard:
@@ -139,7 +167,18 @@ class _ClassOrBoard:
 
 
 class BoardWidget(anywidget.AnyWidget):
-    """Base of the boards. Subclasses provide `RENDER` and `choices_for`, and may add intents."""
+    """Base of the boards. Subclasses provide `RENDER` and `choices_for`, and may add intents.
+
+    Every board takes these keywords:
+
+    Args:
+        bots: ``{player: bot}``, e.g. ``{1: GreedyBot(), 2: MCTSBot(200)}``.
+        lang: ``"en"`` or ``"nl"``.
+        autoplay: bots move by themselves (otherwise on “Bot moves”).
+        level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
+            (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
+        name: a name for the board's page element.
+    """
 
     svg = traitlets.Unicode("").tag(sync=True)
     """The SVG of the position shown."""
@@ -172,6 +211,8 @@ class BoardWidget(anywidget.AnyWidget):
     cannot be pressed now, the bot levels offered and the one chosen."""
     level = traitlets.Unicode("").tag(sync=True)
     """The level of every seated bot (`LEVELS`), or '' while the seats are as set up."""
+    why_bots = traitlets.Bool(False).tag(sync=True)
+    """Whether the log says, after each bot move, why the rules allowed it (`why`)."""
     task = traitlets.Dict({}).tag(sync=True)
     """The board task shown above the picture (`set_task`): its goal, whether it is reached
     and why not, in the board's language; ``{}`` when there is none."""
@@ -181,6 +222,9 @@ class BoardWidget(anywidget.AnyWidget):
     #: How many of the newest log lines the page shows: a long game's whole log would make
     #: every move's message grow with the game.
     LOG_LINES: ClassVar[int] = 500
+    #: The rules that allow each kind of move (``{move class name: rule ids}``), which the log
+    #: quotes after a bot's move when `why_bots` is on.
+    MOVE_RULES: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     #: A board's own interface words, ``{lang: {key: text}}``, merged into `words`.
     WORDS: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     #: Raise an exception other than `SumerError` from an intent instead of showing it: a
@@ -196,6 +240,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.game = game
         self._task: Any = None
         self._hint_asked = False
+        self._task_record = {"tries": 0, "done": False, "hint": False}
+        self._task_tried = False
         self._shown = -1
         self._last_refusal: SumerError | None = None
         self._described: dict[tuple[int, str], tuple[Any, str]] = {}
@@ -273,7 +319,7 @@ class BoardWidget(anywidget.AnyWidget):
         if task is None:
             self.task = {}
             return
-        from sumer_widgets.tasks import board_class
+        from sumer_widgets.games import board_class
 
         if not isinstance(self, board_class(task.ruleset)):
             raise TypeError(f"task {task.id} is a {task.ruleset} task, not one for "
@@ -287,19 +333,50 @@ class BoardWidget(anywidget.AnyWidget):
     # Intents from the page ---------------------------------------------------------------
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Every intent is checked; anything malformed or illegal ends up in `error`."""
+        """Every intent is checked; anything malformed or illegal ends up in `error`. An intent
+        either completes or changes nothing (`_atomic`): a refusal, or a bug, puts the board
+        back as it was before the message."""
         try:
             if not isinstance(content, Mapping) or not isinstance(content.get("intent"), str):
                 raise refused("no_intent")
             handler = self.intents().get(content["intent"])
             if handler is None:
                 raise refused("unknown_intent", intent=shown(content["intent"]))
-            self._show_refusal(None)
-            handler(content)
+            with self._atomic():
+                self._show_refusal(None)
+                handler(content)
         except SumerError as exc:
             self._show_refusal(exc)
         except Exception as exc:
             self._bug(exc)
+
+    @contextlib.contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """Run an intent so that it completes or changes nothing: on any exception the game
+        (in the same object, so a notebook's name for it stays true), the bots, the task and
+        the board's switches are put back as they were, redrawn, and the exception goes on."""
+        game = self.game
+        saved = (game, game.copy() if game is not None else None, dict(self.bots),
+                 self.level, self._task, dict(self._task_record), self._hint_asked,
+                 self._task_tried, self.autoplay, self.why_bots)
+        ply = self.ply
+        try:
+            yield
+        except BaseException:
+            (self.game, copy, bots, self.level, self._task, self._task_record,
+             self._hint_asked, self._task_tried, self.autoplay, self.why_bots) = saved
+            if game is not None:
+                game.restore(copy)
+            self.bots = bots
+            self.bot_seats = sorted(bots)
+            if self._task is None:
+                self.task = {}
+            with contextlib.suppress(Exception):
+                self.refresh()
+                # The learner keeps looking at the position they were looking at.
+                if ply != self.ply and 0 <= ply <= self.plies:
+                    self.ply = ply
+            raise
 
     def _show_refusal(self, exc: SumerError | None) -> None:
         """Show why an intent was refused (nothing for None), in the board's language."""
@@ -319,16 +396,21 @@ class BoardWidget(anywidget.AnyWidget):
                 "bot": lambda _: self._bot_step(), "resume": self._intent_resume,
                 "autoplay": self._intent_autoplay, "task_reset": self._intent_task_reset,
                 "task_hint": self._intent_task_hint, "level": self._intent_level,
-                "save": self._intent_save, "load": self._intent_load}
+                "save": self._intent_save, "load": self._intent_load,
+                "why_bots": self._intent_why_bots}
+
+    def _intent_why_bots(self, content: Mapping[str, Any]) -> None:
+        self.why_bots = content.get("value") is True
+        self.refresh()
 
     def _intent_task_reset(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
-            raise SumerErrorForMessage("this board has no task to start again")
+            raise refused("no_task_to_reset")
         self._start_task()
 
     def _intent_task_hint(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
-            raise SumerErrorForMessage("this board has no task")
+            raise refused("no_task")
         self._hint_asked = True
         self._show_task()
 
@@ -369,6 +451,10 @@ class BoardWidget(anywidget.AnyWidget):
         game = self.game
         if game is None:
             raise refused("no_game")
+        if self.ply != len(game.moves):
+            # The learner sees an earlier position: whatever the click meant, it was not for
+            # the game as it is now.
+            raise refused("stale")
         self._check_persons_turn(game)
         game.play(move)
         self._run_bots()
@@ -423,9 +509,21 @@ class BoardWidget(anywidget.AnyWidget):
                                               for lang in UI_WORDS})).describe(self.lang)
         levels = [[level, words[level]] for level in LEVELS] if game is not None and self.bots \
             else []
+        playing = self.level_playing()
+        mixed = words["level_mixed"] if playing in ("", *LEVELS) else words.get(
+            f"kind_{playing}", playing)
         return {"undo": game is not None, "history": game is not None, "bot": bot,
-                "save": game is not None, "levels": levels, "level": self.level,
-                "level_mixed": words["level_mixed"]}
+                "why_bots": words["why_bots"] if game is not None and self.bots else None,
+                "save": game is not None, "levels": levels,
+                "level": playing if playing in LEVELS else "", "level_mixed": mixed}
+
+    def level_playing(self) -> str:
+        """The level the seated bots play at (one of `LEVELS`), or the kind of bot they all
+        are ("random", "greedy", "mcts", …), or '' when they differ."""
+        if self.level:
+            return self.level
+        kinds = {_level_of(bot) for bot in self.bots.values()}
+        return kinds.pop() if len(kinds) == 1 else ""
 
     def set_level(self, level: str) -> None:
         """Seat a bot of `level` ("easy", "medium" or "hard") at every bot seat; bots whose
@@ -492,11 +590,29 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             if self.game is None:
                 raise InvalidInput(Message(TEXT, "no_game_to_save"))
+            if isinstance(text, str) and len(text) > MAX_SAVE_CHARS:
+                raise InvalidInput(Message(TEXT, "load_too_big", size=f"{len(text):,}",
+                                           limit=f"{MAX_SAVE_CHARS:,}"))
             game = _parse_save(text, type(self.game))
+            with self._atomic():
+                self._replace_game(game)
         except SumerError as exc:
             self._show_refusal(exc)
             raise
+
+    def _replace_game(self, game: Game) -> None:
+        """Play `game` on this board from now on: bots stay at the seats it has (a level's bots
+        are seated anew for its players), and a task ends, as its goal speaks of its own game."""
         self.game = game
+        players = game.state.players
+        kept = {seat: bot for seat, bot in self.bots.items() if seat < players}
+        if self.level and kept:
+            kept = {seat: bot_for_level(game.RULES, self.level, seed=seat) for seat in kept}
+        self.bots = kept
+        self.bot_seats = sorted(kept)
+        if self._task is not None:
+            self._task = None
+            self.task = {}
         self._show_refusal(None)
         self._run_bots()
         self.refresh()
@@ -512,15 +628,21 @@ class BoardWidget(anywidget.AnyWidget):
         text = content.get("text")
         if not isinstance(text, str):
             raise refused("load_not_text")
-        if len(text) > MAX_SAVE_CHARS:
-            raise refused("load_too_big", size=len(text))
         self.load_text(text)
 
     # Tasks --------------------------------------------------------------------------------
 
+    @property
+    def task_record(self) -> dict[str, Any]:
+        """How the learner got on with the board's task, as plain data for a hand-in: the
+        tries (starts with a move played), whether the goal was ever reached, and whether the
+        hint was asked for."""
+        return dict(self._task_record)
+
     def _start_task(self) -> None:
         self.game = self._task.new_game()
         self._hint_asked = False
+        self._task_tried = False
         self._run_bots()
         self.refresh()
 
@@ -528,13 +650,27 @@ class BoardWidget(anywidget.AnyWidget):
         task = self._task
         if task is None or self.game is None:
             return
-        from sumer_widgets.tasks import say
+        from sumer_widgets.tasks import Verdict, say
 
-        verdict = task.verdict(self.game)
-        shown = task.words(self.lang)
-        shown.update(status=verdict.status, why=say(verdict.why, self.lang),
-                     hint=say(task.hint, self.lang) if self._hint_asked else "")
-        self.task = shown
+        try:
+            verdict = task.verdict(self.game)
+        except Exception as exc:
+            if self.STRICT:
+                raise
+            # The move was legal and stays played; the goal's check is what failed.
+            verdict = Verdict("todo", refused("bug", error=f"{type(exc).__name__}: "
+                                                          f"{shown(str(exc))}"))
+        if self.game.moves and not self._task_tried:
+            self._task_tried = True
+            self._task_record["tries"] += 1
+        self._task_record["done"] = self._task_record["done"] or verdict.done
+        self._task_record["hint"] = self._task_record["hint"] or self._hint_asked
+        told = task.words(self.lang)
+        why = verdict.why.describe(self.lang) if isinstance(verdict.why, SumerError) \
+            else say(verdict.why, self.lang)
+        told.update(status=verdict.status, why=why,
+                    hint=say(task.hint, self.lang) if self._hint_asked else "")
+        self.task = told
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -554,14 +690,19 @@ class BoardWidget(anywidget.AnyWidget):
             self._bug(exc)
 
     def _on_lang(self, change: Mapping[str, Any]) -> None:
-        if change["new"] not in UI_WORDS:
-            self.lang = change["old"]
-            self._show_refusal(refused("unknown_language", lang=shown(change["new"])))
-            return
-        self.words = self._words_for(change["new"])
-        if self._last_refusal is not None:
-            self._show_refusal(self._last_refusal)
-        self.refresh()
+        # An observer's exception would be swallowed by traitlets, or raised at whoever set
+        # the language: it is shown like any other bug instead.
+        try:
+            if change["new"] not in UI_WORDS:
+                self.lang = change["old"]
+                self._show_refusal(refused("unknown_language", lang=shown(change["new"])))
+                return
+            self.words = self._words_for(change["new"])
+            if self._last_refusal is not None:
+                self._show_refusal(self._last_refusal)
+            self.refresh()
+        except Exception as exc:
+            self._bug(exc)
 
     @classmethod
     def _words_for(cls, lang: str) -> dict[str, str]:
@@ -618,6 +759,9 @@ class BoardWidget(anywidget.AnyWidget):
                     hit = cache[key] = (event, self.tell(event, history[n + 1]))
                 if hit[1]:
                     lines.append({"ply": n + 1, "text": hit[1]})
+            if self.why_bots and history[n].to_move in self.bots:
+                lines.append({"ply": n + 1, "text": self.why(self.game.moves[n], history[n]),
+                              "why": True})
             entries[:0] = lines
             if len(entries) >= self.LOG_LINES:
                 break
@@ -633,6 +777,21 @@ class BoardWidget(anywidget.AnyWidget):
 
         lines = told([event], self.lang, after).lines()
         return " ".join(lines)
+
+    def why(self, move: Any, before: Any) -> str:
+        """Why the rules allowed `move` in the position `before` it, in `lang`: the move in
+        words and the sentences of the rules that allow its kind (`MOVE_RULES`)."""
+        from sumer_widgets.catalogue import rule_text
+        from sumer_widgets.display import move_words
+
+        words = self._words_for(self.lang)
+        player = self.player_named(before.to_move).describe(self.lang)
+        said = move_words(move, self.lang)
+        rules = self.MOVE_RULES.get(type(move).__name__, ())
+        if not rules:
+            return words["why_move"].format(player=player, move=said)
+        told = "; ".join(f"{rule_text(rule, self.lang)} ({rule})" for rule in rules)
+        return words["why_line"].format(player=player, move=said, rules=told)
 
     def picture(self, state: Any) -> str:
         """The SVG of `state` (or of the board without a game)."""
@@ -651,9 +810,25 @@ class BoardWidget(anywidget.AnyWidget):
         if bundle_ is None:
             return None
         data, metadata = bundle_
-        # Where widgets do not run (GitHub, nbviewer), the same picture shows.
+        # Where widgets do not run (GitHub, nbviewer, a notebook opened before it is run), the
+        # same picture shows, with the task's goal above it and a line on making it live.
         data["image/svg+xml"] = self.svg
+        data["text/html"] = self.saved_view()
         return data, metadata
+
+    def saved_view(self) -> str:
+        """The board as a saved notebook shows it: the task's goal (if any), the picture and
+        one line saying that running the cell makes the board live. The picture is an image
+        of the SVG, which shows even where a notebook is not trusted (its HTML sanitized)."""
+        words = self._words_for(self.lang)
+        goal = ""
+        if self.task:
+            goal = (f'<p class="sumer-task-static"><b>{html.escape(self.task["task"])}:</b> '
+                    f'{html.escape(self.task["goal"])}</p>')
+        picture = base64.b64encode(self.svg.encode("utf-8")).decode("ascii")
+        return (f'<div class="sumer-board-static">{goal}'
+                f'<img src="data:image/svg+xml;base64,{picture}" alt="{html.escape(self.status)}"'
+                f' style="max-width:100%"><p><i>{html.escape(words["live"])}</i></p></div>')
 
     def __repr__(self) -> str:
         what = self.game.state.summary() if self.game is not None else "no game"
@@ -662,6 +837,17 @@ class BoardWidget(anywidget.AnyWidget):
 
 class SumerErrorForMessage(SumerError):
     """An intent from the page that cannot be carried out (stale, out of turn, malformed)."""
+
+
+def _level_of(bot: Bot) -> str:
+    """A seated bot's level (`LEVELS`), known by its blunder rate if it is the expert of
+    `bot_for_level`; else its kind."""
+    blunder = getattr(bot, "blunder", None)
+    if getattr(bot, "name", "") == "expert" and blunder is not None:
+        for level, rate in LEVEL_BLUNDERS.items():
+            if rate == blunder:
+                return level
+    return getattr(bot, "name", "bot")
 
 
 def _is_ply(value: Any, latest: int) -> bool:
@@ -685,5 +871,6 @@ def _parse_save(text: Any, game_class: type[Game]) -> Game:
     try:
         return game_class.from_json(text)
     except SumerError as exc:
-        raise InvalidInput(Message(TEXT, "load_bad", why=exc.reason), rule=exc.rule) from None
+        raise InvalidInput(Message(TEXT, "load_bad", why=exc.message or exc.reason),
+                           rule=exc.rule) from None
 

@@ -15,10 +15,11 @@ import re
 from functools import cache
 from pathlib import Path
 
+from engine.core import RULESETS
+
 DATA = Path(__file__).parent / "data" / "rules.json"
 ROW = re.compile(r"^\| ([A-Z]+(?:-[A-Z]+)+-\d+) \| (.+?) \|\s*$", re.M)
 HEADING = re.compile(r"^## (.+)$", re.M)
-RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings", "royal_ur")
 #: Where a notebook finds the catalogue (notebooks live in ``notebooks/``).
 LINK = "../docs/rules/{ruleset}.md"
 

@@ -28,13 +28,13 @@ The engine's own ``repr`` stays terse and exact; everything readable lives here.
 from __future__ import annotations
 
 import html
-import importlib
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.core import Event, Game, SumerError
 from sumer_widgets.catalogue import link, rule_text
+from sumer_widgets.games import picture
 from sumer_widgets.svg import Svg
 
 WORDS = {
@@ -45,7 +45,22 @@ WORDS = {
 
 def renderer(ruleset: str) -> Callable[..., Svg]:
     """The SVG renderer of `ruleset`'s board."""
-    return importlib.import_module(f"sumer_widgets.{ruleset}_svg").render
+    return picture(ruleset)
+
+
+_SPOKEN = {"lang": "en"}
+
+
+def speak(lang: str) -> None:
+    """The language in which IPython shows the games' values as text (every game's readers)."""
+    if lang not in WORDS:
+        raise ValueError(f"lang must be 'en' or 'nl', not {lang!r}")
+    _SPOKEN["lang"] = lang
+
+
+def spoken() -> str:
+    """The language `speak` chose ("en" until it is called)."""
+    return _SPOKEN["lang"]
 
 
 _GAME_OPTIONS: weakref.WeakKeyDictionary[Game, dict[str, Any]] = weakref.WeakKeyDictionary()
@@ -268,6 +283,20 @@ def register(cls: type, text: Callable[[Any], str]) -> None:
     if ip is not None:
         ip.display_formatter.formatters["text/plain"].for_type(
             cls, lambda value, printer, _cycle: printer.text(text(value)))
+
+
+def move_words(move: Any, lang: str = "en") -> str:
+    """`move` as its ruleset's readers say it (`register`) in `lang`; its notation where no
+    reader is registered."""
+    reader = _READERS.get(type(move))
+    if reader is None:
+        return str(move)
+    spoken_before = _SPOKEN["lang"]
+    _SPOKEN["lang"] = lang
+    try:
+        return reader(move)
+    finally:
+        _SPOKEN["lang"] = spoken_before
 
 
 _CHANGES: dict[str, Callable[[Any, Any, list[Event], str], str]] = {}

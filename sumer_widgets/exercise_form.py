@@ -2,8 +2,10 @@
 
 A number box, radio buttons or tick boxes (by the exercise's kind), then *Check*, *Hint* and
 *Show the answer*. The hint and the answer are fetched from the exercise only when the button
-is pressed, so nothing in the page gives them away before. Where widgets do not run (GitHub,
-nbviewer) the question shows as text.
+is pressed, so nothing in the page gives them away before; what shows the answer (the
+exercise's `reveal`: a picture, a demo move, a board) appears below the form only once the
+learner has checked an answer or asked for it. Where widgets do not run (GitHub, nbviewer) the
+question shows as text with its choices, inactive.
 """
 
 from __future__ import annotations
@@ -41,18 +43,23 @@ class ExerciseForm(widgets.VBox):
                 layout=widgets.Layout(width="12em"))
             self.answer_box.on_submit(lambda _box: self._check())
         check = widgets.Button(description=words["check"], button_style="primary")
-        hint = widgets.Button(description=words["hint"], disabled=not exercise.hint)
+        self.hint_button = widgets.Button(description=words["hint"],
+                                          disabled=not exercise.hints())
         show = widgets.Button(description=words["show"])
         check.on_click(lambda _b: self._check())
-        hint.on_click(lambda _b: self._say(f"{words['hint']}: {say(exercise.hint, lang)}"))
-        show.on_click(lambda _b: self._say(question.solution_text()))
+        self.hint_button.on_click(lambda _b: self._hint())
+        show.on_click(lambda _b: self._show_answer())
         self.feedback = widgets.HTML("", layout=widgets.Layout(min_height="1.6em"))
+        #: What shows the answer, filled in once the learner has committed.
+        self.reveal = widgets.VBox([])
+        self.reveal.add_class("sumer-reveal")
         prompt = widgets.HTML(f"<b>{html.escape(question.title())}.</b> "
                               f"{html.escape(say(exercise.question, lang))}"
                               + (f" <i>{html.escape(words['pick'])}</i>"
                                  if exercise.kind == "choices" else ""))
-        super().__init__([prompt, self.answer_box, widgets.HBox([check, hint, show]),
-                          self.feedback])
+        super().__init__([prompt, self.answer_box,
+                          widgets.HBox([check, self.hint_button, show]), self.feedback,
+                          self.reveal])
         self.add_class("sumer-exercise")
 
     def answer(self) -> Any:
@@ -67,6 +74,28 @@ class ExerciseForm(widgets.VBox):
 
     def _check(self) -> None:
         self._say(self.question.verdict(self.answer()))
+        self._reveal()
+
+    def _hint(self) -> None:
+        self._say(self.question.next_hint())
+        if self.question.hints_shown < len(self.question.exercise.hints()):
+            self.hint_button.description = self.question.words["more_hint"]
+
+    def _show_answer(self) -> None:
+        self._say(self.question.show_answer())
+        self._reveal()
+
+    def _reveal(self) -> None:
+        """Show what the question owns below it, once, when the learner has committed."""
+        if self.reveal.children or not self.question.may_reveal:
+            return
+        shown = self.question.revealed()
+        if shown is None:
+            return
+        title = widgets.HTML(f"<i>{html.escape(self.question.words['seen'])}</i>")
+        parts = shown if isinstance(shown, (list, tuple)) else [shown]
+        self.reveal.children = (title, *(part if isinstance(part, widgets.Widget)
+                                         else widgets.HTML(as_html(part)) for part in parts))
 
     def _say(self, text: str) -> None:
         self.feedback.value = html.escape(text)
@@ -83,3 +112,14 @@ class ExerciseForm(widgets.VBox):
 
     def __repr__(self) -> str:
         return repr(self.question)
+
+
+def as_html(value: Any) -> str:
+    """`value` as the HTML a notebook would show for it: its own HTML or SVG, else its text."""
+    for method in ("_repr_html_", "_repr_svg_"):
+        made = getattr(value, method, None)
+        if callable(made):
+            shown = made()
+            if shown:
+                return shown
+    return f"<pre>{html.escape(repr(value))}</pre>"

@@ -141,3 +141,21 @@ def smooth_path(points: Sequence[tuple[float, float]], closed: bool = False) -> 
     if closed:
         d.append("Z")
     return " ".join(d)
+
+
+def letter_marks(picture: str, marks: Sequence[tuple[float, float, str, dict[str, str]]], *,
+                 radius: float = 11, size: float = 13, stroke: float = 2,
+                 baseline: float = 4.5) -> Svg:
+    """`picture` with a letter in a red ring at each ``(x, y, letter, data)`` of `marks` —
+    for questions that name places ("Which of A, B, C …?"); `data` become ``data-`` attributes
+    of the mark."""
+    tags = []
+    for x, y, letter, data in marks:
+        extra = "".join(f' data-{key}="{escape(value, quote=True)}"' for key, value in
+                        data.items())
+        tags.append(f'<g class="mark" data-mark="{escape(letter, quote=True)}"{extra}>'
+                    f'<circle {attrs(cx=x, cy=y, r=radius, fill="#fff", stroke="#d7263d")} '
+                    f'stroke-width="{stroke:g}"/>'
+                    + text(x, y + baseline, letter, text_anchor="middle",
+                           style=f"font:700 {size:g}px sans-serif;fill:#d7263d") + "</g>")
+    return Svg(str(picture).replace("</svg>", "".join(tags) + "</svg>"))

@@ -2,7 +2,7 @@
 
 A `Task` is data — a start position, a goal the engine can test on any later position, the
 words that say it (English and Dutch), the rules it practises, a hint and a solution. A board
-given a task (``task.board()``, or ``SumeriaBoard(..., task=task)``) shows the goal above the
+given a task (``task.board()``, or ``board.set_task(task)``) shows the goal above the
 picture, says after every move whether it is reached — and why not, when a move misses it —
 and starts the task again on "Start again".
 
@@ -16,10 +16,11 @@ looks at what the page shows. A task's bots, if any, answer the learner's moves 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import Game, InvalidInput, rules_of
+from sumer_widgets.games import board_class
 
 #: Words in each language: ``{"en": "...", "nl": "..."}``, or one English string.
 Words = Mapping[str, str] | str
@@ -72,8 +73,8 @@ class Task:
     """A goal on a board.
 
     Args:
-        id: unique within its game, e.g. ``"sumeria/umma-first"``.
-        ruleset: ``"sumeria"``, ``"tigris"``, ``"mesopotamia"`` or ``"priest_kings"``.
+        id: unique within its game's lesson.
+        ruleset: the game's name in `engine.core.RULESETS`.
         goal: what to do, as the board shows it.
         start: makes the start position (a state of `ruleset`), afresh on every reset.
         check: ``check(game) -> Verdict`` — whether ``game`` (which began at the start
@@ -87,6 +88,10 @@ class Task:
             a test checks the board says why not (and never "done") after each.
         bots: seats a bot answers for, ``{player: bot spec}`` (e.g. ``{1: "greedy"}``).
         options: keywords for the board (e.g. ``{"name": "task-umma"}``).
+        ruleset_options: the ruleset's options the start is made with
+            (``start(**ruleset_options)``), e.g. ``{"tiebreak": "towns"}`` for a task about one
+            reading; a lesson played by other options fills in the rest (`under`). Empty:
+            ``start()`` as it is.
     """
 
     id: str
@@ -101,10 +106,20 @@ class Task:
     misses: tuple[tuple[str, ...], ...] = ()
     bots: Mapping[int, str] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
+    ruleset_options: Mapping[str, Any] = field(default_factory=dict)
+
+    def under(self, options: Mapping[str, Any]) -> Task:
+        """This task played by the ruleset `options` (a lesson's, e.g. the Dutch rulebook's
+        ``{"tiebreak": "villages"}``); the task's own `ruleset_options` still win, so a task
+        about one reading keeps it."""
+        if not options:
+            return self
+        return replace(self, ruleset_options={**options, **self.ruleset_options})
 
     def new_game(self) -> Game:
-        """A fresh game at the task's start."""
-        start = self.start()
+        """A fresh game at the task's start (made with the task's `ruleset_options`)."""
+        chosen = self.ruleset_options
+        start = self.start(**chosen) if chosen else self.start()
         if isinstance(start, Game):
             return start.copy()
         return rules_of(self.ruleset).Game(start)
@@ -179,17 +194,3 @@ class Tasks:
 
     def __len__(self) -> int:
         return len(self._tasks)
-
-
-def board_class(ruleset: str) -> type:
-    """The board widget that plays `ruleset`."""
-    from sumer_widgets.mesopotamia import MesopotamiaBoard
-    from sumer_widgets.priest_kings import CampaignMap
-    from sumer_widgets.sumeria import SumeriaBoard
-    from sumer_widgets.tigris import TigrisBoard
-
-    boards = {"sumeria": SumeriaBoard, "tigris": TigrisBoard, "mesopotamia": MesopotamiaBoard,
-              "priest_kings": CampaignMap}
-    if ruleset not in boards:
-        raise InvalidInput(f"unknown ruleset {ruleset!r}; known: {', '.join(boards)}")
-    return boards[ruleset]

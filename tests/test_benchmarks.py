@@ -30,6 +30,12 @@ STRENGTH = {
 LADDERS = {"royal_ur_ladder": ["--pieces", "2", "--games", "4"]}
 
 
+#: Scripts that measure memory rather than speed: megabytes above the process's start.
+MEMORY = {
+    "load_memory": ["--scale", "0.02"],
+}
+
+
 def run(script: str, args: list[str]) -> str:
     """What the benchmark script printed (it must succeed)."""
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / f"{script}.py"), *args],
@@ -67,6 +73,15 @@ def test_the_ladder_runs_and_prints_each_pairing_with_its_interval(script):
     assert any("first player" in line for line in lines)
 
 
+@pytest.mark.parametrize("script", sorted(MEMORY))
+def test_the_memory_measure_runs_and_prints_its_figures(script):
+    lines = run(script, MEMORY[script]).strip().splitlines()
+    assert "python" in lines[0].lower()
+    figures = [line for line in lines[1:] if "MB" in line and any(c.isdigit() for c in line)]
+    assert len(figures) >= 3, lines
+    assert any("goal" in line for line in figures)
+
+
 def test_the_pairwise_score_compares_the_seat_with_each_other_seat():
     from benchmarks.priest_kings_expert import pairwise
 
@@ -78,4 +93,4 @@ def test_the_pairwise_score_compares_the_seat_with_each_other_seat():
 
 def test_every_benchmark_script_has_a_quick_run():
     scripts = {p.stem for p in (ROOT / "benchmarks").glob("[a-z]*.py")}
-    assert scripts - {"widget_latency"} == set(QUICK) | set(STRENGTH) | set(LADDERS)
+    assert scripts - {"widget_latency"} == set(QUICK) | set(STRENGTH) | set(LADDERS) | set(MEMORY)

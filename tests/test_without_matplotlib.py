@@ -31,11 +31,13 @@ WITHOUT_MATPLOTLIB = textwrap.dedent("""
     import importlib, inspect, pkgutil, sys
     sys.modules["matplotlib"] = None          # as in Pyodide: `import matplotlib` fails
     import sumer_widgets.plots as plots
+    from engine.core import RULESETS
     from sumer_widgets.plots.standin import HAVE_MATPLOTLIB, NOTE, STAND_IN, plt
     assert not HAVE_MATPLOTLIB
     functions = []
-    for info in pkgutil.iter_modules(plots.__path__):
-        module = importlib.import_module(f"sumer_widgets.plots.{info.name}")
+    names = [f"sumer_widgets.plots.{info.name}" for info in pkgutil.iter_modules(plots.__path__)]
+    for name in names + [f"sumer_widgets.{game}.plots" for game in RULESETS]:
+        module = importlib.import_module(name)
         for name, function in inspect.getmembers(module, inspect.isfunction):
             if name.startswith(("plot_", "draw_")) and function.__module__ == module.__name__:
                 functions.append(name)

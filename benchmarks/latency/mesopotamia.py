@@ -14,7 +14,7 @@ from tests.browser.lab import kernel_eval
 # The README's grown map (the kernel runs outside the repository: the position is written out).
 SETUP = f"""
 from engine import mesopotamia
-from sumer_widgets.mesopotamia import MesopotamiaBoard
+from sumer_widgets.mesopotamia.board import MesopotamiaBoard
 game = mesopotamia.Game(mesopotamia.position(3, seed=3, **{GROWN!r}))
 bench = MesopotamiaBoard(game, name="bench")
 bench

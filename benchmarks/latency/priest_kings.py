@@ -9,7 +9,7 @@ from tests.browser.lab import kernel_eval
 
 SETUP = """
 from engine import priest_kings as pk
-from sumer_widgets.priest_kings import CampaignMap
+from sumer_widgets.priest_kings.board import CampaignMap
 bench = CampaignMap(pk.new_game(seed=5), name="bench")
 bench
 """

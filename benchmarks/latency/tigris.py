@@ -10,7 +10,7 @@ from tests.browser.lab import kernel_eval
 SETUP = """
 from engine import tigris
 from engine.bots import RandomBot
-from sumer_widgets.tigris import TigrisBoard
+from sumer_widgets.tigris.board import TigrisBoard
 game = tigris.new_game(players=3, seed=11)
 warm_up = RandomBot(seed=4)
 while len(game.moves) < 30 or game.state.phase != "action":

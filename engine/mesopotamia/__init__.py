@@ -56,6 +56,7 @@ from engine.mesopotamia.moves import (
     move_from_dict,
     parse_move,
 )
+from engine.mesopotamia.pieces import CARDS, MARKER_VALUES, PLAYER_NAMES, player_name
 from engine.mesopotamia.rules import (
     apply,
     check_state,
@@ -63,16 +64,8 @@ from engine.mesopotamia.rules import (
     new_state,
     position,
 )
-from engine.mesopotamia.state import (
-    CARDS,
-    FIRST_ROUND,
-    MARKER_VALUES,
-    PLAYER_NAMES,
-    Options,
-    State,
-    player_name,
-    state_from_dict,
-)
+from engine.mesopotamia.saves import state_from_dict
+from engine.mesopotamia.state import FIRST_ROUND, Options, State
 
 NAME = "mesopotamia"
 

@@ -23,7 +23,8 @@ from typing import Any
 
 import networkx as nx
 
-from engine.core import InvalidInput, shown
+from engine.core import InvalidInput, Message, Named, shown
+from engine.mesopotamia.refusals import TEXT
 
 Coord = tuple[int, int]
 
@@ -59,20 +60,20 @@ def fmt(c: Coord) -> str:
     return f"{c[0]},{c[1]}"
 
 
-def parse_coord(text: Any, what: str = "field") -> Coord:
-    """``"1,-2"`` → ``(1, -2)``; raises `InvalidInput` naming `what`."""
+def parse_coord(text: Any, what: str | Named | None = None) -> Coord:
+    """``"1,-2"`` → ``(1, -2)``; raises `InvalidInput` naming `what` (a field, by default)."""
+    what = Message(TEXT, "field") if what is None else what
     if not isinstance(text, str):
-        raise InvalidInput(f"{what} must be written 'q,r' (e.g. '-1,0'), not {shown(text)}")
+        raise InvalidInput(Message(TEXT, "coord_form", what=what, value=shown(text)))
     parts = text.split(",")
     try:
         if len(parts) != 2:
             raise ValueError
         q, r = int(parts[0]), int(parts[1])
     except ValueError:
-        raise InvalidInput(f"{what} must be written 'q,r' (e.g. '-1,0'), "
-                           f"not {shown(text)}") from None
+        raise InvalidInput(Message(TEXT, "coord_form", what=what, value=shown(text))) from None
     if abs(q) > 99 or abs(r) > 99:
-        raise InvalidInput(f"{what} {shown(text)} is too far from the temple place")
+        raise InvalidInput(Message(TEXT, "coord_far", what=what, value=shown(text)))
     return (q, r)
 
 

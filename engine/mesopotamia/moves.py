@@ -44,17 +44,22 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engine.core import (
+    INPUT_TEXT,
     InvalidInput,
+    Message,
     Move,
+    Named,
     check_arity,
     is_int,
     move_words,
+    not_a_move,
     parse_whole,
     shown,
     whole_number,
 )
 from engine.core import move_from_dict as _move_from_dict
 from engine.mesopotamia.board import WORD_OF, fmt, parse_coord
+from engine.mesopotamia.refusals import TEXT
 from engine.mesopotamia.state import CARDS, MARKER_VALUES, OLD, cargo_token, parse_token
 
 GOODS = {"L": 1, "S": 2}
@@ -106,11 +111,14 @@ class Spread(Move):
     fields: tuple[str, ...]
 
     def __post_init__(self) -> None:
-        if not isinstance(self.fields, tuple):
+        if isinstance(self.fields, list):
             object.__setattr__(self, "fields", tuple(self.fields))
+        elif not isinstance(self.fields, tuple):
+            raise InvalidInput(Message(TEXT, "spread_list", value=shown(self.fields)))
 
     def __str__(self) -> str:
-        return "spread " + " ".join(self.fields)
+        # A move built by hand may hold anything until `apply` refuses it; it still prints.
+        return "spread " + " ".join(map(str, self.fields))
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,18 +270,17 @@ class PlayCard(Move):
     to: str | None = None
 
     def __str__(self) -> str:
-        return " ".join(["play", self.card, *(x for x in (self.field, self.target, self.to)
-                                              if x is not None)])
+        return " ".join(["play", *(str(x) for x in (self.card, self.field, self.target, self.to)
+                                   if x is not None)])
 
 
 MOVE_KINDS: dict[str, type[Any]] = {cls.KIND: cls for cls in (
     Go, Discover, PlaceVolcano, Spread, ChooseTile, PickUp, Drop, Steal, TakeMarker, Offer,
     EndMovement, BuildHut, BuildHoly, Birth, DrawCard, EndActions, PlayCard)}
 
-_USAGE = ("write e.g. 'go -1,0 . 1,-1', 'discover -1,0 L -2,0', 'pick 1,-1 . L', 'drop 0,0 S', "
-          "'steal -1,0 2 L', 'lift -2,1 4', 'offer 4', 'end', 'hut -2,1 4', 'holy -2,1', "
-          "'birth -2,1', 'draw', 'done', 'volcano 2,-1', 'spread 1,-1 2,-2', 'choose plain' or "
-          "'play CARD ...'")
+_USAGE = Named.of(lambda lang: TEXT[lang]["usage"])
+#: How a refusal names the field of a move it cannot read.
+_FIELD_WORDS = {key: Message(TEXT, key) for key in ("origin", "destination", "place")}
 _ARITY = {"go": 3, "discover": 3, "volcano": 1, "choose": 1, "pick": 3, "drop": 2,
           "steal": 3, "lift": 2, "offer": 1, "end": 0, "hut": 2, "holy": 1, "birth": 1,
           "draw": 0, "done": 0}
@@ -282,7 +289,8 @@ _CARD_ARGS = {"stamina": 0, "holy_stone": 0, "fertility": 0, "land": 0, "priest"
 
 
 def _number(text: str, what: str) -> int:
-    return whole_number(text, what)
+    """`text` as a whole number; `what` names it (a key of the refusals' words)."""
+    return whole_number(text, Message(TEXT, what))
 
 
 def parse_move(text: str) -> Any:
@@ -294,11 +302,11 @@ def parse_move(text: str) -> Any:
     verb, args = move_words(text, _USAGE)
     if verb == "play":
         if not args or args[0] not in _CARD_ARGS:
-            raise InvalidInput(f"'play' needs a card: one of {', '.join(_CARD_ARGS)}")
+            raise InvalidInput(Message(TEXT, "play_card", cards=", ".join(_CARD_ARGS)))
         card, rest = args[0], args[1:]
         if len(rest) != _CARD_ARGS[card]:
-            raise InvalidInput(f"'play {card}' takes {_CARD_ARGS[card]} argument(s), got "
-                               f"{len(rest)} in {shown(text)}")
+            raise InvalidInput(Message(TEXT, "play_words", card=card, count=_CARD_ARGS[card],
+                                       got=len(rest), text=shown(text)))
         if card == "mana_theft":
             return PlayCard(card, None, rest[0])
         if card == "priest":
@@ -306,17 +314,17 @@ def parse_move(text: str) -> Any:
         return PlayCard(card, *rest) if rest else PlayCard(card)
     if verb == "spread":
         if not args:
-            raise InvalidInput("'spread' needs at least one field")
+            raise InvalidInput(Message(TEXT, "spread_empty"))
         return Spread(tuple(args))
     check_arity(verb, args, _ARITY, text, _USAGE)
     if verb == "steal":
-        return Steal(args[0], _number(args[1], "the victim"), args[2])
+        return Steal(args[0], _number(args[1], "victim"), args[2])
     if verb == "lift":
-        return TakeMarker(args[0], _number(args[1], "the marker value"))
+        return TakeMarker(args[0], _number(args[1], "marker_value"))
     if verb == "offer":
-        return Offer(_number(args[0], "the marker value"))
+        return Offer(_number(args[0], "marker_value"))
     if verb == "hut":
-        return BuildHut(args[0], _number(args[1], "the marker value"))
+        return BuildHut(args[0], _number(args[1], "marker_value"))
     return MOVE_KINDS[verb](*args)
 
 
@@ -338,21 +346,23 @@ def _native(text: str) -> tuple[int, bool]:
 
 
 def _whole(value: Any, what: str) -> int:
-    """A number field of a move built in Python (the parsers check theirs)."""
+    """A number field of a move built in Python (the parsers check theirs); `what` names it
+    (a key of the refusals' words)."""
     if not is_int(value) or not -99 <= value <= 99:
-        raise InvalidInput(f"{what} must be a whole number, not {shown(value)}")
+        raise InvalidInput(Message(INPUT_TEXT, "not_whole", what=Message(TEXT, what), bounds="",
+                                   value=shown(value)))
     return value
 
 
 def _good(text: Any) -> int:
     if not isinstance(text, str) or text not in GOODS:
-        raise InvalidInput(f"a good is 'L' (lumber) or 'S' (stone), not {shown(text)}")
+        raise InvalidInput(Message(TEXT, "good", value=shown(text)))
     return GOODS[text]
 
 
 def _target(text: Any, card: str) -> tuple[Any, ...]:
     if not isinstance(text, str) or not text:
-        raise InvalidInput(f"{card} needs a target, e.g. 'L', 'n2:L', 'c2:S' or 'h2+'")
+        raise InvalidInput(Message(TEXT, "needs_target", card=card))
     if text in GOODS:
         return ("good", GOODS[text])
     kind = {"n": "native", "c": "carried", "h": "hut"}.get(text[0])
@@ -362,68 +372,64 @@ def _target(text: Any, card: str) -> tuple[Any, ...]:
             text[2] == ":"):
         cargo, stole = parse_token(text[3:])
         return (kind, int(text[1]), cargo, stole)
-    raise InvalidInput(f"unknown target {shown(text)}: write 'L'/'S' (a good lying there), 'n2:L' "
-                       "(player 2's native carrying lumber), 'c2:S' (the stone it carries) or "
-                       "'h2+'/'h2-' (player 2's hut with/without a marker)")
+    raise InvalidInput(Message(TEXT, "unknown_target", value=shown(text)))
 
 
 def to_internal(move: Any) -> tuple[Any, ...]:
     """The rules' tuple for a public move; raises `InvalidInput` if malformed."""
     kind = getattr(move, "KIND", None)
     if MOVE_KINDS.get(kind) is not type(move):
-        raise InvalidInput(f"not a Mesopotamia move: {shown(move)}")
+        raise not_a_move("Mesopotamia", move)
     if kind in ("go", "discover"):
         last = move.destination if kind == "go" else move.place
-        return (kind, parse_coord(move.origin, "origin"), *_native(move.native),
-                parse_coord(last, "destination"))
+        return (kind, parse_coord(move.origin, _FIELD_WORDS["origin"]), *_native(move.native),
+                parse_coord(last, _FIELD_WORDS["destination"]))
     if kind == "volcano":
-        return ("volcano", parse_coord(move.place, "place"))
+        return ("volcano", parse_coord(move.place, _FIELD_WORDS["place"]))
     if kind == "spread":
         if not isinstance(move.fields, (tuple, list)) or not move.fields:
-            raise InvalidInput("'spread' needs at least one field")
+            raise InvalidInput(Message(TEXT, "spread_empty"))
         return ("spread", tuple(sorted(parse_coord(f) for f in move.fields)))
     if kind == "choose":
         if not isinstance(move.tile, str) or move.tile not in WORD_OF or move.tile == "temple":
-            raise InvalidInput(f"choose 'plain', 'forest', 'quarry' or 'volcano', "
-                               f"not {shown(move.tile)}")
+            raise InvalidInput(Message(TEXT, "choose_tile", value=shown(move.tile)))
         return ("choose", WORD_OF[move.tile])
     if kind == "pick":
         return ("pick", parse_coord(move.field), *_native(move.native), _good(move.good))
     if kind == "drop":
         return ("drop", parse_coord(move.field), *_native(move.native))
     if kind == "steal":
-        return ("steal", parse_coord(move.field), _whole(move.victim, "the victim"),
+        return ("steal", parse_coord(move.field), _whole(move.victim, "victim"),
                 _good(move.good))
     if kind == "lift":
-        return ("lift", parse_coord(move.field), _whole(move.value, "the marker value"))
+        return ("lift", parse_coord(move.field), _whole(move.value, "marker_value"))
     if kind == "offer":
-        return ("offer", _whole(move.value, "the marker value"))
+        return ("offer", _whole(move.value, "marker_value"))
     if kind in ("hut", "holy", "birth"):
-        args = (_whole(move.marker, "the marker value"),) if kind == "hut" else ()
+        args = (_whole(move.marker, "marker_value"),) if kind == "hut" else ()
         return (kind, parse_coord(move.field), *args)
     if kind in ("end", "draw", "done"):
         return (kind,)
     card = move.card
     if not isinstance(card, str) or card not in CARDS:
-        raise InvalidInput(f"unknown card {shown(card)}; cards: {', '.join(CARDS)}")
+        raise InvalidInput(Message(TEXT, "unknown_card", value=shown(card), cards=", ".join(CARDS)))
     wanted = _CARD_ARGS[card]
     given = sum(x is not None for x in (move.field, move.target, move.to))
     if card == "mana_theft":
         victim = parse_whole(move.target)
         if victim is None or victim < 0 or given != 1:
-            raise InvalidInput("'play mana_theft' names the player to rob, e.g. "
-                               "'play mana_theft 2'")
+            raise InvalidInput(Message(TEXT, "mana_theft"))
         return ("play", card, None, ("player", victim), None)
     if given != wanted:
-        raise InvalidInput(f"'play {card}' takes {wanted} argument(s), got {given}")
+        raise InvalidInput(Message(TEXT, "play_fields", card=card, count=wanted, got=given))
     if card == "priest":
         if move.field is None:
-            raise InvalidInput("'play priest' names a holy place, e.g. 'play priest -2,1'")
+            raise InvalidInput(Message(TEXT, "priest_field"))
         return ("play", card, parse_coord(move.field), None, None)
     if wanted == 0:
         return ("play", card, None, None, None)
     return ("play", card, parse_coord(move.field), _target(move.target, card),
-            parse_coord(move.to, "destination"))
+            parse_coord(move.to, _FIELD_WORDS["destination"]))
 
 
 def _target_text(target: tuple[Any, ...]) -> str:

@@ -26,7 +26,17 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_seed, is_int, make_rng, shown
+from engine.core import (
+    IllegalMove,
+    InvalidInput,
+    Message,
+    Named,
+    check_seed,
+    is_int,
+    make_rng,
+    shaped,
+    shown,
+)
 from engine.mesopotamia import events as ev
 from engine.mesopotamia.board import (
     FIELD_COUNTS,
@@ -45,6 +55,7 @@ from engine.mesopotamia.board import reach as plain_reach
 from engine.mesopotamia.cards import can_play, card_moves, play_card
 from engine.mesopotamia.moves import from_internal, to_internal
 from engine.mesopotamia.reach import Reach
+from engine.mesopotamia.refusals import TEXT
 from engine.mesopotamia.runs import FieldRuns, Runs
 from engine.mesopotamia.scoring import MARKERS_TO_WIN, phase_three_mana, ranking
 from engine.mesopotamia.state import (
@@ -72,6 +83,7 @@ from engine.mesopotamia.state import (
     full_deck,
     parse_token,
     player_name,
+    removed_plains,
 )
 
 # ------------------------------------------------------------------------------------- setup
@@ -123,12 +135,6 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
         deck=tuple(deck), discard=(), hands=tuple(hands), fresh="", out=(),
         points=FIRST_ROUND[players][0], discoveries=0, action="", used=(), fertility=False,
         land=False, priests=(), pending=(), candidates=(), draws=0, won=())
-
-
-def removed_plains(players: int, options: Options) -> int:
-    if options.removed_plains is not None:
-        return options.removed_plains
-    return layout(players)["removed_plains"]
 
 
 def movement_points(turn: int, players: int) -> int:
@@ -997,9 +1003,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     """
     if state.phase == "over":
         all_placed = len(state.delivered[state.won[0]]) == MARKERS_TO_WIN
-        raise IllegalMove("the game is over: "
-                          + (f"{player_name(state.won[0])} placed all four sacrifice markers"
-                             if all_placed else "the round limit was reached"),
+        why = (Message(TEXT, "all_markers",
+                       player=Named.of(lambda lang: player_name(state.won[0], lang)))
+               if all_placed else Message(TEXT, "round_limit"))
+        raise IllegalMove(Message(TEXT, "over", why=why),
                           rule="M-END-1" if all_placed else "M-END-2")
     t = to_internal(move)
     work = Work(state)
@@ -1040,8 +1047,7 @@ def _check_state(s: State) -> str | None:
         return "the temple place must be at 0,0"
     if not is_connected(tiles):
         return "the fields do not form one connected map"
-    removed = (s.options.removed_plains if s.options.removed_plains is not None
-               else layout(n)["removed_plains"])
+    removed = removed_plains(n, s.options)
     for kind, count in FIELD_COUNTS.items():
         have = sum(1 for k in tiles.values() if k == kind) + s.pile.count(kind) + sum(
             1 for k in s.candidates if k == kind)
@@ -1175,6 +1181,35 @@ def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = 
     from engine.mesopotamia.board import WORD_OF
 
     base = new_state(players, seed, **options)
+    for name, value, shape in (
+            ("tiles", tiles, {str: str}), ("natives", natives, [(str, int, str)]),
+            ("goods", goods, {str: (int, int)}), ("huts", huts, [(str, int, int)]),
+            ("holy", holy, {str: int}), ("mana", mana, [int]), ("max_mana", max_mana, [int]),
+            ("delivered", delivered, [[int]]), ("hands", hands, [[str]]),
+            ("points", points, int)):
+        if value is not None:
+            shaped(value, shape, name)
+    shaped(to_move, int, "to_move"), shaped(round, int, "round"), shaped(phase, str, "phase")
+    for name, value in (("mana", mana), ("max_mana", max_mana), ("delivered", delivered),
+                        ("hands", hands)):
+        if value is not None and len(value) != players:
+            raise InvalidInput(f"{name} needs one entry per player ({players}), not "
+                               f"{len(value)}")
+    seats = range(players)
+    for name, owners, least in (("natives", [o for _, o, _ in natives or ()], 0),
+                                ("huts", [o for _, o, _ in huts or ()], -1),
+                                ("holy", list((holy or {}).values()), 0)):
+        for owner in owners:
+            if not least <= owner < players:
+                raise InvalidInput(f"{name}: the owner must be a player 0 to {players - 1}"
+                                   f"{' or -1 (neutral)' if least < 0 else ''}, not {owner}")
+    if to_move not in seats:
+        raise InvalidInput(f"to_move must be a player 0 to {players - 1}, not {shown(to_move)}")
+    last_round = base.options.max_rounds
+    if round < 1 or (last_round is not None and round > last_round):
+        raise InvalidInput(f"round must be 1 to {last_round or 'any'}, not {round}")
+    if phase not in ("move", "action"):
+        raise InvalidInput(f"a position starts in phase 'move' or 'action', not {shown(phase)}")
     work = Work(base)
     for text, kind in (tiles or {}).items():
         letter = WORD_OF.get(kind, kind)
@@ -1218,8 +1253,6 @@ def position(players: int = 4, *, seed: int = 0, tiles: dict[str, str] | None = 
                     raise InvalidInput(f"no {shown(card)} card left in the deck for player {p}")
                 work.deck.remove(card)
             work.hands[p] = list(cards)
-    if not 0 <= to_move < players:
-        raise InvalidInput(f"to_move must be a player 0 to {players - 1}, not {shown(to_move)}")
     work.turn = (round - 1) * players + to_move
     work.to_move = to_move
     work.phase = phase

@@ -1,10 +1,10 @@
 """The Mesopotamia state: an immutable value holding everything that changes during a game.
 
-Covers "Game Material" and "Game Preparation" of the rule text: per colour 8 natives, 5 huts,
-3 holy places and 4 sacrifice markers (values 2, 4, 6, 7: RESEARCH.md §3), the mana track
-(0 to 8, current 0 and maximum 3 at the start), 20 lumber and 20 stones, the 18 cards, the map
-and the face-down field pile; and where a turn stands (phase, movement points left,
-discoveries, the action chosen, cards played for this turn).
+Covers "Game Preparation" of the rule text: where the pieces of "Game Material" (`pieces`:
+natives, huts, holy places, sacrifice markers, lumber, stones, cards) are, the mana tracks
+(current 0 and maximum 3 at the start), the map and the face-down field pile; and where a turn
+stands (phase, movement points left, discoveries, the action chosen, cards played for this
+turn). `saves.state_from_dict` reads a state back from its save form.
 
 Encodings (plain ints and tuples, so the value is cheap to copy and hash):
 
@@ -23,113 +23,49 @@ Players are numbered 0, 1, ... in clockwise order; player 0 is the oldest and be
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
-from engine.mesopotamia.board import FIELD_COUNTS, Coord, fmt
+from engine.core import InvalidInput, RulesetOptions, shown
+from engine.mesopotamia.board import FIELD_COUNTS, Coord, fmt, layout
 
-NATIVES = 8
-HUTS = 5
-HOLY_PLACES = 3
-MARKER_VALUES = (2, 4, 6, 7)
-LUMBER = 20
-STONES = 20
-MANA_TOP = 8
+# The pieces have a module of their own, below the text form used here; they are read from
+# this module too, as they always were (``engine.mesopotamia.state.MARKER_VALUES``).
+from engine.mesopotamia.pieces import (  # noqa: F401
+    CARD_NAMES_NL,
+    CARDS,
+    FRESH,
+    HIDDEN,
+    HOLY_PLACES,
+    HUTS,
+    LUMBER,
+    LUMBER_CARGO,
+    MANA_TOP,
+    MARKER_VALUES,
+    NATIVES,
+    NONE,
+    OLD,
+    PLAYER_NAMES,
+    STONE_CARGO,
+    STONES,
+    TWO_PLAYER_REMOVED,
+    card_name,
+    cargo_token,
+    full_deck,
+    parse_token,
+    player_name,
+)
+from engine.mesopotamia.text import render_text
+
 START_MAX_MANA = 3
 MOVEMENT = 5
 STAMINA_POINTS = 3
 MAX_DISCOVERIES = 3
-HIDDEN = 1  # a covered marker whose value the viewer may not see
-
-NONE, LUMBER_CARGO, STONE_CARGO = 0, 1, 2
-OLD, FRESH = 10, 20  # carried markers: 10 + value (placeable) and 20 + value (taken this turn)
-
-#: The 18 cards: id → (count, English name, German name).
-CARDS: dict[str, tuple[int, str, str]] = {
-    "expulsion": (2, "Expulsion", "Vertreibung"),
-    "fertility": (2, "Fertility", "Fruchtbarkeit"),
-    "mana_theft": (2, "Mana Theft", "Mana-Raub"),
-    "teleport": (2, "Teleport", "Teleport"),
-    "holy_stone": (2, "Holy Stone", "Heiliger Stein"),
-    "land": (2, "Land", "Land"),
-    "stamina": (3, "Stamina", "Ausdauer"),
-    "priest": (3, "Priest", "Priester"),
-}
-CARD_NAMES_NL = {"expulsion": "Verdrijving", "fertility": "Vruchtbaarheid",
-                 "mana_theft": "Manaroof", "teleport": "Teleport", "holy_stone": "Heilige steen",
-                 "land": "Land", "stamina": "Uithoudingsvermogen", "priest": "Priester"}
-#: Cards that leave the 2-player game (a reconstruction: docs/rulings.md R-M3).
-TWO_PLAYER_REMOVED = ("expulsion", "expulsion", "mana_theft", "mana_theft")
 #: Movement points in the first round by seat (a reconstruction: R-M2); later always 5.
 FIRST_ROUND = {2: (4, 5), 3: (3, 4, 5), 4: (2, 3, 4, 5)}
 
 PHASES = ("move", "volcano", "spread", "land", "action", "over")
 ACTIONS = ("", "hut", "holy", "birth")
-
-PLAYER_NAMES = {
-    "en": ("Blue", "Red", "Yellow", "Green"),
-    "nl": ("Blauw", "Rood", "Geel", "Groen"),
-}
-
-
-def player_name(player: int, lang: str = "en") -> str:
-    if player < 0:
-        return "neutral" if lang == "en" else "neutraal"
-    return PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[player]
-
-
-def card_name(card: str, lang: str = "en") -> str:
-    if card not in CARDS:
-        return "a hidden card" if lang == "en" else "een verborgen kaart"
-    return CARDS[card][1] if lang == "en" else CARD_NAMES_NL[card]
-
-
-def full_deck(players: int) -> list[str]:
-    """The cards in play for this player count, sorted."""
-    deck = [c for c, (n, _, _) in CARDS.items() for _ in range(n)]
-    if players == 2:
-        for c in TWO_PLAYER_REMOVED:
-            deck.remove(c)
-    return sorted(deck)
-
-
-def cargo_token(cargo: int, stole: bool = False) -> str:
-    """A native's notation: ``.`` (free), ``L``, ``S``, ``M4`` (a placeable marker of value 4),
-    ``m4`` (taken up this turn), ``M?``/``m?`` (value hidden); ``!`` once it stole this turn."""
-    if cargo == NONE:
-        text = "."
-    elif cargo == LUMBER_CARGO:
-        text = "L"
-    elif cargo == STONE_CARGO:
-        text = "S"
-    else:
-        value = cargo % 10
-        text = ("M" if cargo < FRESH else "m") + (str(value) if value else "?")
-    return text + ("!" if stole else "")
-
-
-def parse_token(text: Any) -> tuple[int, bool]:
-    """The inverse of `cargo_token`; raises `InvalidInput`."""
-    if not isinstance(text, str) or not text:
-        raise InvalidInput(f"a native is written '.', 'L', 'S', 'M4' or 'm4' (with '!' once it "
-                           f"stole this turn), not {shown(text)}")
-    stole = text.endswith("!")
-    body = text[:-1] if stole else text
-    if body == ".":
-        return NONE, stole
-    if body == "L":
-        return LUMBER_CARGO, stole
-    if body == "S":
-        return STONE_CARGO, stole
-    if len(body) == 2 and body[0] in "Mm" and (body[1] == "?" or (
-            body[1] in "0123456789" and int(body[1]) in MARKER_VALUES)):
-        base = OLD if body[0] == "M" else FRESH
-        return base + (0 if body[1] == "?" else int(body[1])), stole
-    raise InvalidInput(f"unknown native {shown(text)}: write '.', 'L', 'S', 'M4' or 'm4' (with '!' "
-                       "once it stole this turn)")
-
 
 #: The default round limit (R-M12): never reached by people, always by a game that is stuck.
 DEFAULT_MAX_ROUNDS = 100
@@ -169,6 +105,14 @@ class Options(RulesetOptions):
         if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
             raise InvalidInput(f"option max_rounds must be a whole number ≥ 1 or None, "
                                f"not {shown(mr)}")
+
+
+def removed_plains(players: int, options: Options) -> int:
+    """How many plains are left out of the game (option ``removed_plains``, else the
+    layout's: R-M1)."""
+    if options.removed_plains is not None:
+        return options.removed_plains
+    return layout(players)["removed_plains"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,8 +293,6 @@ class State:
         candidates = self.candidates
         if "?" in candidates:
             # What the Land card shows is what is neither placed, in the pile nor left out.
-            from engine.mesopotamia.rules import removed_plains
-
             shown = []
             for kind, count in FIELD_COUNTS.items():
                 left = count - sum(1 for _, k in self.tiles if k == kind) - self.pile.count(kind)
@@ -371,14 +313,12 @@ class State:
                 + (f", {self.points} movement points" if self.phase == "move" else "") + ")")
 
     def __str__(self) -> str:
-        from engine.mesopotamia.text import render_text
-
         return render_text(self)
 
     # Save files -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data; `state_from_dict` reads it back (and checks it)."""
+        """Plain data; `saves.state_from_dict` reads it back (and checks it)."""
         return {
             "ruleset": self.RULESET,
             "options": self.options.to_dict(),
@@ -423,151 +363,3 @@ def _evolve(state: State, **changes: Any) -> State:
     """A copy of `state` with `changes`; cheaper than `dataclasses.replace`."""
     return State(*[changes[name] if name in changes else getattr(state, name)
                    for name in _FIELDS])
-
-
-# --------------------------------------------------------------------------- reading JSON
-
-
-def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput(f"{where} must be a whole number, not {shown(value)}")
-    if (low is not None and value < low) or (high is not None and value > high):
-        raise InvalidInput(f"{where} must be between {low} and {high}, not {value}")
-    return value
-
-
-def _rows(data: Mapping[str, Any], key: str, where: str, size: int) -> list[list[Any]]:
-    rows = field(data, key, list, where)
-    for i, row in enumerate(rows):
-        if not isinstance(row, list) or len(row) != size:
-            raise InvalidInput(f"{where}.{key}[{i}] must be a list of {size} items")
-    return rows
-
-
-def _coord(text: Any, where: str) -> Coord:
-    from engine.mesopotamia.board import parse_coord
-
-    return parse_coord(text, where)
-
-
-def _strings(value: Any, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise InvalidInput(f"{where} must be a list of strings")
-    return tuple(value)
-
-
-def state_from_dict(data: Any) -> State:
-    """Read a state written by `State.to_dict`, checking every field and invariant.
-
-    Raises:
-        InvalidInput: naming the first field that is malformed or inconsistent.
-    """
-    from engine.mesopotamia.rules import check_state
-
-    w = "mesopotamia state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{w} must be an object")
-    check_keys(data, [*_FIELDS, "ruleset"], w)
-    if data.get("ruleset") != "mesopotamia":
-        raise InvalidInput(f"{w}: ruleset is {shown(data.get('ruleset'))}, not 'mesopotamia'")
-    players = _int(field(data, "players", int, w), f"{w}.players", 2, 4)
-    to_move = data.get("to_move")
-    if to_move is not None:
-        to_move = _int(to_move, f"{w}.to_move", 0, players - 1)
-    tiles = []
-    for i, (c, k) in enumerate(_rows(data, "tiles", w, 2)):
-        if not isinstance(k, str) or k not in FIELD_COUNTS:
-            raise InvalidInput(f"{w}.tiles[{i}] has unknown kind {shown(k)}")
-        tiles.append((_coord(c, f"{w}.tiles[{i}]"), k))
-    pile = field(data, "pile", str, w)
-    if any(k not in FIELD_COUNTS for k in pile):
-        raise InvalidInput(f"{w}.pile holds unknown field kinds: {shown(pile)}")
-    natives = []
-    for i, (c, owner, cargo, stole) in enumerate(_rows(data, "natives", w, 4)):
-        q, r = _coord(c, f"{w}.natives[{i}]")
-        _int(owner, f"{w}.natives[{i}] owner", 0, players - 1)
-        _int(cargo, f"{w}.natives[{i}] cargo", 0, FRESH + 9)
-        if not isinstance(stole, bool):
-            raise InvalidInput(f"{w}.natives[{i}] stole must be true or false")
-        natives.append((q, r, owner, cargo, stole))
-    goods = []
-    for i, (c, lumber, stone) in enumerate(_rows(data, "goods", w, 3)):
-        q, r = _coord(c, f"{w}.goods[{i}]")
-        goods.append((q, r, _int(lumber, f"{w}.goods[{i}] lumber", 0, LUMBER),
-                      _int(stone, f"{w}.goods[{i}] stone", 0, STONES)))
-    huts = []
-    for i, (c, owner, marker) in enumerate(_rows(data, "huts", w, 3)):
-        q, r = _coord(c, f"{w}.huts[{i}]")
-        huts.append((q, r, _int(owner, f"{w}.huts[{i}] owner", -1, players - 1),
-                     _int(marker, f"{w}.huts[{i}] marker", 0, 7)))
-    holy = []
-    for i, (c, owner) in enumerate(_rows(data, "holy", w, 2)):
-        q, r = _coord(c, f"{w}.holy[{i}]")
-        holy.append((q, r, _int(owner, f"{w}.holy[{i}] owner", 0, players - 1)))
-    per_player = {}
-    for key in ("mana", "max_mana"):
-        values = field(data, key, list, w)
-        if len(values) != players:
-            raise InvalidInput(f"{w}.{key} needs one entry per player")
-        per_player[key] = tuple(_int(v, f"{w}.{key}", 0, MANA_TOP) for v in values)
-    for key in ("markers", "delivered", "hands"):
-        values = field(data, key, list, w)
-        if len(values) != players or not all(isinstance(v, list) for v in values):
-            raise InvalidInput(f"{w}.{key} needs one list per player")
-    markers = tuple(tuple(_int(v, f"{w}.markers", 1, 7) for v in m) for m in data["markers"])
-    delivered = tuple(tuple(_int(v, f"{w}.delivered", 2, 7) for v in d)
-                      for d in data["delivered"])
-    hands = tuple(_strings(h, f"{w}.hands") for h in data["hands"])
-    used = []
-    for i, (c, a, b, births) in enumerate(_rows(data, "used", w, 4)):
-        q, r = _coord(c, f"{w}.used[{i}]")
-        used.append((q, r, _int(a, f"{w}.used", 0, NATIVES), _int(b, f"{w}.used", 0, NATIVES),
-                     _int(births, f"{w}.used", 0, 2)))
-    pending = field(data, "pending", list, w)
-    for v in pending:
-        _int(v, f"{w}.pending", -99, 99)
-    won = field(data, "won", list, w)
-    for v in won:
-        _int(v, f"{w}.won", 0, players - 1)
-    candidates = field(data, "candidates", str, w)
-    for flag in ("fertility", "land"):
-        field(data, flag, bool, w)
-    state = State(
-        options=Options.from_dict(field(data, "options", dict, w)),
-        players=players,
-        # A player's view has no seed (it would tell the hidden orders).
-        seed=None if data.get("seed", 0) is None else _int(field(data, "seed", int, w),
-                                                             f"{w}.seed", 0),
-        turn=_int(field(data, "turn", int, w), f"{w}.turn", 0),
-        to_move=to_move,
-        phase=field(data, "phase", str, w),
-        tiles=tuple(tiles),
-        pile=tuple(pile),
-        natives=tuple(sorted(natives)),
-        goods=tuple(sorted(goods)),
-        huts=tuple(sorted(huts)),
-        holy=tuple(sorted(holy)),
-        mana=per_player["mana"],
-        max_mana=per_player["max_mana"],
-        markers=markers,
-        delivered=delivered,
-        deck=_strings(field(data, "deck", list, w), f"{w}.deck"),
-        discard=_strings(field(data, "discard", list, w), f"{w}.discard"),
-        hands=hands,
-        fresh=field(data, "fresh", str, w),
-        out=_strings(field(data, "out", list, w), f"{w}.out"),
-        points=_int(field(data, "points", int, w), f"{w}.points", 0, 99),
-        discoveries=_int(field(data, "discoveries", int, w), f"{w}.discoveries", 0, 99),
-        action=field(data, "action", str, w),
-        used=tuple(sorted(used)),
-        fertility=data["fertility"],
-        land=data["land"],
-        priests=tuple(_coord(c, f"{w}.priests") for c in _strings(
-            field(data, "priests", list, w), f"{w}.priests")),
-        pending=tuple(pending),
-        candidates=tuple(candidates),
-        draws=_int(field(data, "draws", int, w), f"{w}.draws", 0),
-        won=tuple(won),
-    )
-    check_state(state)
-    return state

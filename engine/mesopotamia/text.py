@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.mesopotamia.board import KIND_NAMES, fmt
-from engine.mesopotamia.state import PLAYER_NAMES, cargo_token
+from engine.mesopotamia.pieces import PLAYER_NAMES, cargo_token
 
 if TYPE_CHECKING:
     from engine.mesopotamia.state import State

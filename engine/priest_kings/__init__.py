@@ -54,6 +54,7 @@ from engine.priest_kings.rules import (
     new_state,
     position,
 )
+from engine.priest_kings.saves import state_from_dict
 from engine.priest_kings.scoring import final_winners, standings
 from engine.priest_kings.state import (
     ACTIVATION_MODES,
@@ -61,7 +62,6 @@ from engine.priest_kings.state import (
     PLAYERS,
     Options,
     State,
-    state_from_dict,
 )
 
 NAME = "priest_kings"

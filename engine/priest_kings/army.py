@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, check_keys, field, loads, shown
+from engine.core import IllegalMove, InvalidInput, Message, check_keys, field, loads, shown
+from engine.priest_kings.refusals import TEXT
 
 #: DBMM troop types (the dice model gives each a combat factor).
 TROOP_TYPES = ("El", "Kn", "Cv", "LH", "Cm", "Ch", "Sp", "Pk", "Bd", "Wb", "Ax", "Bw", "Ps",
@@ -149,8 +150,8 @@ class Army:
         for c in self.commands:
             if c.id == command_id:
                 return c
-        raise InvalidInput(f"unknown corps {shown(command_id)}; this army's corps are "
-                           f"{', '.join(c.id for c in self.commands)}")
+        raise InvalidInput(Message(TEXT, "unknown_corps", value=shown(command_id),
+                                   corps=", ".join(c.id for c in self.commands)))
 
     @property
     def total_ap(self) -> int:
@@ -187,14 +188,13 @@ class Army:
         """
         command = self.command(command_id)
         if not any(t.name == REORGANIZE_TO for t in self.troops):
-            raise IllegalMove(f"the army list has no {REORGANIZE_TO}, so no corps can be "
-                              "reorganized", rule="P-REORG-1")
+            raise IllegalMove(Message(TEXT, "no_replacement", to=REORGANIZE_TO),
+                              rule="P-REORG-1")
         have = command.count(REORGANIZE_FROM)
         if have < REORGANIZE_COUNT:
-            raise IllegalMove(
-                f"the {command.name} has {have} {REORGANIZE_FROM}: a reorganization swaps "
-                f"{REORGANIZE_COUNT} {REORGANIZE_FROM} from a single corps for 1 {REORGANIZE_TO}",
-                rule="P-REORG-1")
+            raise IllegalMove(Message(TEXT, "too_few", corps=command.name, have=have,
+                                      from_=REORGANIZE_FROM, count=REORGANIZE_COUNT,
+                                      to=REORGANIZE_TO), rule="P-REORG-1")
         elements: list[Element] = []
         to_remove = REORGANIZE_COUNT
         for e in command.elements:

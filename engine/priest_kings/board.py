@@ -27,11 +27,12 @@ from typing import Any
 
 import networkx as nx
 
-from engine.core import InvalidInput, check_keys, dumps, field, loads, shown
+from engine.core import InvalidInput, Message, check_keys, dumps, field, loads, shown
+from engine.geo import EARTH_RADIUS_KM, great_circle_km
+from engine.priest_kings.refusals import TEXT
 
 #: The rule text's players: "each controlling the city states of Kish, Lagash, Uruk and Ur".
 CITIES = 4
-EARTH_RADIUS_KM = 6371.0
 
 _MAP_KEYS = ("name", "source", "cities", "avenues", "landmarks")
 _SITE_KEYS = ("id", "name", "lat", "lon")
@@ -201,8 +202,8 @@ class CampaignMap:
         try:
             return self._index[city_id]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown city {shown(city_id)} on {self.name}; cities: "
-                               f"{', '.join(self._index)}") from None
+            raise InvalidInput(Message(TEXT, "unknown_city", value=shown(city_id), map=self.name,
+                                       cities=", ".join(self._index))) from None
 
     def city_id(self, player: int) -> str:
         return self.cities[player].id
@@ -221,14 +222,6 @@ class CampaignMap:
     def km(self, a: int, b: int) -> float:
         """The great-circle distance between two cities, in kilometres."""
         return great_circle_km(self.cities[a], self.cities[b])
-
-
-def great_circle_km(a: Site, b: Site) -> float:
-    """Haversine distance between two places, in kilometres."""
-    p1, p2 = math.radians(a.lat), math.radians(b.lat)
-    dp, dl = p2 - p1, math.radians(b.lon - a.lon)
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 2 * EARTH_RADIUS_KM * math.asin(math.sqrt(h))
 
 
 def _site(item: Any, where: str, seen: set[str]) -> Site:

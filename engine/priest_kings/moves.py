@@ -24,10 +24,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words, parse_whole, shown
+from engine.core import (
+    InvalidInput,
+    Message,
+    Move,
+    Named,
+    check_arity,
+    move_words,
+    parse_whole,
+    shown,
+)
 from engine.core import move_from_dict as _move_from_dict
 from engine.priest_kings.battle import BROKEN
 from engine.priest_kings.board import CITIES
+from engine.priest_kings.refusals import TEXT
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,13 +100,12 @@ class RecordedBattle(Move):
 
     def __post_init__(self) -> None:
         if self.broken not in BROKEN:
-            raise InvalidInput(f"broken must be one of {', '.join(BROKEN)} (whose army broke),"
-                               f" not {shown(self.broken)}")
+            raise InvalidInput(Message(TEXT, "broken", choices=", ".join(BROKEN),
+                                       value=shown(self.broken)))
         for name in ("attacker_points", "defender_points"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidInput(f"{name} must be a whole number of points ≥ 0, not "
-                                   f"{shown(value)}")
+                raise InvalidInput(Message(TEXT, "points", name=name, value=shown(value)))
 
     def __str__(self) -> str:
         return f"record {self.broken} {self.attacker_points} {self.defender_points}"
@@ -123,8 +132,7 @@ class ActivationOrder(Move):
         if not isinstance(cities, tuple) or not all(
                 isinstance(c, str) and c and not any(ch.isspace() for ch in c)
                 for c in cities):
-            raise InvalidInput(f"an order of activation is a list of city ids (e.g. "
-                               f"['uruk', 'kish', 'ur', 'lagash']), not {cities!r}")
+            raise InvalidInput(Message(TEXT, "order_ids", value=shown(cities)))
 
     def __str__(self) -> str:
         return " ".join(("order", *self.cities))
@@ -134,9 +142,7 @@ MOVE_KINDS: dict[str, type[Any]] = {
     cls.KIND: cls for cls in (Attack, Sacrifice, Reorganize, DiceBattle, RecordedBattle,
                               ActivationOrder)}
 
-_USAGE = ("write 'attack CITY', 'sacrifice', 'reorganize CORPS', 'dice', "
-          "'record BROKEN ATTACKER_POINTS DEFENDER_POINTS' or 'order CITY CITY CITY CITY' "
-          "(e.g. 'attack uruk', 'record defender 120 45', 'order uruk kish ur lagash')")
+_USAGE = Named.of(lambda lang: TEXT[lang]["usage"])
 
 
 def parse_move(text: str) -> Any:
@@ -155,7 +161,8 @@ def parse_move(text: str) -> Any:
         for word in args[1:]:
             value = parse_whole(word)
             if value is None or value < 0:
-                raise InvalidInput(f"points must be whole numbers ≥ 0, not {shown(word)}: {_USAGE}")
+                raise InvalidInput(Message(TEXT, "points_text", value=shown(word),
+                                           usage=_USAGE))
             points.append(value)
         return RecordedBattle(args[0].lower(), points[0], points[1])
     return MOVE_KINDS[verb](*args)

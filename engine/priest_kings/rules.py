@@ -26,7 +26,17 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.core import IllegalMove, InvalidInput, Message, Named, check_seed, make_rng, shown
+from engine.core import (
+    IllegalMove,
+    InvalidInput,
+    Message,
+    Named,
+    check_seed,
+    make_rng,
+    not_a_move,
+    shaped,
+    shown,
+)
 from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_COUNT, REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.battle import STATUS_NAMES, fight
@@ -39,6 +49,7 @@ from engine.priest_kings.moves import (
     Reorganize,
     Sacrifice,
 )
+from engine.priest_kings.refusals import TEXT
 from engine.priest_kings.scoring import final_winners
 from engine.priest_kings.state import (
     INDEPENDENT,
@@ -129,29 +140,6 @@ ORDERS = tuple(itertools.permutations(range(PLAYERS)))
 #: first city, on behalf of the table — the order is a fact of the table, not a choice.
 ORDER_TYPIST = 0
 
-#: The refusals of this module that are told in every language.
-_MESSAGES = {
-    "en": {
-        "order_drawn": "this campaign's order of activation is drawn by the engine (option "
-                       "activation='dice'): an order is typed in only with "
-                       "activation='recorded'",
-        "order_not_now": "the order of activation is entered at the start of a turn, before "
-                         "the cities choose: {hint}",
-        "order_twice": "the order of activation names every city once: {twice} twice, "
-                       "{missing} not at all",
-    },
-    "nl": {
-        "order_drawn": "in deze veldtocht bepaalt de engine de volgorde van activering (optie "
-                       "activation='dice'): een volgorde invoeren kan alleen met "
-                       "activation='recorded'",
-        "order_not_now": "de volgorde van activering wordt aan het begin van een beurt "
-                         "ingevoerd, voordat de steden kiezen: {hint}",
-        "order_twice": "de volgorde van activering noemt elke stad één keer: {twice} twee "
-                       "keer, {missing} niet",
-    },
-}
-
-
 def battle_rng_salt(number: int) -> tuple[str, str, int]:
     """The salt of battle `number`'s generator: ``make_rng(seed, *battle_rng_salt(n))``."""
     return ("priest_kings", "battle", number)
@@ -204,35 +192,35 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     """
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise InvalidInput(f"not a Priest-Kings move: {shown(move)}")
+        raise not_a_move("Priest-Kings", move)
     if state.phase == "over":
-        raise IllegalMove("the campaign is over: every city serves the same overlord",
-                          rule="P-END-1")
+        raise IllegalMove(Message(TEXT, "over"), rule="P-END-1")
     phase, what = _PHASE_OF[type(move)]
     if state.phase != phase:
         if isinstance(move, ActivationOrder):
             if state.options.activation == "dice":
-                raise IllegalMove(Message(_MESSAGES, "order_drawn"), rule="P-TURN-4")
-            raise IllegalMove(Message(_MESSAGES, "order_not_now", hint=_phase_hint(state)),
+                raise IllegalMove(Message(TEXT, "order_drawn"), rule="P-TURN-4")
+            raise IllegalMove(Message(TEXT, "order_not_now", hint=_phase_hint(state)),
                               rule="P-TURN-4")
-        raise IllegalMove(f"{what} is not possible now: {_phase_hint(state)}",
+        raise IllegalMove(Message(TEXT, "not_now", what=Message(TEXT, what),
+                                  hint=_phase_hint(state)),
                           rule={"activation": "P-TURN-4", "orders": "P-TURN-2"}.get(
                               state.phase, "P-TURN-3"))
     return handler(state, move)
 
 
-def _phase_hint(state: State) -> str:
+def _phase_hint(state: State) -> Message:
     if state.phase == "activation":
-        return (f"the order of activation of turn {state.turn} is to be entered first ('order "
-                f"{' '.join(c.id for c in state.map.cities)}', in the order rolled at the "
-                "table)")
+        return Message(TEXT, "hint_activation", turn=state.turn,
+                       cities=" ".join(c.id for c in state.map.cities))
     if state.phase == "orders":
-        who = state.name(state.order[state.step])
-        return (f"it is {who}'s turn to choose an activity (attack, sacrifice or reorganize); "
-                "battles are fought once every city has chosen")
+        return Message(TEXT, "hint_orders", city=state.name(state.order[state.step]))
     a, d = state.attacks[state.step]
-    return (f"the battle of {state.name(a)} against {state.name(d)} is to be fought "
-            "('dice' or 'record ...')")
+    return Message(TEXT, "hint_battles", attacker=state.name(a), defender=state.name(d))
+
+
+def _refused(key: str, rule: str, **values: Any) -> IllegalMove:
+    return IllegalMove(Message(TEXT, key, **values), rule=rule)
 
 
 def _attack(state: State, move: Attack) -> tuple[State, list[ev.Event]]:
@@ -243,32 +231,24 @@ def _attack(state: State, move: Attack) -> tuple[State, list[ev.Event]]:
     me, them = state.name(player), state.name(target)
     attackers = {d: a for a, d in state.attacks}
     if player in attackers:
-        raise IllegalMove(f"{me} has been attacked this turn by {state.name(attackers[player])}:"
-                          " an attacked city cannot attack another city, but may still "
-                          "sacrifice or reorganize before its battle", rule="P-ATTACK-3")
+        raise _refused("attacked", "P-ATTACK-3", city=me, by=state.name(attackers[player]))
     if target == player:
-        raise IllegalMove(f"{me} cannot attack itself", rule="P-ATTACK-1")
+        raise _refused("itself", "P-ATTACK-1", city=me)
     lord = state.overlord
     if lord[player] == target:
-        raise IllegalMove(f"{me} cannot attack {them}: {them} is its overlord, and a vassal "
-                          "never attacks its overlord", rule="P-ATTACK-5")
+        raise _refused("overlord", "P-ATTACK-5", city=me, target=them)
     if lord[target] == player:
-        raise IllegalMove(f"{me} cannot attack {them}: {them} is already its vassal",
-                          rule="P-ATTACK-5")
+        raise _refused("own_vassal", "P-ATTACK-5", city=me, target=them)
     if lord[player] >= 0 and lord[player] == lord[target]:
-        raise IllegalMove(f"{me} cannot attack {them}: both are vassals of "
-                          f"{state.name(lord[player])}, and a vassal never attacks its "
-                          "overlord's other vassals", rule="P-ATTACK-5")
+        raise _refused("fellow_vassal", "P-ATTACK-5", city=me, target=them,
+                       lord=state.name(lord[player]))
     if target in attackers:
-        raise IllegalMove(f"{them} is already attacked by {state.name(attackers[target])} this "
-                          "turn: a city cannot be attacked by more than one enemy city in a "
-                          "turn", rule="P-ATTACK-4")
+        raise _refused("taken", "P-ATTACK-4", target=them, by=state.name(attackers[target]))
     reachable = targets(lord, cmap.neighbours, player, ())
     if target not in reachable:
-        raise IllegalMove(
-            f"{me} cannot reach {them}: the target must be joined by an avenue to the "
-            f"attacker's city or to one of its vassals' cities (from {me}: "
-            f"{', '.join(state.name(t) for t in reachable) or 'none'})", rule="P-ATTACK-1")
+        raise _refused("unreachable", "P-ATTACK-1", city=me, target=them,
+                       reach=", ".join(state.name(t) for t in reachable)
+                       or Message(TEXT, "none"))
     via = None
     if not cmap.joined(player, target):
         via = next(v for v in state.vassals_of(player) if cmap.joined(v, target))
@@ -294,8 +274,8 @@ def _reorganize(state: State, move: Reorganize) -> tuple[State, list[ev.Event]]:
     try:
         changed = army.reorganize(move.corps)
     except IllegalMove as exc:
-        raise IllegalMove(f"{state.name(player)} cannot reorganize: {exc.reason}",
-                          rule=exc.rule) from None
+        raise IllegalMove(Message(TEXT, "cannot_reorganize", city=state.name(player),
+                                  why=exc.message or exc.reason), rule=exc.rule) from None
     events: list[ev.Event] = [ev.ArmyReorganized(
         player, state.name(player), command.id, command.name, REORGANIZE_COUNT,
         REORGANIZE_FROM, REORGANIZE_TO)]
@@ -343,7 +323,7 @@ def _record_order(state: State, move: ActivationOrder) -> tuple[State, list[ev.E
         try:
             order.append(cmap.index_of(city))
         except InvalidInput as exc:
-            raise InvalidInput(f"the order of activation: {exc.reason}",
+            raise InvalidInput(Message(TEXT, "order_city", why=exc.message or exc.reason),
                                rule="P-TURN-4") from None
     if sorted(order) != list(range(PLAYERS)):
         twice = sorted({c for c in order if order.count(c) > 1})
@@ -352,7 +332,7 @@ def _record_order(state: State, move: ActivationOrder) -> tuple[State, list[ev.E
         listed = {lang: (lambda cities, lang=lang: and_[lang].join(
             state.name(c) for c in cities) or "-") for lang in and_}
         raise IllegalMove(Message(
-            _MESSAGES, "order_twice",
+            TEXT, "order_twice",
             twice=Named(**{lang: f(twice) for lang, f in listed.items()}),
             missing=Named(**{lang: f(missing) for lang, f in listed.items()})),
             rule="P-TURN-4")
@@ -364,8 +344,7 @@ def _record_order(state: State, move: ActivationOrder) -> tuple[State, list[ev.E
 
 def _seed_of(state: State) -> int:
     if state.seed is None:
-        raise InvalidInput("this is a player's view, whose seed is hidden: the next turn's "
-                           "order and the dice cannot be known (determinize the view first)")
+        raise InvalidInput(Message(TEXT, "hidden_seed"))
     return state.seed
 
 
@@ -379,9 +358,7 @@ def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     events: list[ev.Event] = []
     if isinstance(move, DiceBattle):
         if mode == "recorded":
-            raise IllegalMove("this campaign's battles are fought on the table and typed in "
-                              "(option battles='recorded'): write 'record BROKEN "
-                              "ATTACKER_POINTS DEFENDER_POINTS'", rule="P-BATTLE-4")
+            raise _refused("battles_recorded", "P-BATTLE-4")
         rng = make_rng(_seed_of(state), *battle_rng_salt(number))
         log: list[tuple[Any, ...]] = []
         outcome = fight(state.armies[attacker], state.armies[defender],
@@ -393,15 +370,13 @@ def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
                                           outcome.defender_points)
     else:
         if mode == "dice":
-            raise IllegalMove("this campaign's battles are fought with the dice model (option "
-                              "battles='dice'): write 'dice'", rule="P-BATTLE-4")
+            raise _refused("battles_dice", "P-BATTLE-4")
         for points, loser in ((move.attacker_points, defender),
                               (move.defender_points, attacker)):
             worth = state.armies[loser].total_ap
             if points > worth:
-                raise IllegalMove(f"{state.name(loser)}'s army is worth {worth} AP, so its "
-                                  f"enemy cannot have scored {points} points of it",
-                                  rule="P-BATTLE-2")
+                raise _refused("worth", "P-BATTLE-2", loser=state.name(loser), worth=worth,
+                               points=points)
         events.append(ev.BattleBegan(number, attacker, defender, *names, "recorded", rerolls))
         broken, att_points, def_points = (move.broken, move.attacker_points,
                                           move.defender_points)
@@ -471,12 +446,12 @@ _HANDLERS: dict[type, Any] = {
     Attack: _attack, Sacrifice: _sacrifice, Reorganize: _reorganize,
     DiceBattle: _battle, RecordedBattle: _battle, ActivationOrder: _record_order}
 _PHASE_OF = {
-    ActivationOrder: ("activation", "entering the order of activation"),
+    ActivationOrder: ("activation", "entering_order"),
     Attack: ("orders", "attacking"),
-    Sacrifice: ("orders", "making sacrifices"),
-    Reorganize: ("orders", "reorganizing an army"),
-    DiceBattle: ("battles", "fighting a battle"),
-    RecordedBattle: ("battles", "recording a battle"),
+    Sacrifice: ("orders", "sacrificing"),
+    Reorganize: ("orders", "reorganizing"),
+    DiceBattle: ("battles", "fighting"),
+    RecordedBattle: ("battles", "recording"),
 }
 
 
@@ -596,6 +571,20 @@ def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders
     """
     state = new_state(PLAYERS, seed, campaign_map=campaign_map, armies=armies, **options)
     cmap = state.map
+    if isinstance(blessed, (set, frozenset)):
+        blessed = list(blessed)
+    for name, value, shape in (("overlords", overlords, {str: str}), ("order", order, [str]),
+                               ("made", made, {(str, str): int}),
+                               ("reorganized", reorganized, {str: [str]})):
+        if value is not None:
+            shaped(value, shape, name)
+    shaped(attacks, [(str, str)], "attacks"), shaped(blessed, [str], "blessed")
+    for name, value in (("phase", phase), ("turn", turn), ("step", step),
+                        ("battles_fought", battles_fought)):
+        shaped(value, str if name == "phase" else int, name)
+    if order is not None and len(order) != PLAYERS:
+        raise InvalidInput(f"order must name each of the {PLAYERS} cities once, not "
+                           f"{shown(order)}")
     lord = [INDEPENDENT] * PLAYERS
     for vassal, over in (overlords or {}).items():
         lord[cmap.index_of(vassal)] = cmap.index_of(over)
@@ -606,7 +595,11 @@ def position(overlords: Mapping[str, str] | None = None, *, phase: str = "orders
     for city, corps_list in (reorganized or {}).items():
         c = cmap.index_of(city)
         for corps in corps_list:
-            armies_now[c] = armies_now[c].reorganize(corps)
+            try:
+                armies_now[c] = armies_now[c].reorganize(corps)
+            except IllegalMove as exc:
+                # Here it is no move refused but a position that cannot be.
+                raise InvalidInput(f"reorganized: {exc.reason}") from None
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
         raise InvalidInput(f"turn must be a whole number ≥ 1, not {shown(turn)}")
     turn_order = (activation_order(seed, turn) if order is None

@@ -33,6 +33,7 @@ from engine.sumeria.moves import (
     move_from_dict,
     parse_move,
 )
+from engine.sumeria.pieces import PLAYER_NAMES, TILE_NAMES, TILES, TRADERS, player_name
 from engine.sumeria.rules import (
     apply,
     check_state,
@@ -41,18 +42,9 @@ from engine.sumeria.rules import (
     new_state,
     position,
 )
+from engine.sumeria.saves import state_from_dict
 from engine.sumeria.scoring import TRIANGLE, final_winners, score_influence
-from engine.sumeria.state import (
-    INITIAL_TRADERS,
-    PLAYER_NAMES,
-    TILE_NAMES,
-    TILES,
-    TRADERS,
-    Options,
-    State,
-    player_name,
-    state_from_dict,
-)
+from engine.sumeria.state import INITIAL_TRADERS, Options, State
 
 NAME = "sumeria"
 

@@ -32,7 +32,7 @@ from typing import Any, NamedTuple
 import networkx as nx
 
 from engine.bitmask import bits
-from engine.core import InvalidInput, Message, check_keys, dumps, field, shown
+from engine.core import InvalidInput, Message, Named, check_keys, dumps, field, shown
 
 KINDS = ("city", "town", "village")
 KIND_NAMES = {
@@ -41,8 +41,13 @@ KIND_NAMES = {
 }
 
 #: Refusing an unknown location, in each language (boards are named in English only).
-_TEXT = {"en": {"unknown_location": "unknown location {location} on {board}"},
-         "nl": {"unknown_location": "er is geen plaats {location} op dit bord"}}
+_TEXT = {"en": {"unknown_location": "unknown location {location} on {board}",
+                "unknown_city_state": "unknown city-state {city_state} on {board}"},
+         "nl": {"unknown_location": "er is geen plaats {location} op {board}",
+                "unknown_city_state": "er is geen stadstaat {city_state} op {board}"}}
+
+#: The shipped board's name in the other languages (a board file names itself in one).
+_STANDARD_NAMES = {"nl": "Sumeria — standaardbord (reconstructie)"}
 
 _BOARD_KEYS = ("name", "source", "city_states", "locations", "routes", "river", "size")
 
@@ -278,6 +283,13 @@ class Board:
     def is_standard(self) -> bool:
         return self == Board.standard()
 
+    def title(self, lang: str = "en") -> str:
+        """The board's name in `lang`: the shipped board has one in each language, a board
+        file only its own."""
+        if lang in _STANDARD_NAMES and self.is_standard:
+            return _STANDARD_NAMES[lang]
+        return self.name
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Board) and (other is self or other._digest == self._digest)
 
@@ -299,13 +311,14 @@ class Board:
             return self._index[loc_id]
         except (KeyError, TypeError):
             raise InvalidInput(Message(_TEXT, "unknown_location", location=shown(loc_id),
-                                       board=self.name)) from None
+                                       board=Named.of(self.title))) from None
 
     def city_state(self, cs_id: str) -> CityState:
         try:
             return self.city_states[self._cs_index[cs_id]]
         except (KeyError, TypeError):
-            raise InvalidInput(f"unknown city-state {shown(cs_id)} on {self.name}") from None
+            raise InvalidInput(Message(_TEXT, "unknown_city_state", city_state=shown(cs_id),
+                                       board=Named.of(self.title))) from None
 
     def locations_of(self, cs_id: str) -> tuple[str, ...]:
         """The location ids of a city-state, in file order."""

@@ -28,12 +28,16 @@ def _count(n: int, lang: str, one_en: str, many_en: str, one_nl: str, many_nl: s
     return f"{n} {one_en if n == 1 else many_en}"
 
 
-def _tiles(letters: str, lang: str) -> str:
-    """Tile letters as words: ``"EEP"`` → ``"economy ×2 and political"``."""
+def _tiles(letters: str, lang: str, counted: bool = True) -> str:
+    """Tile letters as words: ``"EEP"`` → ``"economy ×2 and political"`` (not `counted`:
+    ``"economy, economy and political"``)."""
     counts: dict[str, int] = {}
     for t in letters:
         counts[t] = counts.get(t, 0) + 1
-    names = [TILE_NAMES[lang][t] + (f" ×{n}" if n > 1 else "") for t, n in counts.items()]
+    if counted:
+        names = [TILE_NAMES[lang][t] + (f" ×{n}" if n > 1 else "") for t, n in counts.items()]
+    else:
+        names = [TILE_NAMES[lang][t] for t in letters]
     if not names:
         return "-"
     joiner = " and " if lang == "en" else " en "
@@ -243,13 +247,17 @@ class RowRotated(SumeriaEvent):
 
 @dataclass(frozen=True)
 class TilesDrawn(SumeriaEvent):
-    TEXT: ClassVar = {"en": "Round {round} begins: new tiles {first} | {second} | {third}.",
-                      "nl": "Ronde {round} begint: nieuwe markers {first} | {second} | {third}."}
+    TEXT: ClassVar = {"en": "Round {round} begins with new tiles: {first} for the 1st city-state, "
+                            "{second} for the 2nd and {third} for the 3rd.",
+                      "nl": "Ronde {round} begint met nieuwe markers: {first} voor de 1e "
+                            "stadstaat, {second} voor de 2e en {third} voor de 3e."}
     round: int
     offer: tuple[str, str, str]
 
     def _words(self, lang: str) -> dict[str, Any]:
-        first, second, third = (_tiles(t, lang) for t in self.offer)
+        # Each tile named (at most three a city-state): "economy, economy and military" reads
+        # as a sentence where "economy ×2" would not.
+        first, second, third = (_tiles(t, lang, counted=False) for t in self.offer)
         return {"round": self.round, "first": first, "second": second, "third": third}
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bitmask import bits
-from engine.core import InvalidInput, check_seed, is_int, make_rng, shown
+from engine.core import InvalidInput, check_seed, is_int, make_rng, not_a_move, shaped, shown
 from engine.sumeria import events as ev
 from engine.sumeria import rays
 from engine.sumeria.board import Board
@@ -230,7 +230,7 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         raise refusal("over", "S-END-1")
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise InvalidInput(f"not a Sumeria move: {shown(move)}")
+        raise not_a_move("Sumeria", move)
     phase, name = _PHASE_OF[type(move)]
     if state.phase != phase:
         # The rule of the phase the game is in says what may be done now.
@@ -604,6 +604,16 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
     """
     state = new_state(players, seed, board=board, **options)
     board = state.board
+    for name, value, shape in (("traders", traders, {str: int}), ("row", row, [str]),
+                               ("offer", offer, (str, str, str)),
+                               ("influence", influence, [{str: int}]),
+                               ("to_move", to_move, int)):
+        if value is not None:
+            shaped(value, shape, name)
+    shaped(first_player, int, "first_player"), shaped(round, int, "round")
+    shaped(turn, int, "turn")
+    if not 1 <= round <= ROUNDS:
+        raise InvalidInput(f"round must be 1 to {ROUNDS}, not {round}")
     cells = [-1] * len(board.locations)
     for loc_id, owner in (traders or {}).items():
         if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:

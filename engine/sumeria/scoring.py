@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Iterable, Mapping, Sequence
 
 from engine.core import InvalidInput, shown
-from engine.sumeria.state import LETTER_OF, TILES, TILES_PER_TYPE
+from engine.sumeria.pieces import LETTER_OF, TILES, TILES_PER_TYPE
 
 #: Points for 0..9 tiles of one type: "1, 3, 6, 10, 15, 21, 28, 36, 45".
 TRIANGLE = tuple(n * (n + 1) // 2 for n in range(TILES_PER_TYPE + 1))

@@ -1,8 +1,9 @@
 """The Sumeria state: an immutable value holding only what changes during a game.
 
-Covers "Game Materials" and "Setup" of the rule text: traders per player count, the row of
+Covers "Setup" of the rule text: the traders on the board and in reserve, the row of
 city-state tiles, the influence tiles (bag, the six offered above the three leading city-states,
-the discard and each player's tiles), the round and turn track, and the first player.
+the discard and each player's tiles), the round and turn track, and the first player. The pieces
+themselves ("Game Materials") are in `pieces`; `saves.state_from_dict` reads a state back.
 
 The board is shared, static data: a state refers to it and never copies it. Players are numbered
 0, 1, ... in seating order; "to the left" of a player is the next number (clockwise play).
@@ -11,33 +12,32 @@ The board is shared, static data: a state refers to it and never copies it. Play
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, check_keys, field, shown
+from engine.core import InvalidInput, RulesetOptions, shown
 from engine.quick import evolver
 from engine.sumeria.board import Board
 
-#: Influence tile types, by the letter used in notation and save files.
-TILES = "EMPR"
-TILE_NAMES = {
-    "en": {"E": "economy", "M": "military", "P": "political", "R": "religion"},
-    "nl": {"E": "economisch", "M": "militair", "P": "politiek", "R": "religieus"},
-}
-LETTER_OF = {name: letter for letter, name in TILE_NAMES["en"].items()}
-TILES_PER_TYPE = 9
+# The pieces have a module of their own, below the scoring and the text form used here; they
+# are read from this module too, as they always were (``engine.sumeria.state.TILES``).
+from engine.sumeria.pieces import (  # noqa: F401
+    LETTER_OF,
+    PLAYER_NAMES,
+    TILE_NAMES,
+    TILES,
+    TILES_PER_TYPE,
+    TRADERS,
+    player_name,
+)
+from engine.sumeria.scoring import final_winners, score_counts
+from engine.sumeria.text import render_text
+
 OFFER_SIZES = (3, 2, 1)  # tiles above the 1st, 2nd and 3rd city-state
 ROUNDS = 6
 TURNS_PER_ROUND = 3
-TRADERS = {3: 14, 4: 10}  # "14 for a 3-player game, 10 for a 4-player game"
 INITIAL_TRADERS = {3: 8, 4: 5}  # traders placed during setup
 TIEBREAKS = ("towns", "villages")  # English text / Dutch translation (docs/rulings.md R-S1)
-
-PLAYER_NAMES = {
-    "en": ("Blue", "Orange", "Green", "Purple"),
-    "nl": ("Blauw", "Oranje", "Groen", "Paars"),
-}
 
 PHASES = ("placement", "turns", "scoring", "over")
 
@@ -48,10 +48,6 @@ _SUMMARY = {
            "turns": "beurt {turn}", "scoring": "de ronde wordt gescoord",
            "line": "ronde {round}, {where}, {who} is aan zet"},
 }
-
-
-def player_name(player: int, lang: str = "en") -> str:
-    return PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[player]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,16 +165,12 @@ class State:
         return {TILE_NAMES["en"][t]: n for t, n in zip(TILES, self.influence[player])}
 
     def scores(self) -> tuple[int, ...]:
-        from engine.sumeria.scoring import score_counts
-
         return tuple(score_counts(counts) for counts in self.influence)
 
     def winners(self) -> frozenset[int]:
         """The players sharing the win once the game is over; empty before."""
         if not self.is_over:
             return frozenset()
-        from engine.sumeria.scoring import final_winners
-
         return final_winners(self.influence)
 
     def view(self, player: int | None = None) -> State:
@@ -206,14 +198,12 @@ class State:
         return words["line"].format(round=self.round, where=where, who=who)
 
     def __str__(self) -> str:
-        from engine.sumeria.text import render_text
-
         return render_text(self)
 
     # Save files -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data; `state_from_dict` reads it back (and checks it)."""
+        """Plain data; `saves.state_from_dict` reads it back (and checks it)."""
         locs = self.board.locations
         return {
             "ruleset": self.RULESET,
@@ -241,68 +231,3 @@ class State:
 _evolve = evolver(State)
 
 
-def state_from_dict(data: Any) -> State:
-    """Read a state written by `State.to_dict`, checking every field and invariant.
-
-    Raises:
-        InvalidInput: naming the first field that is malformed or inconsistent.
-    """
-    from engine.sumeria.rules import check_state
-
-    where = "sumeria state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object")
-    check_keys(data, ("ruleset", "board", "options", "players", "seed", "phase", "round", "step",
-                      "first_player", "to_move", "traders", "reserve", "row", "offer", "bag",
-                      "discard", "influence", "scoring"), where)
-    if data.get("ruleset") != "sumeria":
-        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'sumeria'")
-    board_data = data.get("board")
-    board = Board.standard() if board_data == "standard" else Board.from_dict(board_data)
-    players = field(data, "players", int, where)
-    if players not in TRADERS:
-        raise InvalidInput(f"{where}: players must be 3 or 4, not {players}")
-    traders = [-1] * len(board.locations)
-    for loc_id, owner in field(data, "traders", dict, where).items():
-        if not isinstance(owner, int) or isinstance(owner, bool) or not 0 <= owner < players:
-            raise InvalidInput(f"{where}: trader on {shown(loc_id)} has bad owner {shown(owner)}")
-        traders[board.index_of(loc_id)] = owner
-    to_move = data.get("to_move")
-    if to_move is not None and (not isinstance(to_move, int) or isinstance(to_move, bool)):
-        raise InvalidInput(f"{where}: to_move must be a player number or null")
-    offer = field(data, "offer", list, where)
-    influence = field(data, "influence", list, where)
-    if not all(isinstance(t, str) for t in offer) or len(offer) != len(OFFER_SIZES):
-        raise InvalidInput(f"{where}: offer must be three strings of tile letters")
-    if len(influence) != players or not all(
-            isinstance(c, list) and len(c) == 4
-            and all(isinstance(n, int) and not isinstance(n, bool) for n in c)
-            for c in influence):
-        raise InvalidInput(f"{where}: influence must hold four counts for each player")
-    reserve = field(data, "reserve", list, where)
-    row = field(data, "row", list, where)
-    if not all(isinstance(n, int) and not isinstance(n, bool) for n in reserve):
-        raise InvalidInput(f"{where}: reserve must be a list of counts")
-    if not all(isinstance(cs, str) for cs in row):
-        raise InvalidInput(f"{where}: row must be a list of city-state ids")
-    state = State(
-        board=board,
-        options=Options.from_dict(field(data, "options", dict, where)),
-        players=players,
-        seed=field(data, "seed", int, where),
-        phase=field(data, "phase", str, where),
-        round=field(data, "round", int, where),
-        step=field(data, "step", int, where),
-        first_player=field(data, "first_player", int, where),
-        to_move=to_move,
-        traders=tuple(traders),
-        reserve=tuple(reserve),
-        row=tuple(row),
-        offer=(offer[0], offer[1], offer[2]),
-        bag=field(data, "bag", str, where),
-        discard=field(data, "discard", str, where),
-        influence=tuple((c[0], c[1], c[2], c[3]) for c in influence),
-        scoring=field(data, "scoring", int, where),
-    )
-    check_state(state)
-    return state

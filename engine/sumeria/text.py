@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.sumeria.pieces import PLAYER_NAMES, TILES
 from engine.sumeria.scoring import score_counts
-from engine.sumeria.state import PLAYER_NAMES, TILES
 
 if TYPE_CHECKING:
     from engine.sumeria.state import State

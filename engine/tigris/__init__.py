@@ -48,9 +48,7 @@ from engine.tigris.moves import (
     move_from_dict,
     parse_move,
 )
-from engine.tigris.rules import apply, check_state, legal_moves, new_state, position
-from engine.tigris.scoring import final_vector, final_winners
-from engine.tigris.state import (
+from engine.tigris.pieces import (
     COLOUR_NAMES,
     COLOURS,
     LEADER_NAMES,
@@ -58,11 +56,13 @@ from engine.tigris.state import (
     PLAYER_NAMES,
     TILE_COUNTS,
     TILE_NAMES,
-    Options,
-    State,
     player_name,
-    state_from_dict,
 )
+from engine.tigris.positions import position
+from engine.tigris.rules import apply, check_state, legal_moves, new_state
+from engine.tigris.saves import state_from_dict
+from engine.tigris.scoring import final_vector, final_winners
+from engine.tigris.state import Options, State
 from engine.tigris.table import conflict_sides, groups, kingdoms
 
 NAME = "tigris"

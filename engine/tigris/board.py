@@ -19,7 +19,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from engine.core import InvalidInput, parse_whole, shown
+from engine.core import InvalidInput, Message, parse_whole, shown
+from engine.tigris.refusals import TEXT
 
 WIDTH, HEIGHT = 16, 11
 SIZE = WIDTH * HEIGHT
@@ -76,8 +77,7 @@ def parse_cell(text: Any) -> int:
         row = parse_whole(digits) if digits[:1] in tuple("123456789") else None
         if column >= 0 and row is not None and 1 <= row <= HEIGHT:
             return (row - 1) * WIDTH + column
-    raise InvalidInput(f"unknown cell {shown(text)}: name a cell by its column a–p and its row "
-                       f"1–11 from the top, e.g. 'a1' or 'p11'")
+    raise InvalidInput(Message(TEXT, "unknown_cell", value=shown(text)))
 
 
 def _neighbours(cell: int) -> tuple[int, ...]:

@@ -29,9 +29,20 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, move_words, parse_whole, shown
+from engine.core import (
+    InvalidInput,
+    Message,
+    Move,
+    Named,
+    check_arity,
+    move_words,
+    not_a_move,
+    parse_whole,
+    shown,
+)
 from engine.core import move_from_dict as _move_from_dict
 from engine.tigris.board import SIZE, cell_name, parse_cell
+from engine.tigris.refusals import TEXT
 from engine.tigris.state import COLOURS, MONUMENTS
 from engine.tigris.table import (
     M_BUILD,
@@ -55,8 +66,7 @@ from engine.tigris.table import (
 
 def _colour(value: Any) -> str:
     if not isinstance(value, str) or len(value) != 1 or value.lower() not in COLOURS:
-        raise InvalidInput(f"unknown colour {shown(value)}: write k (black), r (red), b (blue) or "
-                           "g (green)")
+        raise InvalidInput(Message(TEXT, "unknown_colour", value=shown(value)))
     return value.lower()
 
 
@@ -133,8 +143,7 @@ class Discard(_Move):
     def __post_init__(self) -> None:
         if not isinstance(self.tiles, str) or not self.tiles or any(
                 t not in COLOURS for t in self.tiles.lower()):
-            raise InvalidInput(f"tiles to discard must be letters from {COLOURS} (k black, "
-                               f"r red, b blue, g green), at least one, not {shown(self.tiles)}")
+            raise InvalidInput(Message(TEXT, "discard_letters", value=shown(self.tiles)))
         object.__setattr__(self, "tiles", "".join(sorted(self.tiles.lower(),
                                                          key=COLOURS.index)))
 
@@ -161,8 +170,7 @@ class Support(_Move):
 
     def __post_init__(self) -> None:
         if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 0:
-            raise InvalidInput(f"support must be a whole number of tiles ≥ 0, not "
-                               f"{shown(self.count)}")
+            raise InvalidInput(Message(TEXT, "support_count", value=shown(self.count)))
 
     def __str__(self) -> str:
         return f"support {self.count}"
@@ -214,8 +222,8 @@ class BuildMonument(_Move):
         if len(name) == 2 and name[::-1] in MONUMENTS:
             name = name[::-1]
         if name not in MONUMENTS:
-            raise InvalidInput(f"unknown monument {shown(self.monument)}: name it by its two "
-                               f"colours, one of {', '.join(MONUMENTS)}")
+            raise InvalidInput(Message(TEXT, "unknown_monument", value=shown(self.monument),
+                                       monuments=", ".join(MONUMENTS)))
         object.__setattr__(self, "monument", name)
         object.__setattr__(self, "cell", _cell(self.cell))
 
@@ -261,9 +269,7 @@ MOVE_CLASSES = (PlaceTile, PositionLeader, Withdraw, Catastrophe, Discard, Pass,
 MOVE_KINDS: dict[str, type[Any]] = {cls.KIND: cls for cls in MOVE_CLASSES}
 _ARITY = {cls.KIND: len(fields(cls)) for cls in MOVE_CLASSES}
 
-_USAGE = ("write e.g. 'tile r f3', 'leader k f3', 'withdraw k', 'catastrophe f3', "
-          "'discard kkr', 'pass', 'support 2', 'war r', 'keep f3', 'building f3', "
-          "'monument kr f3', 'wonder f3', 'decline' or 'cube r'")
+_USAGE = Named.of(lambda lang: TEXT[lang]["usage"])
 
 
 def parse_move(text: str) -> Any:
@@ -277,7 +283,7 @@ def parse_move(text: str) -> Any:
     if verb == "support":
         count = parse_whole(args[0])
         if count is None:
-            raise InvalidInput(f"support takes a number of tiles, not {shown(args[0])}")
+            raise InvalidInput(Message(TEXT, "support_text", value=shown(args[0])))
         return Support(count)
     return MOVE_KINDS[verb](*args)
 
@@ -370,7 +376,7 @@ def _raw(move: Any) -> tuple[Any, ...]:
         return (M_DECLINE,)
     if cls is TakeCube:
         return (M_CUBE, COLOURS.index(move.colour))
-    raise InvalidInput(f"not a Tigris & Euphrates move: {shown(move)}")
+    raise not_a_move("Tigris & Euphrates", move)
 
 
 # Listing a table's legal moves ----------------------------------------------------------------

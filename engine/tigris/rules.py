@@ -10,8 +10,10 @@ adds what people need around them:
 - `apply`: refuses an illegal move with a reason naming the rule (`IllegalMove`) or a
   malformed one (`InvalidInput`), and otherwise plays it on a copy;
 - `check_state`: the invariants (tiles, treasures, leaders, catastrophes conserved; every
-  leader beside a temple; the phase consistent), used by save files and tests;
-- `position`: a position from its text form (`text.py`), for lessons and tests.
+  leader beside a temple; the phase consistent), used by save files, positions and tests.
+
+`positions.position` reads a position from its text form, `saves.state_from_dict` from its
+save form; both sit above this module.
 """
 
 from __future__ import annotations
@@ -21,16 +23,20 @@ from typing import Any
 from engine.core import (
     IllegalMove,
     InvalidInput,
+    Message,
+    Named,
     check_seed,
     is_int,
     make_rng,
-    parse_whole,
+    not_a_move,
     shown,
-    whole_number,
 )
 from engine.tigris import events as ev
-from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name, parse_cell
+from engine.tigris import refusals as told
+from engine.tigris.board import NEIGHBOURS, SIZE, WIDTH, Board, cell_name
 from engine.tigris.moves import MOVE_CLASSES, legal_public_moves, to_raw
+from engine.tigris.pieces import hand_text
+from engine.tigris.refusals import TEXT
 from engine.tigris.state import (
     ACTIONS,
     CATASTROPHE,
@@ -50,11 +56,8 @@ from engine.tigris.state import (
     REVOLT,
     TILE,
     TILE_COUNTS,
-    TILE_NAMES,
     Options,
     State,
-    _evolve,
-    player_name,
 )
 from engine.tigris.table import (
     M_BUILD,
@@ -173,12 +176,11 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         InvalidInput: the move is not a Tigris & Euphrates move, or `state` is a view.
     """
     if not isinstance(move, MOVE_CLASSES):
-        raise InvalidInput(f"not a Tigris & Euphrates move: {shown(move)}")
+        raise not_a_move("Tigris & Euphrates", move)
     if state.viewer is not None:
-        raise InvalidInput(f"this state is {player_name(state.viewer)}'s view, with hidden "
-                           "tiles: determinize it before playing on it")
+        raise InvalidInput(Message(TEXT, "a_view", player=told.player(state.viewer)))
     if state.phase == "over":
-        raise IllegalMove("the game is over: no move can be played",
+        raise IllegalMove(Message(TEXT, "over"),
                           rule="T-END-1" if len(state.treasures) <= 2 else "T-END-2")
     raw = to_raw(move)
     table = _take_table(state)
@@ -203,19 +205,8 @@ _PHASE_OF = {
 }
 
 
-def _hint(table: Table) -> str:
-    who = player_name(table.to_move) if table.to_move is not None else "nobody"
-    return {
-        "action": f"it is {who}'s action: place a tile, position a leader, discard or play a "
-                  "catastrophe",
-        "war": f"{who} chooses which war to resolve next ('war COLOUR')",
-        "support": f"{who} commits support in a conflict ('support N')",
-        "treasure": f"{who}'s trader chooses which treasure stays ('keep CELL')",
-        "building": f"{who} may place a building ('building CELL' or 'decline')",
-        "monument": f"{who} may build a monument ('monument XY CELL', 'wonder CELL' or "
-                    "'decline')",
-        "cube": f"{who}'s king by the wonder takes a point of any colour ('cube COLOUR')",
-    }[table.phase]
+def _hint(table: Table) -> Message:
+    return Message(TEXT, f"hint_{table.phase}", who=told.player(table.to_move))
 
 
 def _phase_rule(table: Table) -> str:
@@ -227,19 +218,22 @@ def _phase_rule(table: Table) -> str:
             "cube": "T-VAR-WONDER-2"}[table.phase]
 
 
-def _what(table: Table, cell: int) -> str:
+def _what(table: Table, cell: int) -> Named:
     """What stands on a cell, in words."""
     code = table.cells[cell]
     if code == EMPTY:
-        return "empty"
+        return Named(en="nothing", nl="niets")
     if code < CATASTROPHE:
-        return f"a {COLOUR_NAMES['en'][code - TILE]} {TILE_NAMES['en'][code - TILE]}"
+        return told.tile(code - TILE, article=True)
     if code == CATASTROPHE:
-        return "a catastrophe"
+        return Named(en="a catastrophe", nl="een ramp")
     if code < LEADER:
-        return "a monument"
-    player, colour = divmod(code - LEADER, 4)
-    return f"{player_name(player)}'s {LEADER_NAMES['en'][colour]}"
+        return Named(en="a monument", nl="een monument")
+    return told.leader_of(*divmod(code - LEADER, 4))
+
+
+def _refused(key: str, rule: str, **values: Any) -> IllegalMove:
+    return IllegalMove(Message(TEXT, key, **values), rule=rule)
 
 
 def _check(table: Table, raw: tuple[Any, ...], move: Any) -> None:
@@ -247,154 +241,115 @@ def _check(table: Table, raw: tuple[Any, ...], move: Any) -> None:
     kind = raw[0]
     phases = _PHASE_OF[kind]
     if table.phase not in (phases if isinstance(phases, tuple) else (phases,)):
-        raise IllegalMove(f"'{move}' is not possible now: {_hint(table)}",
-                          rule=_phase_rule(table))
+        raise _refused("not_now", _phase_rule(table), move=str(move), hint=_hint(table))
     p = table.to_move
-    name = player_name(p)  # type: ignore[arg-type]
+    name = told.player(p)
     if kind == M_TILE:
         _check_tile(table, raw[1], raw[2], name)
     elif kind == M_LEADER:
         _check_leader(table, raw[1], raw[2])
     elif kind == M_WITHDRAW:
         if table.lpos[4 * p + raw[1]] < 0:  # type: ignore[operator]
-            raise IllegalMove(f"{name}'s {LEADER_NAMES['en'][raw[1]]} is not on the board: "
-                              "only a leader on the board can be withdrawn", rule="T-LEADER-1")
+            raise _refused("not_placed", "T-LEADER-1", player=name, leader=told.leader(raw[1]))
     elif kind == M_CATASTROPHE:
         _check_catastrophe(table, raw[1], name)
     elif kind == M_DISCARD:
         hand = table.hands[p]  # type: ignore[index]
         if any(k > held for k, held in zip(raw[1], hand)):
-            raise IllegalMove(f"{name} cannot discard {move.tiles}: the hand holds only "
-                              f"{_hand(hand)}", rule="T-DRAW-1")
+            raise _refused("discard_short", "T-DRAW-1", player=name, tiles=move.tiles,
+                           hand=told.hand(hand_text(hand)))
     elif kind == M_PASS:
         if table.action_groups()[0][0] != M_PASS:
-            raise IllegalMove("passing is allowed only when no action is legal (R-T13)",
-                              rule="T-TURN-1")
+            raise _refused("no_pass", "T-TURN-1")
     elif kind == M_SUPPORT:
         _check_support(table, raw[1], name)
     elif kind == M_WAR:
         colours = table.war_colours()
         if raw[1] not in colours:
-            raise IllegalMove(f"there is no war of the {LEADER_NAMES['en'][raw[1]]}s to "
-                              f"resolve: choose one of {_colours(colours)}", rule="T-WAR-2")
+            raise _refused("no_war", "T-WAR-2", leaders=told.leaders(raw[1]),
+                           colours=", ".join(COLOURS[c] for c in colours))
     elif kind == M_KEEP:
         _, _, candidates = table.treasure_choice()  # type: ignore[misc]
         if raw[1] not in candidates:
-            raise IllegalMove(
-                f"the treasure on {cell_name(raw[1])} cannot be the one that stays: the "
-                f"trader takes all treasures but one, those with the special border first "
-                f"(one of {', '.join(map(cell_name, candidates))} stays)", rule="T-TREAS-2")
+            raise _refused("keep", "T-TREAS-2", cell=cell_name(raw[1]),
+                           cells=", ".join(map(cell_name, candidates)))
     elif kind == M_BUILD:
         cells = table.building_cells()
         if raw[1] not in cells:
-            raise IllegalMove(
-                f"no building can go on {cell_name(raw[1])}: a building goes on a tile of a "
-                "line of three or more through the tile just placed, and moves only to a "
-                f"longer line than its own (possible: {', '.join(map(cell_name, cells))})",
-                rule="T-VAR-BUILD-2" if raw[1] in table.buildings else "T-VAR-BUILD-1")
+            raise _refused("no_building",
+                           "T-VAR-BUILD-2" if raw[1] in table.buildings else "T-VAR-BUILD-1",
+                           cell=cell_name(raw[1]), cells=", ".join(map(cell_name, cells)))
     elif kind in (M_MONUMENT, M_WONDER):
         squares, crosses = table.monument_options()
         if (kind == M_MONUMENT and (raw[1], raw[2]) not in squares) or (
                 kind == M_WONDER and raw[1] not in crosses):
             options = [f"monument {MONUMENTS[m]} {cell_name(c)}" for m, c in squares]
             options += [f"wonder {cell_name(c)}" for c in crosses]
-            raise IllegalMove(
-                f"'{move}' cannot be built: a monument needs a free monument of the square's "
-                "colour on a 2 × 2 square of like tiles through the tile just placed, the "
-                "wonder a cross of five (possible: " + "; ".join(options) + ")",
-                rule="T-MON-1" if kind == M_MONUMENT else "T-VAR-WONDER-1")
+            raise _refused("no_monument", "T-MON-1" if kind == M_MONUMENT else "T-VAR-WONDER-1",
+                           move=str(move), options="; ".join(options))
     # Declining and the wonder's cube are always legal in their phases.
 
 
-def _hand(hand: list[int]) -> str:
-    text = "".join(letter * k for letter, k in zip(COLOURS, hand))
-    return text or "nothing"
-
-
-def _colours(colours: list[int]) -> str:
-    return ", ".join(COLOURS[c] for c in colours)
-
-
-def _check_tile(table: Table, colour: int, cell: int, name: str) -> None:
+def _check_tile(table: Table, colour: int, cell: int, name: Named) -> None:
     hand = table.hands[table.active]
-    tile = f"{COLOUR_NAMES['en'][colour]} {TILE_NAMES['en'][colour]}"
     if not hand[colour]:
-        raise IllegalMove(f"{name} has no {tile} in hand (the hand holds {_hand(hand)})",
-                          rule="T-TURN-1")
+        raise _refused("no_tile", "T-TURN-1", player=name, tile=told.tile(colour),
+                       hand=told.hand(hand_text(hand)))
     where = cell_name(cell)
     code = table.cells[cell]
     if code != EMPTY:
-        if code >= LEADER:
-            why = "a tile never goes on a leader"
-        elif code >= FLIPPED:
-            why = "a tile never goes on a monument"
-        elif code == CATASTROPHE:
-            why = "nothing goes on a catastrophe"
-        else:
-            why = "only a catastrophe may go on another tile"
-        raise IllegalMove(f"{where} holds {_what(table, cell)}: {why}", rule="T-TILE-2")
+        why = ("tile_on_leader" if code >= LEADER else "tile_on_monument" if code >= FLIPPED
+               else "tile_on_catastrophe" if code == CATASTROPHE else "tile_on_tile")
+        raise _refused("tile_on", "T-TILE-2", cell=where, what=_what(table, cell),
+                       why=Message(TEXT, why))
     if table.river[cell] and colour != 2:
-        raise IllegalMove(f"{where} is river: only blue farms go on the river", rule="T-TILE-1")
+        raise _refused("river_tile", "T-TILE-1", cell=where)
     if not table.river[cell] and colour == 2:
-        raise IllegalMove(f"{where} is land: blue farms go only on the river", rule="T-TILE-1")
+        raise _refused("land_farm", "T-TILE-1", cell=where)
     if len(table.kingdoms_around(cell)) > 2:
-        raise IllegalMove(f"a tile on {where} would join three kingdoms: a tile may join at "
-                          "most two", rule="T-TILE-5")
+        raise _refused("three_kingdoms", "T-TILE-5", cell=where)
 
 
 def _check_leader(table: Table, colour: int, cell: int) -> None:
     p = table.active
-    leader = LEADER_NAMES["en"][colour]
     where = cell_name(cell)
     origin = table.lpos[4 * p + colour]
     if origin == cell:
-        raise IllegalMove(f"the {leader} already stands on {where}: a leader moves to another "
-                          "cell", rule="T-LEADER-1")
+        raise _refused("leader_there", "T-LEADER-1", leader=told.leader(colour), cell=where)
     if table.cells[cell] != EMPTY:
-        raise IllegalMove(f"{where} holds {_what(table, cell)}: a leader goes on an empty cell",
-                          rule="T-LEADER-2")
+        raise _refused("leader_taken", "T-LEADER-2", cell=where, what=_what(table, cell))
     if table.river[cell]:
-        raise IllegalMove(f"{where} is river: a leader never stands on a river",
-                          rule="T-LEADER-5")
+        raise _refused("leader_river", "T-LEADER-5", cell=where)
     if not table.tnear[cell]:
-        raise IllegalMove(f"{where} touches no temple: a leader must stand next to a temple "
-                          "(a red tile)", rule="T-LEADER-3")
+        raise _refused("no_temple", "T-LEADER-3", cell=where)
     if cell not in table.leader_targets(p, colour):
-        raise IllegalMove(f"a leader on {where} would join two kingdoms: a leader may never "
-                          "join kingdoms", rule="T-LEADER-4")
+        raise _refused("leader_joins", "T-LEADER-4", cell=where)
 
 
-def _check_catastrophe(table: Table, cell: int, name: str) -> None:
+def _check_catastrophe(table: Table, cell: int, name: Named) -> None:
     if not table.cats[table.active]:
-        raise IllegalMove(f"{name} has no catastrophe tile left (each player has two)",
-                          rule="T-CAT-1")
+        raise _refused("no_catastrophe", "T-CAT-1", player=name)
     where = cell_name(cell)
     code = table.cells[cell]
     if code >= CATASTROPHE:
-        raise IllegalMove(f"{where} holds {_what(table, cell)}: a catastrophe never goes on a "
-                          "leader, a monument or another catastrophe", rule="T-CAT-2")
+        raise _refused("catastrophe_on", "T-CAT-2", cell=where, what=_what(table, cell))
     if cell in table.treasures:
-        raise IllegalMove(f"{where} holds a treasure: a catastrophe never goes on a treasure",
-                          rule="T-CAT-2")
+        raise _refused("catastrophe_treasure", "T-CAT-2", cell=where)
     if cell in table.buildings:
-        raise IllegalMove(f"{where} holds a civilization building: it cannot be destroyed",
-                          rule="T-VAR-BUILD-3")
+        raise _refused("catastrophe_building", "T-VAR-BUILD-3", cell=where)
 
 
-def _check_support(table: Table, count: int, name: str) -> None:
+def _check_support(table: Table, count: int, name: Named) -> None:
     kind, colour, _, _, a_str, d_str, a_commit = table.conflict  # type: ignore[misc]
     support = RED if kind == REVOLT else colour
     held = table.hands[table.to_move][support]  # type: ignore[index]
-    tiles = f"{COLOUR_NAMES['en'][support]} tiles"
     if count > held:
-        raise IllegalMove(f"{name} holds only {held} {tiles}: support comes from the hand",
-                          rule="T-REVOLT-3" if kind == REVOLT else "T-WAR-5")
+        raise _refused("support_short", "T-REVOLT-3" if kind == REVOLT else "T-WAR-5",
+                       player=name, held=held, tiles=told.tiles_of(support))
     if count not in table.support_counts():
         own, other = (a_str, d_str) if a_commit < 0 else (d_str, a_str + a_commit)
-        raise IllegalMove(
-            f"English war support: {name} may commit tiles only if the total would exceed the "
-            f"other side's strength ({own} + {count} is not more than {other})",
-            rule="T-VAR-ENGLISH-1")
+        raise _refused("english_support", "T-VAR-ENGLISH-1", player=name, own=own,
+                       count=count, other=other)
 
 
 # ------------------------------------------------------------------------------ invariants
@@ -584,168 +539,3 @@ def _check_phase(state: State, leaders: dict[int, int]) -> str | None:
     if phase == "action" and table.treasure_choice() is not None:
         return "a trader beside two treasures takes them at once"
     return None
-
-
-# ------------------------------------------------------------------------------- positions
-
-
-def position(text: str = "", *, players: int | None = None, seed: int = 0,
-             **options: Any) -> State:
-    """A position from its text form (see `text.py`), for lessons and tests.
-
-    Rows not written keep the starting layout; hands not given are drawn from the bag (in an
-    order from `seed`); the bag holds every tile not placed, held or discarded.
-
-    >>> state = position('''
-    ...     3  . . . ~ ~ r* . K0 r
-    ...     hand 0 rrkbgg
-    ... ''')
-    >>> state.hands[0]
-    'krrbgg'
-
-    Raises:
-        InvalidInput: anything malformed or inconsistent, named (the save-file checks).
-    """
-    if not isinstance(text, str):
-        raise InvalidInput("a position is text: grid rows and lines such as 'hand 0 kkrbgg'")
-    rows: dict[int, list[str]] = {}
-    facts: list[tuple[str, list[str], int]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("#"):
-            continue
-        words = line.split()
-        if not words:
-            continue
-        if words == list("abcdefghijklmnop"):
-            continue
-        row = parse_whole(words[0])
-        if row is not None:
-            if not 1 <= row <= 11:
-                raise InvalidInput(f"position line {number}: there is no row {row} (1–11)")
-            if row - 1 in rows:
-                raise InvalidInput(f"position line {number}: row {row} is written twice")
-            rows[row - 1] = words[1:]
-            continue
-        comment = words.index("#") if "#" in words else len(words)
-        facts.append((words[0].lower(), words[1:comment], number))
-    declared = [f for f in facts if f[0] == "players"]
-    if players is None:
-        players = whole_number(declared[-1][1][0], f"position line {declared[-1][2]}: "
-                               "players") if declared and declared[-1][1] else 2
-    players = _check_players(players)
-    start = new_state(players, seed, **options)
-    from engine.tigris.text import parse_tokens
-
-    cells, treasures, buildings = parse_tokens(rows, start.board, players, "position")
-    hands: list[str | None] = [None] * players
-    cats: list[int | None] = [None] * players
-    influence = [[0, 0, 0, 0] for _ in range(players)]
-    taken = [0] * players
-    monuments = [-1] * len(MONUMENTS)
-    wonder = -1
-    active, actions, bag_size = 0, ACTIONS, None
-
-    def player_of(args: list[str], number: int, key: str) -> int:
-        player = parse_whole(args[0]) if args else None
-        if player is None or not 0 <= player < players:
-            raise InvalidInput(f"position line {number}: '{key}' needs a player 0 to "
-                               f"{players - 1} first")
-        return player
-
-    def count_of(word: str, number: int, key: str) -> int:
-        return whole_number(word, f"position line {number}: '{key}'", 0)
-
-    for key, args, number in facts:
-        if key == "players":
-            continue
-        if key == "hand":
-            p = player_of(args, number, key)
-            letters = "".join(args[1:]).replace("-", "")
-            if any(ch not in COLOURS for ch in letters):
-                raise InvalidInput(f"position line {number}: a hand is letters of k r b g")
-            hands[p] = "".join(sorted(letters, key=COLOURS.index))
-        elif key == "catastrophes":
-            p = player_of(args, number, key)
-            cats[p] = count_of(args[1] if len(args) > 1 else "", number, key)
-        elif key == "influence":
-            p = player_of(args, number, key)
-            for word in args[1:]:
-                points = parse_whole(word[1:])
-                if len(word) < 2 or word[0] not in COLOURS or points is None or points < 0:
-                    raise InvalidInput(f"position line {number}: write influence as k1 r2 b0 "
-                                       f"g3, not {shown(word)}")
-                influence[p][COLOURS.index(word[0])] = points
-        elif key == "treasures":
-            p = player_of(args, number, key)
-            taken[p] = count_of(args[1] if len(args) > 1 else "", number, key)
-        elif key == "monument":
-            if len(args) != 2:
-                raise InvalidInput(f"position line {number}: write 'monument kr f3'")
-            from engine.tigris.moves import BuildMonument
-
-            m = BuildMonument(args[0], args[1])
-            monuments[MONUMENTS.index(m.monument)] = parse_cell(m.cell)
-        elif key == "wonder":
-            if len(args) != 1:
-                raise InvalidInput(f"position line {number}: write 'wonder h6'")
-            wonder = parse_cell(args[0])
-        elif key == "turn":
-            active = player_of(args, number, key)
-        elif key == "actions":
-            actions = count_of(args[0] if args else "", number, key)
-            if not 1 <= actions <= ACTIONS:
-                raise InvalidInput(f"position line {number}: actions are 1 or 2")
-        elif key == "bag":
-            bag_size = count_of(args[0] if args else "", number, key)
-        else:
-            raise InvalidInput(f"position line {number}: unknown line {shown(key)}; known: "
-                               "players, "
-                               "hand, catastrophes, influence, treasures, monument, wonder, "
-                               "turn, actions, bag, and grid rows starting with their number")
-    # Catastrophes on the board come from players whose count is not given, in turn.
-    placed = cells.count(CATASTROPHE)
-    left = [CATASTROPHES if c is None else c for c in cats]
-    free = [p for p in range(players) if cats[p] is None]
-    while placed - (CATASTROPHES * players - sum(left)) > 0 and any(left[p] for p in free):
-        p = next(p for p in free if left[p] == max(left[q] for q in free))
-        left[p] -= 1
-    missing = len(start.board.temples) - len(treasures) - sum(taken)
-    if missing:
-        raise InvalidInput(
-            f"position: {abs(missing)} treasure(s) {'missing' if missing > 0 else 'too many'}: "
-            "keep r* on the starting temples, or give taken ones to players with "
-            "'treasures P N'")
-    pool = {letter: k for letter, k in zip(COLOURS, TILE_COUNTS)}
-    for code in cells:
-        if TILE <= code < CATASTROPHE:
-            pool[COLOURS[code - TILE]] -= 1
-        elif FLIPPED <= code < LEADER:
-            pool[COLOURS[code - FLIPPED]] -= 1
-    for hand in hands:
-        for letter in hand or "":
-            pool[letter] -= 1
-    short = [letter for letter, k in pool.items() if k < 0]
-    if short:
-        raise InvalidInput(f"position: more {', '.join(short)} tiles than the box holds")
-    rest = [letter for letter, k in pool.items() for _ in range(k)]
-    rng = make_rng(seed, "tigris", "position")
-    rng.shuffle(rest)
-    dealt = []
-    for hand in hands:
-        if hand is None:
-            hand, rest = "".join(sorted(rest[:HAND_SIZE], key=COLOURS.index)), rest[HAND_SIZE:]
-        dealt.append(hand)
-    bag = "".join(rest if bag_size is None else rest[:bag_size])
-    if bag_size is not None and bag_size > len(rest):
-        raise InvalidInput(f"position: the bag can hold at most {len(rest)} tiles here")
-    discard = [0, 0, 0, 0]
-    for letter in rest[len(bag):]:
-        discard[COLOURS.index(letter)] += 1
-    state = _evolve(
-        start, cells=cells, treasures=treasures, buildings=buildings, hands=tuple(dealt),
-        catastrophes=tuple(left), influence=tuple(tuple(c) for c in influence),
-        treasures_taken=tuple(taken), monuments=tuple(monuments), wonder=wonder,
-        bag=bag, discard=tuple(discard), active=active, actions=actions, to_move=active,
-        first_player=active)
-    check_state(state)
-    return state

@@ -1,16 +1,14 @@
 """The Tigris & Euphrates state: an immutable value holding only what changes during a game.
 
-Covers the components and the setup of the rule text and RESEARCH.md §2: the 153
-civilization tiles (57 red temples, 36 blue farms, 30 green markets, 30 black settlements),
-two catastrophes and four leaders (king, priest, farmer, trader) per dynasty, six monuments
-(one per pair of colours), the treasures, six-tile hands, the bag, and each player's influence
-in the four colours. It also holds where a turn stands: actions left, and any decision inside
-it (a conflict's support, the order of wars, a treasure, a building, a monument, the wonder's
-cube).
+Covers the setup of the rule text and RESEARCH.md §2: where the pieces are (`pieces`: the
+tiles, catastrophes, leaders and monuments), the treasures, the hands, the bag, and each
+player's influence in the four colours. It also holds where a turn stands: actions left, and
+any decision inside it (a conflict's support, the order of wars, a treasure, a building, a
+monument, the wonder's cube). `saves.state_from_dict` reads a state back from its save form.
 
 The board is shared, static data (`board.Board`); a state holds the contents of its 176 cells
-as small integer codes (see `EMPTY` … `LEADER`). Players are numbered 0, 1, … in seating
-order; play passes to the next number (R-T2).
+as small integer codes (see `pieces.EMPTY` … `pieces.LEADER`). Players are numbered 0, 1, … in
+seating order; play passes to the next number (R-T2).
 
 Hidden information (R-T15): `State.view` hides the other players' hands, the tiles they swapped
 away with the discard action, the bag's order and — without open scoring, until the game is
@@ -21,52 +19,48 @@ view cannot be played on (`apply` refuses it); bots determinize it first.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Message, Named, RulesetOptions, check_keys, field, shown
+from engine.core import InvalidInput, Message, Named, RulesetOptions, shown
 from engine.quick import evolver
-from engine.tigris.board import BOARDS, SIZE, Board
+from engine.tigris.board import BOARDS, Board
 
-#: The four colours, by their letter: black (settlements, king), red (temples, priest),
-#: blue (farms, farmer), green (markets, trader).
-COLOURS = "krbg"
-BLACK, RED, BLUE, GREEN = range(4)
-COLOUR_NAMES = {"en": ("black", "red", "blue", "green"),
-                "nl": ("zwart", "rood", "blauw", "groen")}
-#: Colours as adjectives before a noun ("een rode tempel").
-COLOUR_ADJECTIVES = {"en": COLOUR_NAMES["en"], "nl": ("zwarte", "rode", "blauwe", "groene")}
-TILE_NAMES = {"en": ("settlement", "temple", "farm", "market"),
-              "nl": ("nederzetting", "tempel", "boerderij", "markt")}
-LEADER_NAMES = {"en": ("king", "priest", "farmer", "trader"),
-                "nl": ("koning", "priester", "boer", "handelaar")}
-BUILDING_NAMES = {"en": ("palace", "library", "granary", "market hall"),
-                  "nl": ("paleis", "bibliotheek", "graanschuur", "markthal")}
-PLAYER_NAMES = {"en": ("Bull", "Urn", "Bow", "Lion"),
-                "nl": ("Stier", "Kruik", "Boog", "Leeuw")}
+# The pieces have a module of their own, below the scoring and the text form used here; they
+# are read from this module too, as they always were (``engine.tigris.state.COLOURS``).
+from engine.tigris.pieces import (  # noqa: F401
+    BLACK,
+    BLUE,
+    BUILDING_NAMES,
+    CATASTROPHE,
+    CATASTROPHES,
+    COLOUR_ADJECTIVES,
+    COLOUR_NAMES,
+    COLOURS,
+    EMPTY,
+    FLIPPED,
+    GREEN,
+    HAND_SIZE,
+    LEADER,
+    LEADER_NAMES,
+    MONUMENT_COLOURS,
+    MONUMENTS,
+    PLAYER_NAMES,
+    RED,
+    TILE,
+    TILE_COUNTS,
+    TILE_NAMES,
+    TOTAL_TILES,
+    colour_name,
+    hand_counts,
+    hand_text,
+    player_name,
+)
+from engine.tigris.scoring import final_vector, final_winners
+from engine.tigris.text import grid_rows, render_text
 
-#: Tiles of each colour in the box (RESEARCH.md §2): 30 black, 57 red, 36 blue, 30 green.
-TILE_COUNTS = (30, 57, 36, 30)
-TOTAL_TILES = sum(TILE_COUNTS)  # 153
-HAND_SIZE = 6
-CATASTROPHES = 2
 ACTIONS = 2
 PLAYERS = (2, 3, 4)
-
-#: The six monuments, one per pair of colours, named by their two letters.
-MONUMENTS = ("kr", "kb", "kg", "rb", "rg", "bg")
-MONUMENT_COLOURS = tuple((COLOURS.index(m[0]), COLOURS.index(m[1])) for m in MONUMENTS)
-
-# Cell codes. A flipped tile lies under a monument (or the wonder): it keeps its colour for
-# the count of tiles, but has none for the rules (RESEARCH.md §2; "Monuments do not have a
-# color of their own").
-EMPTY = 0
-TILE = 1          # 1 + colour: a face-up tile
-CATASTROPHE = 5
-FLIPPED = 6       # 6 + colour: a tile under a monument or the wonder
-LEADER = 10       # 10 + 4 * player + colour
-
 PHASES = ("action", "war", "support", "treasure", "building", "monument", "cube", "over")
 REVOLT, WAR = 0, 1
 WAR_SUPPORT = ("standard", "english")
@@ -94,24 +88,6 @@ def _players(players: list[int]) -> Named:
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + joiner + names[-1]
 
     return Named(en=listed("en", " and "), nl=listed("nl", " en "))
-
-
-def player_name(player: int, lang: str = "en") -> str:
-    return PLAYER_NAMES.get(lang, PLAYER_NAMES["en"])[player]
-
-
-def colour_name(colour: int, lang: str = "en") -> str:
-    return COLOUR_NAMES.get(lang, COLOUR_NAMES["en"])[colour]
-
-
-def hand_counts(hand: str) -> list[int]:
-    """A hand written as letters (``"kkrg"``), as counts per colour."""
-    return [hand.count(letter) for letter in COLOURS]
-
-
-def hand_text(counts: list[int] | tuple[int, ...]) -> str:
-    """Counts per colour, as a hand of letters in colour order."""
-    return "".join(letter * n for letter, n in zip(COLOURS, counts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,8 +228,6 @@ class State:
             InvalidInput: this view hides other players' influence (during the game, without
                 open scoring): their scores are not known to the viewer, and are not guessed.
         """
-        from engine.tigris.scoring import final_vector
-
         self._check_scores_shown("scores")
         return tuple(final_vector(inf, t)[0]  # type: ignore[arg-type]
                      for inf, t in zip(self.influence, self.treasures_taken))
@@ -268,8 +242,6 @@ class State:
         self._check_scores_shown("winners")
         if not self.is_over:
             return frozenset()
-        from engine.tigris.scoring import final_winners
-
         return final_winners(self.influence, self.treasures_taken)
 
     def _check_scores_shown(self, what: str) -> None:
@@ -347,16 +319,12 @@ class State:
                 f"{len(self.bag)} tiles in the bag, {len(self.treasures)} treasures left")
 
     def __str__(self) -> str:
-        from engine.tigris.text import render_text
-
         return render_text(self)
 
     # Save files -----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data; `state_from_dict` reads it back (and checks it)."""
-        from engine.tigris.text import grid_rows
-
+        """Plain data; `saves.state_from_dict` reads it back (and checks it)."""
         return {
             "ruleset": self.RULESET,
             "options": self.options.to_dict(),
@@ -385,129 +353,7 @@ class State:
         }
 
 
-_FIELDS = tuple(f.name for f in fields(State))
-_SAVED = ("ruleset", "grid", *(name for name in _FIELDS
-                               if name not in ("cells", "treasures", "buildings")))
-
-
 #: A copy of a state with changes, for the rules' own transitions (no checks: `engine.quick`).
 _evolve = evolver(State)
 
 
-def _int(value: Any, where: str, low: int, high: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInput(f"{where} must be a whole number from {low} to {high}, "
-                           f"not {shown(value)}")
-    return value
-
-
-def _ints(data: Mapping[str, Any], key: str, where: str, length: int, low: int,
-          high: int) -> tuple[int, ...]:
-    values = field(data, key, list, where)
-    if len(values) != length:
-        raise InvalidInput(f"{where}.{key} must hold {length} numbers, not {len(values)}")
-    return tuple(_int(v, f"{where}.{key}[{i}]", low, high) for i, v in enumerate(values))
-
-
-def _letters(value: Any, where: str, allowed: str) -> str:
-    if not isinstance(value, str) or any(ch not in allowed for ch in value):
-        raise InvalidInput(f"{where} must be a string of the letters {allowed}, "
-                           f"not {shown(value)}")
-    return value
-
-
-def state_from_dict(data: Any) -> State:
-    """Read a state written by `State.to_dict`, checking every field and invariant.
-
-    Raises:
-        InvalidInput: naming the first field that is malformed or inconsistent.
-    """
-    from engine.tigris.rules import check_state
-    from engine.tigris.text import parse_grid
-
-    where = "tigris state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object")
-    check_keys(data, _SAVED, where)
-    if data.get("ruleset") != "tigris":
-        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'tigris'")
-    options = Options.from_dict(field(data, "options", dict, where))
-    players = field(data, "players", int, where)
-    if players not in PLAYERS:
-        raise InvalidInput(f"{where}: players must be 2, 3 or 4, not {shown(players)}")
-    grid = field(data, "grid", list, where)
-    cells, treasures, buildings = parse_grid(grid, Board.get(options.board), players,
-                                             f"{where}.grid")
-    viewer = data.get("viewer")
-    if viewer is not None:
-        viewer = _int(viewer, f"{where}.viewer", 0, players - 1)
-    to_move = data.get("to_move")
-    if to_move is not None:
-        to_move = _int(to_move, f"{where}.to_move", 0, players - 1)
-    hands = field(data, "hands", list, where)
-    if len(hands) != players:
-        raise InvalidInput(f"{where}.hands must hold one hand per player")
-    hands_t = tuple(_letters(h, f"{where}.hands[{p}]", COLOURS + "?")
-                    for p, h in enumerate(hands))
-    # Saves written before swapped tiles were kept apart counted them in the discard.
-    swapped = field(data, "swapped", list, where) if "swapped" in data else [""] * players
-    if len(swapped) != players:
-        raise InvalidInput(f"{where}.swapped must hold one string of tiles per player")
-    swapped_t = tuple(_letters(s, f"{where}.swapped[{p}]", COLOURS + "?")
-                      for p, s in enumerate(swapped))
-    influence_data = field(data, "influence", list, where)
-    if len(influence_data) != players:
-        raise InvalidInput(f"{where}.influence must hold one entry per player")
-    influence: list[tuple[int, int, int, int] | None] = []
-    for p, counts in enumerate(influence_data):
-        if counts is None:
-            influence.append(None)
-            continue
-        if not isinstance(counts, list) or len(counts) != 4:
-            raise InvalidInput(f"{where}.influence[{p}] must be four counts or null")
-        a, b, c, d = (_int(n, f"{where}.influence[{p}]", 0, 10_000) for n in counts)
-        influence.append((a, b, c, d))
-    conflict = data.get("conflict")
-    if conflict is not None:
-        if not isinstance(conflict, list) or len(conflict) != 7:
-            raise InvalidInput(f"{where}.conflict must be a list of 7 numbers or null")
-        conflict = tuple(_int(v, f"{where}.conflict", -1, 10_000) for v in conflict)
-    phase = field(data, "phase", str, where)
-    if phase not in PHASES:
-        raise InvalidInput(f"{where}.phase must be one of {', '.join(PHASES)}, not {shown(phase)}")
-    if not isinstance(data.get("ending"), bool):
-        raise InvalidInput(f"{where}.ending must be true or false")
-    # A player's view has no seed (it would tell the bag's order).
-    seed = None if data.get("seed", 0) is None and data.get("viewer") is not None else field(
-        data, "seed", int, where)
-    if seed is not None and seed < 0:
-        raise InvalidInput(f"{where}.seed must be ≥ 0")
-    state = State(
-        options=options,
-        players=players,
-        seed=seed,
-        first_player=_int(data.get("first_player"), f"{where}.first_player", 0, players - 1),
-        cells=cells,
-        treasures=treasures,
-        monuments=_ints(data, "monuments", where, len(MONUMENTS), -1, SIZE - 1),
-        wonder=_int(data.get("wonder"), f"{where}.wonder", -1, SIZE - 1),
-        buildings=buildings,
-        hands=hands_t,
-        catastrophes=_ints(data, "catastrophes", where, players, 0, CATASTROPHES),
-        influence=tuple(influence),
-        treasures_taken=_ints(data, "treasures_taken", where, players, 0, 14),
-        bag=_letters(field(data, "bag", str, where), f"{where}.bag", COLOURS + "?"),
-        discard=_ints(data, "discard", where, 4, 0, TOTAL_TILES),  # type: ignore[arg-type]
-        active=_int(data.get("active"), f"{where}.active", 0, players - 1),
-        actions=_int(data.get("actions"), f"{where}.actions", 0, ACTIONS),
-        phase=phase,
-        to_move=to_move,
-        placed=_int(data.get("placed"), f"{where}.placed", -1, SIZE - 1),
-        conflict=conflict,
-        ending=data["ending"],
-        viewer=viewer,
-        unseen=_letters(field(data, "unseen", str, where), f"{where}.unseen", COLOURS),
-        swapped=swapped_t,
-    )
-    check_state(state)
-    return state

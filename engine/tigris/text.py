@@ -19,18 +19,36 @@ token      cell
 Grid lines start with the row number (1–11, from the top) and list cells from column ``a``;
 a line of column letters is a header and is skipped. Cells not written — the rest of a short
 row, and rows not written — keep the starting layout (its temples and treasures).
-Other lines (``#`` starts a comment)::
+Other lines (``#`` starts a comment); a line left out takes the value in brackets, and
+``str(state)`` writes only the lines that differ from it, so ``position(str(state))`` is the
+same state (`positions.position` reads it)::
 
-    players 3
-    hand 0 kkrbgg          the player's tiles (default: drawn from the bag)
-    catastrophes 0 1       catastrophe tiles left (default 2)
-    influence 0 k1 r2 g3   points per colour (default none)
-    treasures 0 1          treasures taken (default none)
+    players 3              (2)
+    options board=advanced war_support=english buildings wonder open_scoring
+                           the variants on (none): `Options` keywords, a bare name for true
+    seed 7                 the game's seed (0; a view has none)
+    hand 0 kkrbgg          the player's tiles (drawn from the bag; ``?`` a hidden tile)
+    catastrophes 0 1       catastrophe tiles left (2, less those on the board)
+    influence 0 k1 r2 g3   points per colour (none; ``influence 1 hidden`` in a view)
+    treasures 0 1          treasures taken (none)
+    swapped 0 kr           tiles put face down by the discard action (none)
     monument kr f3         a monument, by its colours and its top-left cell
     wonder h6              the wonder, by its centre
-    turn 1                 whose turn it is (default 0), with 2 actions
-    actions 1              actions left in that turn
-    bag 40                 tiles left in the bag (the rest are discarded)
+    first 0                who took the first turn (the player whose turn it is)
+    turn 1                 whose turn it is (0)
+    actions 1              actions left in that turn (2; 1 while an action is resolved)
+    phase support          the decision awaited (action), one of `state.PHASES`
+    to_move 1              who decides it (the player whose turn it is)
+    placed f3              the tile the action placed, while its action is resolved
+    conflict war r h4 3 h6 2 support 4
+                           the conflict being fought: revolt or war, its colour, the
+                           attacker's leader and strength, the defender's and theirs, and the
+                           attacker's support once committed
+    ending                 the bag ran short: the game ends with this turn
+    viewer 0               a player's view: whose it is (a full position)
+    unseen kkrrrbg         the tiles a view hides, in colour order (dealt from the bag)
+    bag 40                 the tiles left to draw: how many (the rest are discarded), or
+                           their letters in the order they are drawn (every tile left)
 """
 
 from __future__ import annotations
@@ -39,7 +57,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import InvalidInput, shown
 from engine.tigris.board import COLUMNS, HEIGHT, SIZE, WIDTH, Board, cell_name
-from engine.tigris.state import (
+from engine.tigris.pieces import (
     CATASTROPHE,
     COLOURS,
     EMPTY,
@@ -54,6 +72,8 @@ if TYPE_CHECKING:
     from engine.tigris.state import State
 
 _LEADER_LETTERS = "KRBG"
+#: A conflict's kinds, by its number (`state.REVOLT`, `state.WAR`).
+CONFLICT_KINDS = ("revolt", "war")
 
 
 def token(state: State, cell: int) -> str:
@@ -186,26 +206,63 @@ def render_text(state: State) -> str:
         tokens = (token(state, row * WIDTH + col) for col in range(WIDTH))
         lines.append(f"{row + 1:>2}   " + " ".join(f"{t:<2}" for t in tokens).rstrip())
     lines.append(f"players {state.players}")
+    variants = [f"{name}={value}" if isinstance(value, str) else name if value
+                else f"{name}=false" for name, value in state.options.to_dict().items()
+                if value != getattr(type(state.options)(), name)]
+    if variants:
+        lines.append("options " + " ".join(variants))
+    if state.seed != (None if state.viewer is not None else 0):
+        lines.append(f"seed {state.seed}")
     for p in range(state.players):
         name = PLAYER_NAMES["en"][p]
         lines.append(f"hand {p} {state.hands[p] or '-'}    # {name}")
         lines.append(f"catastrophes {p} {state.catastrophes[p]}")
         influence = state.influence[p]
         if influence is None:
-            lines.append(f"# influence {p} hidden")
+            lines.append(f"influence {p} hidden")
         else:
             lines.append(f"influence {p} " + " ".join(
                 f"{letter}{n}" for letter, n in zip(COLOURS, influence)))
         lines.append(f"treasures {p} {state.treasures_taken[p]}")
+        if p < len(state.swapped) and state.swapped[p]:
+            lines.append(f"swapped {p} {state.swapped[p]}")
     for m, top in enumerate(state.monuments):
         if top >= 0:
             lines.append(f"monument {MONUMENTS[m]} {cell_name(top)}")
     if state.wonder >= 0:
         lines.append(f"wonder {cell_name(state.wonder)}")
+    if state.first_player != state.active:
+        lines.append(f"first {state.first_player}")
     lines.append(f"turn {state.active}")
-    if state.phase == "action":
-        lines.append(f"actions {state.actions}")
+    lines.append(f"actions {state.actions}")
+    if state.phase != "action":
+        lines.append(f"phase {state.phase}")
+    if state.to_move != (None if state.phase == "over" else state.active):
+        lines.append(f"to_move {state.to_move}")
+    if state.placed >= 0:
+        lines.append(f"placed {cell_name(state.placed)}")
+    if state.conflict is not None:
+        lines.append(conflict_line(state.conflict))
+    if state.ending:
+        lines.append("ending")
+    if state.viewer is not None:
+        lines.append(f"viewer {state.viewer}")
+        lines.append(f"unseen {_grouped(state.unseen)}")
+    if "?" in state.bag or not state.bag:
+        lines.append(f"bag {len(state.bag)}")
     else:
-        lines.append(f"# waiting for {state.phase} from player {state.to_move}")
-    lines.append(f"bag {len(state.bag)}")
+        lines.append(f"bag {_grouped(state.bag)}    # {len(state.bag)} tiles, drawn in this order")
     return "\n".join(lines)
+
+
+def conflict_line(conflict: tuple[int, ...]) -> str:
+    """The ``conflict`` line of the text form."""
+    kind, colour, attacker, defender, a_str, d_str, support = conflict
+    line = (f"conflict {CONFLICT_KINDS[kind]} {COLOURS[colour]} {cell_name(attacker)} {a_str} "
+            f"{cell_name(defender)} {d_str}")
+    return line if support < 0 else f"{line} support {support}"
+
+
+def _grouped(letters: str) -> str:
+    """Tiles in groups of ten, to be counted at a glance (``-`` for none)."""
+    return " ".join(letters[i:i + 10] for i in range(0, len(letters), 10)) or "-"

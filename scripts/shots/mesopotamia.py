@@ -6,7 +6,7 @@ from pathlib import Path
 
 from engine import mesopotamia
 from engine.bots import GreedyBot
-from sumer_widgets.mesopotamia import MesopotamiaBoard
+from sumer_widgets.mesopotamia.board import MesopotamiaBoard
 from tests.browser.harness import mount
 
 #: A map most of the way discovered (22 fields), with huts, holy places, goods, carried markers

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine import priest_kings as pk
 from engine.bots import GreedyBot
-from sumer_widgets.priest_kings import CampaignMap
+from sumer_widgets.priest_kings.board import CampaignMap
 from tests.browser.harness import MOUNT, synced_state
 
 SEED = 17

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engine import tigris
 from engine.bots import RandomBot
-from sumer_widgets.tigris import TigrisBoard
+from sumer_widgets.tigris.board import TigrisBoard
 from tests.browser.harness import MOUNT, synced_state
 
 SEED = 9  # a game whose first war after move 50 is a war of two good-sized kingdoms

@@ -7,21 +7,30 @@ on the dice battles of Priest-Kings) and returns plain numbers with their uncert
   anything else computed from whole games (a mean, a ratio of sums, a median: an `Estimate`),
   resampling games so that what happens within one game stays together; `mean_interval`
   (mean ± 1.96 standard errors) for plain means of many games, where it is as good and instant.
+- **Differences.** Two figures whose intervals overlap a little can still differ beyond chance:
+  what decides is the interval of their difference. `difference` gives it for figures from
+  separate samples (Newcombe's square-and-add); `paired_difference` for two yes/no outcomes
+  seen on the same trials (the same dice, the same seeds: `Pairs`, counted by `pair_up`), from
+  the trials where the two disagree (Newcombe's interval for paired data, as McNemar's test
+  counts them) — narrower than two separate intervals would allow, which is the point of
+  pairing.
 - **Ratings.** `tournament_specs` seats every ordered choice of bots in turn; `bradley_terry`
   fits one strength per bot from every pair of seats in every game and reports it as Elo
   points above an anchor bot; `elo_ratings` adds bootstrap intervals.
-- **The questions' tallies**: `seat_win_rates`, `tiebreak_effect`, `city_state_scoring`
-  (Sumeria), `conflict_figures` (Tigris & Euphrates), `length_figures`, `survival`,
-  `card_differences` (Mesopotamia), `battle_odds`, `campaign_figures` (Priest-Kings).
-- **Plots**: `plot_intervals`, `plot_ratings`, `plot_survival`, `plot_battle_odds` draw on the
-  `ax` they are given (or a new one) and return it.
+- **What every game's tallies need**: `seat_win_rates` (the first player's advantage),
+  `survival` (games stopped at a cap), and the small pieces the games' own figures
+  (``sumer_widgets.<game>.figures``) are built from: `check_records`, `ratio`, `median`.
+- **Plots**: `plot_intervals`, `plot_ratings`, `plot_survival` draw on the `ax` they are given
+  (or a new one, `axes_for`) and return it.
 
 Everything is computed with Python's own `random.Random` and `math`, never numpy's generators,
 so the same seeds give the same figures on every machine and library version.
 
 Limits: intervals are 95 % unless asked otherwise; the bootstrap is the plain percentile
-bootstrap (fine for the means and rates here, rough for medians of a few games); ratings fit
-pairwise results and so ignore how far apart the scores were.
+bootstrap (fine for the means and rates here, rough for medians of a few games); `difference`
+takes the two samples as independent (for samples that share seeds and so go together, its
+interval is if anything too wide); ratings fit pairwise results and so ignore how far apart the
+scores were.
 """
 
 from __future__ import annotations
@@ -38,11 +47,10 @@ from engine.simulate import GameRecord, GameSpec
 from sumer_widgets.plots.standin import plotting, plt
 
 __all__ = [
-    "Estimate", "Rate", "battle_odds", "bootstrap", "bradley_terry", "campaign_figures",
-    "card_differences", "city_state_scoring", "conflict_figures", "elo_ratings",
-    "length_figures", "mean", "mean_interval", "pairwise_results", "plot_battle_odds",
-    "plot_intervals", "plot_ratings", "plot_survival", "seat_win_rates", "survival",
-    "tiebreak_effect", "tournament_specs", "wilson",
+    "Estimate", "Pairs", "Rate", "axes_for", "bootstrap", "bradley_terry", "check_records",
+    "difference", "elo_ratings", "mean", "mean_interval", "median", "pair_up",
+    "paired_difference", "pairwise_results", "plot_intervals", "plot_ratings", "plot_survival",
+    "ratio", "seat_win_rates", "survival", "tournament_specs", "wilson",
 ]
 
 #: The normal quantile for a two-sided 95 % interval.
@@ -160,7 +168,7 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> Estimate:
     return Estimate(centre, centre - half, centre + half, n)
 
 
-def _ratio(numerator: Callable[[Any], float], denominator: Callable[[Any], float]
+def ratio(numerator: Callable[[Any], float], denominator: Callable[[Any], float]
            ) -> Callable[[Sequence[Any]], float]:
     """A statistic: the sum of `numerator` over the items divided by that of `denominator`
     (e.g. tiles removed per war over many games)."""
@@ -172,13 +180,110 @@ def _ratio(numerator: Callable[[Any], float], denominator: Callable[[Any], float
     return statistic
 
 
-def _median(values: Sequence[float]) -> float:
+def median(values: Sequence[float]) -> float:
     ordered = sorted(values)
     n = len(ordered)
     if not n:
         return math.nan
     middle = n // 2
     return ordered[middle] if n % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+
+
+# ---------------------------------------------------------------------------- differences
+
+
+def difference(first: Rate | Estimate, second: Rate | Estimate) -> Estimate:
+    """``first − second`` with its interval, the two figures drawn from separate samples.
+
+    Newcombe's square-and-add (for rates with Wilson intervals, his method 10 of 1998; for
+    other figures the same construction, Zou and Donner's MOVER): each end of the difference's
+    interval is as far from the difference as the two figures' own interval ends that pull
+    that way, added as squares. It is narrower than the two intervals side by side — both
+    samples would have to be unlucky together — which is why two intervals that overlap a
+    little can still give a difference whose interval leaves out 0. `n` is the smaller sample.
+
+    Raises:
+        InvalidInput: a figure without an interval (NaN).
+    """
+    figures = (first.value, first.low, first.high, second.value, second.low, second.high)
+    if any(math.isnan(x) for x in figures):
+        raise InvalidInput("a difference needs two figures with their intervals")
+    value = first.value - second.value
+    low = value - math.hypot(first.value - first.low, second.high - second.value)
+    high = value + math.hypot(first.high - first.value, second.value - second.low)
+    return Estimate(value, low, high, min(first.n, second.n))
+
+
+class Pairs(NamedTuple):
+    """A yes/no outcome seen on the same trials under two conditions (the same dice in both):
+    how many trials said yes under `both`, under the first only, the second only, `neither`.
+
+    Only the trials where the two conditions disagree (`first_only`, `second_only`) say which
+    condition gives more yeses; the others are the same either way.
+    """
+
+    both: int
+    first_only: int
+    second_only: int
+    neither: int
+
+    @property
+    def n(self) -> int:
+        return self.both + self.first_only + self.second_only + self.neither
+
+    @property
+    def first(self) -> Rate:
+        return wilson(self.both + self.first_only, self.n)
+
+    @property
+    def second(self) -> Rate:
+        return wilson(self.both + self.second_only, self.n)
+
+
+def pair_up(first: Iterable[bool], second: Iterable[bool]) -> Pairs:
+    """The `Pairs` of two equally long series of yes/no outcomes, trial by trial.
+
+    Raises:
+        InvalidInput: no trials, or series of different lengths.
+    """
+    first, second = [bool(x) for x in first], [bool(x) for x in second]
+    if len(first) != len(second):
+        raise InvalidInput(f"paired outcomes need one of each per trial, not {len(first)} "
+                           f"and {len(second)}")
+    if not first:
+        raise InvalidInput("paired outcomes need at least one trial")
+    both = sum(a and b for a, b in zip(first, second))
+    first_only = sum(a and not b for a, b in zip(first, second))
+    second_only = sum(b and not a for a, b in zip(first, second))
+    return Pairs(both, first_only, second_only, len(first) - both - first_only - second_only)
+
+
+def paired_difference(pairs: Pairs, z: float = Z95) -> Estimate:
+    """The first condition's rate minus the second's, on the same trials, with Newcombe's
+    interval for paired proportions (his method 10, 1998).
+
+    The difference is ``(first_only − second_only) / n``. Its interval is built like
+    `difference`'s from the two rates' Wilson intervals, less the part that the two rates
+    share because they were measured on the same trials (their correlation φ, with Newcombe's
+    continuity correction): the more alike the two conditions' outcomes, the narrower it is.
+    """
+    n = pairs.n
+    if n < 1:
+        raise InvalidInput("paired outcomes need at least one trial")
+    a, b, c, d = pairs
+    one, two = wilson(a + b, n, z), wilson(a + c, n, z)
+    spread = (a + b) * (c + d) * (a + c) * (b + d)
+    cross = a * d - b * c
+    shared = cross - n / 2 if cross > n / 2 else min(cross, 0)
+    phi = shared / math.sqrt(spread) if spread else 0.0
+    below_one, above_one = one.value - one.low, one.high - one.value
+    below_two, above_two = two.value - two.low, two.high - two.value
+    value = (b - c) / n
+    low = value - math.sqrt(max(0.0, below_one ** 2 - 2 * phi * below_one * above_two
+                                + above_two ** 2))
+    high = value + math.sqrt(max(0.0, above_one ** 2 - 2 * phi * above_one * below_two
+                                 + below_two ** 2))
+    return Estimate(value, max(-1.0, low), min(1.0, high), n)
 
 
 # -------------------------------------------------------------------------------- ratings
@@ -316,7 +421,7 @@ def elo_ratings(records: Sequence[GameRecord], *, anchor: str = "random", prior:
 # ---------------------------------------------------------------------------------- Sumeria
 
 
-def _check_records(records: Sequence[GameRecord], what: str, stats: bool = False) -> None:
+def check_records(records: Sequence[GameRecord], what: str, stats: bool = False) -> None:
     if not records:
         raise InvalidInput(f"{what} needs at least one game record")
     if stats and any(r.stats is None for r in records):
@@ -335,7 +440,7 @@ def seat_win_rates(records: Sequence[GameRecord]) -> tuple[list[Rate], float]:
     Raises:
         InvalidInput: no records, mixed player counts, or a ruleset without a first player.
     """
-    _check_records(records, "seat_win_rates")
+    check_records(records, "seat_win_rates")
     players = {r.players for r in records}
     if len(players) != 1:
         raise InvalidInput(f"seat_win_rates needs one player count, not {sorted(players)}")
@@ -348,112 +453,6 @@ def seat_win_rates(records: Sequence[GameRecord]) -> tuple[list[Rate], float]:
             wins[(seat - r.first_player) % n] += 1  # type: ignore[operator]
     fair = sum(len(r.winners) for r in records) / len(records) / n
     return [wilson(w, len(records)) for w in wins], fair
-
-
-def tiebreak_effect(first: Sequence[GameRecord], second: Sequence[GameRecord]
-                    ) -> dict[str, Rate]:
-    """What changes between games dealt from the same seeds under two tie-break options.
-
-    Returns Rates over the pairs of games: ``step 2 decided a control`` (the second step of
-    the control tie-break separated first and second place at least once, in either game),
-    ``games differ`` (any difference in length, scores or scorings), ``winner differs``,
-    ``winner differs (of games that differ)``, and, for comparison, ``winner differs
-    (unrelated games)`` (game i against game i+1 of the first list).
-
-    Raises:
-        InvalidInput: lists of different lengths or seeds, or records without statistics.
-    """
-    _check_records(first, "tiebreak_effect", stats=True)
-    _check_records(second, "tiebreak_effect", stats=True)
-    if [r.seed for r in first] != [r.seed for r in second]:
-        raise InvalidInput("tiebreak_effect compares games dealt from the same seeds: "
-                           "simulate both lists from the same specs but their options")
-
-    def second_step(r: GameRecord) -> bool:
-        decided = r.stats["decided_by"]  # type: ignore[index]
-        return decided.get("towns", 0) + decided.get("villages", 0) > 0
-
-    def course(r: GameRecord) -> tuple[Any, ...]:
-        # The two readings name their second step differently: the same game counts its
-        # towns-decisions under "towns" in one list and under "villages" in the other.
-        stats = dict(r.stats)  # type: ignore[arg-type]
-        decided = dict(stats.pop("decided_by"))
-        decided["step 2"] = decided.pop("towns", 0) + decided.pop("villages", 0)
-        return r.length, r.scores, r.winners, sorted(decided.items()), sorted(
-            (k, sorted(v.items()) if isinstance(v, dict) else v) for k, v in stats.items())
-
-    pairs = list(zip(first, second))
-    differ = [(a, b) for a, b in pairs if course(a) != course(b)]
-    out = {
-        "step 2 decided a control": wilson(
-            sum(second_step(a) or second_step(b) for a, b in pairs), len(pairs)),
-        "games differ": wilson(len(differ), len(pairs)),
-        "winner differs": wilson(sum(a.winners != b.winners for a, b in pairs), len(pairs)),
-    }
-    if differ:
-        out["winner differs (of games that differ)"] = wilson(
-            sum(a.winners != b.winners for a, b in differ), len(differ))
-    if len(first) > 1:
-        out["winner differs (unrelated games)"] = wilson(
-            sum(a.winners != b.winners for a, b in zip(first, first[1:])), len(first) - 1)
-    return out
-
-
-def city_state_scoring(records: Sequence[GameRecord]) -> dict[str, dict[str, Estimate]]:
-    """Per city-state: times scored a game, times scored first (the most important), and
-    times nobody was there to control it, each a mean over games with its normal interval
-    (`mean_interval`: these are means of small counts over many games)."""
-    _check_records(records, "city_state_scoring", stats=True)
-    if len(records) < 2:
-        raise InvalidInput("city_state_scoring needs at least two games")
-    stats = [r.stats for r in records]
-    ids = list(stats[0]["scored"])  # type: ignore[index]
-    return {
-        "scored": {cs: mean_interval([s["scored"][cs] for s in stats]) for cs in ids},
-        "scored first": {cs: mean_interval([s["first"][cs] for s in stats]) for cs in ids},
-        "nobody there": {cs: mean_interval([s["scored"][cs] - s["controlled"][cs]
-                                            for s in stats]) for cs in ids},
-    }
-
-
-# ---------------------------------------------------------------------- Tigris & Euphrates
-
-
-def conflict_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
-                     seed: int = 0) -> dict[str, Estimate]:
-    """The conflicts and scores of a set of T&E games, each with its interval.
-
-    Returns ``revolts a game``, ``wars a game``, ``size of a conflict`` (both sides' strength,
-    board plus support), ``support a conflict`` (tiles committed), ``tiles removed a war``,
-    ``winner's score`` and ``loser's score`` (the best and worst final score of a game).
-    Ratios are pooled over the games (total size over total conflicts) and resampled by game.
-    """
-    _check_records(records, "conflict_figures", stats=True)
-
-    def stat(r: GameRecord) -> dict[str, Any]:
-        return r.stats  # type: ignore[return-value]
-
-    def boot(statistic: Callable[[Sequence[GameRecord]], float], salt: str) -> Estimate:
-        return bootstrap(records, statistic, resamples=resamples, seed=derive_seed(seed, salt))
-
-    def conflicts(r: GameRecord) -> int:
-        return len(stat(r)["sizes"])
-
-    return {
-        "revolts a game": boot(lambda rs: mean([stat(r)["revolts"] for r in rs]), "revolts"),
-        "wars a game": boot(lambda rs: mean([stat(r)["wars"] for r in rs]), "wars"),
-        "size of a conflict": boot(_ratio(lambda r: sum(stat(r)["sizes"]), conflicts), "size"),
-        "support a conflict": boot(_ratio(lambda r: sum(stat(r)["support"]), conflicts),
-                                   "support"),
-        "tiles removed a war": boot(_ratio(lambda r: sum(stat(r)["war_tiles_removed"]),
-                                           lambda r: len(stat(r)["war_tiles_removed"])),
-                                    "removed"),
-        "winner's score": boot(lambda rs: mean([max(r.scores) for r in rs]), "best"),
-        "loser's score": boot(lambda rs: mean([min(r.scores) for r in rs]), "worst"),
-    }
-
-
-# ------------------------------------------------------------------------------ Mesopotamia
 
 
 def survival(durations: Sequence[float], finished: Sequence[bool]
@@ -482,128 +481,10 @@ def survival(durations: Sequence[float], finished: Sequence[bool]
     return times, shares
 
 
-def length_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
-                   seed: int = 0) -> dict[str, Any]:
-    """The length of a set of games of one player count, stopped games included.
-
-    Needs records with ``stats["rounds"]`` (Mesopotamia's ``final_stats`` or ``game_stats``).
-    Returns ``finished`` (a `Rate`), ``median rounds`` and ``median decisions`` (over all
-    games, a stopped one counting at its cap: right as long as fewer than half were stopped,
-    else only a lower bound, which ``median is a lower bound`` says), each an `Estimate`, and
-    the ``rounds`` and ``finished flags`` for `survival`.
-    """
-    _check_records(records, "length_figures", stats=True)
-    rounds = [r.stats["rounds"] for r in records]  # type: ignore[index]
-    flags = [r.finished for r in records]
-    return {
-        "finished": wilson(sum(flags), len(records)),
-        "median rounds": bootstrap(rounds, _median, resamples=resamples,
-                                   seed=derive_seed(seed, "rounds")),
-        "median decisions": bootstrap([r.length for r in records], _median,
-                                      resamples=resamples, seed=derive_seed(seed, "decisions")),
-        "median is a lower bound": 2 * sum(not f for f in flags) >= len(flags),
-        "rounds": rounds,
-        "finished flags": flags,
-    }
-
-
-def card_differences(records: Sequence[GameRecord], *, per_rounds: int = 100,
-                     resamples: int = 2000, seed: int = 0) -> dict[str, Estimate]:
-    """For each card: how much more often the winner played it than the other players.
-
-    Per finished game with a single winner: the winner's plays of the card per `per_rounds`
-    rounds minus the mean of the other players', averaged over games with a bootstrap
-    interval. ``cards drawn`` is the same difference for the cards drawn. Needs Mesopotamia's
-    ``game_stats``. A difference is an association under the play that made the games, not
-    proof that the card causes wins.
-    """
-    _check_records(records, "card_differences", stats=True)
-    games = [r for r in records if r.finished and len(r.winners) == 1]
-    if not games:
-        raise InvalidInput("card_differences needs finished games with a single winner")
-    cards = list(games[0].stats["played"][0])  # type: ignore[index]
-
-    def difference(r: GameRecord, counts: Sequence[float]) -> float:
-        scale = per_rounds / r.stats["rounds"]  # type: ignore[index]
-        winner = r.winners[0]
-        others = [c for p, c in enumerate(counts) if p != winner]
-        return (counts[winner] - mean(others)) * scale
-
-    def played(r: GameRecord, card: str) -> list[int]:
-        return [p[card] for p in r.stats["played"]]  # type: ignore[index]
-
-    out = {card: bootstrap([difference(r, played(r, card)) for r in games],
-                           resamples=resamples, seed=derive_seed(seed, "card", card))
-           for card in cards}
-    out["cards drawn"] = bootstrap(
-        [difference(r, r.stats["drawn"]) for r in games],  # type: ignore[index]
-        resamples=resamples, seed=derive_seed(seed, "drawn"))
-    return out
-
-
-# ----------------------------------------------------------------------------- Priest-Kings
-
-
-def battle_odds(battles: int, *, seed: int = 0, reorganized: Sequence[int] = (0, 1, 2, 3)
-                ) -> dict[tuple[bool, int], dict[str, Rate]]:
-    """The dice battle's odds for an attacker with or without a sacrifice reroll and with
-    0, 1, 2 or 3 corps reorganized, against the standard army without a reroll.
-
-    Each condition fights `battles` battles of `engine.priest_kings.battle.fight`; battle i
-    uses the same dice seed in every condition (common random numbers), so the differences
-    between conditions are measured more sharply than their levels.
-
-    Returns:
-        ``{(reroll, corps reorganized): {"defender breaks": Rate, "attacker breaks": Rate,
-        "attacker beaten": Rate}}`` ("breaks" includes both armies breaking; "beaten" is
-        scoring fewer points, R-P3).
-    """
-    from engine.priest_kings import Army, fight
-
-    if isinstance(battles, bool) or not isinstance(battles, int) or battles < 1:
-        raise InvalidInput(f"battles must be a whole number ≥ 1, not {battles!r}")
-    standard = Army.standard()
-    corps = standard.reorganizable()
-    out: dict[tuple[bool, int], dict[str, Rate]] = {}
-    for count in reorganized:
-        if not 0 <= count <= len(corps):
-            raise InvalidInput(f"at most {len(corps)} corps can be reorganized once each, "
-                               f"not {count}")
-        army = standard
-        for corps_id in corps[:count]:
-            army = army.reorganize(corps_id)
-        for reroll in (False, True):
-            tally = {"defender breaks": 0, "attacker breaks": 0, "attacker beaten": 0}
-            for i in range(battles):
-                outcome = fight(army, standard, (reroll, False),
-                                random.Random(derive_seed(seed, "battle", i)))
-                tally["defender breaks"] += outcome.broken in ("defender", "both")
-                tally["attacker breaks"] += outcome.broken in ("attacker", "both")
-                tally["attacker beaten"] += outcome.attacker_points < outcome.defender_points
-            out[(reroll, count)] = {k: wilson(v, battles) for k, v in tally.items()}
-    return out
-
-
-def campaign_figures(records: Sequence[GameRecord], *, resamples: int = 2000,
-                     seed: int = 0) -> dict[str, Estimate]:
-    """``mean turns``, ``median turns`` and ``mean battles`` of a set of Priest-Kings
-    campaigns, each with its interval (needs ``final_stats`` or ``game_stats``)."""
-    _check_records(records, "campaign_figures", stats=True)
-    turns = [r.stats["turns"] for r in records]  # type: ignore[index]
-    battles = [r.stats["battles"] for r in records]  # type: ignore[index]
-    return {
-        "mean turns": bootstrap(turns, resamples=resamples, seed=derive_seed(seed, "turns")),
-        "median turns": bootstrap(turns, _median, resamples=resamples,
-                                  seed=derive_seed(seed, "median")),
-        "mean battles": bootstrap(battles, resamples=resamples,
-                                  seed=derive_seed(seed, "battles")),
-    }
-
-
 # ------------------------------------------------------------------------------------ plots
 
 
-def _axes(ax: Any, size: tuple[float, float]) -> Any:
+def axes_for(ax: Any, size: tuple[float, float]) -> Any:
     if ax is None:
         _, ax = plt.subplots(figsize=size)
     return ax
@@ -623,7 +504,7 @@ def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: A
         percent: show rates as percentages.
         bars: bars with error bars (else points with error bars).
     """
-    ax = _axes(ax, (7.5, 3.6))
+    ax = axes_for(ax, (7.5, 3.6))
     categories: list[str] = []
     for values in series.values():
         categories.extend(c for c in values if c not in categories)
@@ -667,7 +548,7 @@ def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: A
 def plot_ratings(ratings: Mapping[str, Estimate], *, ax: Any = None, title: str = "",
                  anchor: str = "random") -> Any:
     """Elo ratings with their intervals, one row per bot, strongest on top."""
-    ax = _axes(ax, (4.2, 2.6))
+    ax = axes_for(ax, (4.2, 2.6))
     order = sorted(ratings, key=lambda b: ratings[b].value)
     ys = range(len(order))
     values = [ratings[b].value for b in order]
@@ -693,7 +574,7 @@ def plot_survival(curves: Mapping[str, tuple[Sequence[float], Sequence[bool]]], 
         curves: ``{label: (durations, finished flags)}``; stopped games are marked with a
             cross at the point where they were stopped.
     """
-    ax = _axes(ax, (7, 3.4))
+    ax = axes_for(ax, (7, 3.4))
     for n, (label, (durations, finished)) in enumerate(curves.items()):
         times, shares = survival(durations, finished)
         colour = COLOURS[n % len(COLOURS)]
@@ -713,25 +594,3 @@ def plot_survival(curves: Mapping[str, tuple[Sequence[float], Sequence[bool]]], 
     return ax
 
 
-@plotting
-def plot_battle_odds(odds: Mapping[tuple[bool, int], Mapping[str, Rate]], *, ax: Any = None,
-                     outcomes: Sequence[str] = ("defender breaks", "attacker breaks")) -> Any:
-    """The odds of `battle_odds` against the number of corps reorganized: one line per
-    outcome and reroll, with Wilson intervals."""
-    ax = _axes(ax, (7, 3.6))
-    counts = sorted({c for _, c in odds})
-    for o, outcome in enumerate(outcomes):
-        for reroll in (False, True):
-            rates = [odds[(reroll, c)][outcome] for c in counts if (reroll, c) in odds]
-            xs = [c + (0.06 if reroll else -0.06) for c in counts if (reroll, c) in odds]
-            ax.errorbar(xs, [r.value * 100 for r in rates],
-                        yerr=[[(r.value - r.low) * 100 for r in rates],
-                              [(r.high - r.value) * 100 for r in rates]],
-                        color=COLOURS[o], linestyle="-" if reroll else ":", marker="o",
-                        capsize=3, label=f"{outcome}, {'with' if reroll else 'no'} reroll")
-    ax.set_xticks(counts)
-    ax.set_xlabel("attacker's corps reorganized")
-    ax.set_ylabel("share of battles (%)")
-    ax.legend(fontsize=8, frameon=False, ncol=2)
-    ax.spines[["top", "right"]].set_visible(False)
-    return ax

@@ -9,7 +9,8 @@ hours, while the notebook runs in seconds. The files are plain JSON:
 - the notebook's questions (``sumeria.json``, ``tigris.json``, ``mesopotamia-cards.json``,
   ``priest_kings.json``): ``{"question", "generated_by", "sizes", "seed", "figures"}``, where a
   figure is a rate (``{"kind": "rate", "successes", "n", "value", "low", "high"}``), an estimate
-  (``{"kind": "estimate", "value", "low", "high", "n"}``) or plain data;
+  (``{"kind": "estimate", "value", "low", "high", "n"}``), the pairs of a paired design
+  (``{"kind": "pairs", "both", "first_only", "second_only", "neither"}``) or plain data;
 - ``ladder-<ruleset>.json``: ``{"ruleset", "generated_by", "pairings": [{"bot", "opponent",
   "games", "wins", "draws", "win_rate", "ci95": [lo, hi], "seed"}, ...]}`` (optional keys:
   ``players``, ``options``, ``note``): `read_ladder`, `plot_ladder`, `ladder_sentences`;
@@ -36,7 +37,15 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import InvalidInput
-from sumer_widgets.plots.analysis import COLOURS, Estimate, Rate, _median, wilson
+from sumer_widgets.plots.analysis import (
+    COLOURS,
+    Estimate,
+    Pairs,
+    Rate,
+    difference,
+    median,
+    wilson,
+)
 from sumer_widgets.plots.standin import plotting, plt
 
 __all__ = [
@@ -79,11 +88,14 @@ def results_folder(start: Path | str | None = None, *, beside_package: bool = Tr
 
 
 def encode(value: Any) -> Any:
-    """Rates and estimates as tagged objects, tuples as lists, everything else as it is."""
+    """Rates, estimates and pairs as tagged objects, tuples as lists, everything else as it
+    is."""
     if isinstance(value, Rate):
         return {"kind": "rate", **value._asdict()}
     if isinstance(value, Estimate):
         return {"kind": "estimate", **value._asdict()}
+    if isinstance(value, Pairs):
+        return {"kind": "pairs", **value._asdict()}
     if isinstance(value, Mapping):
         return {str(k): encode(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
@@ -95,7 +107,7 @@ def encode(value: Any) -> Any:
 
 
 def decode(value: Any) -> Any:
-    """The inverse of `encode`: tagged objects become `Rate` and `Estimate` again."""
+    """The inverse of `encode`: tagged objects become `Rate`, `Estimate` and `Pairs` again."""
     if isinstance(value, Mapping):
         kind = value.get("kind")
         if kind == "rate":
@@ -104,6 +116,8 @@ def decode(value: Any) -> Any:
         if kind == "estimate":
             return Estimate(*(math.nan if value[k] is None else value[k]
                               for k in ("value", "low", "high")), value["n"])
+        if kind == "pairs":
+            return Pairs(*(value[k] for k in Pairs._fields))
         return {k: decode(v) for k, v in value.items()}
     if isinstance(value, list):
         return [decode(v) for v in value]
@@ -182,25 +196,42 @@ def _percent(rate: Rate) -> str:
 
 def compare(first: Rate | Estimate, second: Rate | Estimate, *, what: str,
             names: tuple[str, str] = ("", ""), percent: bool = False, digits: int = 1,
-            games: str = "games") -> str:
-    """One sentence comparing two figures by their intervals, flagging small samples:
-    "`what`: A against B — higher (the intervals do not overlap)", "— lower (...)" or
-    "— cannot tell them apart (the intervals overlap)", said of the first against the second.
+            games: str = "games", change: Estimate | None = None) -> str:
+    """One sentence comparing two figures by the interval of their difference, flagging small
+    samples: "`what`: A against B — higher by d [low, high] (the intervals do not overlap)",
+    "— lower by …, beyond chance, though the intervals overlap", or "— cannot tell them
+    apart: the difference, d [low, high], contains 0", said of the first against the second.
+
+    `change` is the difference with its interval when it is known better than from the two
+    intervals (a paired design: `paired_difference`); else it is `difference`'s. Percentages
+    differ by percentage points.
     """
+    scale, unit = (100, " points") if percent else (1, "")
+    places = 1 if percent else digits
+
+    def number(x: float) -> str:
+        return f"{x * scale:.{places}f}".replace("-", "−")
 
     def shown(x: Rate | Estimate, name: str) -> str:
         figure = (f"{x.value:.0%} [{x.low:.0%}, {x.high:.0%}]" if percent
                   else f"{x.value:.{digits}f} [{x.low:.{digits}f}, {x.high:.{digits}f}]")
         return f"{name} {figure}" if name else figure
 
-    if first.low > second.high:
-        verdict = "higher (the intervals do not overlap)"
-    elif first.high < second.low:
-        verdict = "lower (the intervals do not overlap)"
+    change = difference(first, second) if change is None else change
+    overlap = first.low <= second.high and second.low <= first.high
+    if change.low > 0 or change.high < 0:
+        near, far = sorted((abs(change.low), abs(change.high)))
+        size = f"{number(abs(change.value))}{unit} [{number(near)}, {number(far)}]"
+        verdict = f"{'higher' if change.low > 0 else 'lower'} by {size}" + (
+            ", beyond chance, though the intervals overlap a little" if overlap
+            else " (the intervals do not overlap)")
+        apart = True
     else:
-        verdict = "cannot tell them apart (the intervals overlap)"
-    # Disjoint intervals decide unless a sample is tiny; overlapping wide ones do not.
-    apart = not verdict.startswith("cannot")
+        sign = "+" if change.value > 0 else ""
+        verdict = (f"cannot tell them apart: the difference, {sign}{number(change.value)}{unit} "
+                   f"[{number(change.low)}, {number(change.high)}], contains 0")
+        apart = False
+    # A clear difference decides unless a sample is tiny; an undecided wide one says why.
     notes = [sample_note(x, games=games) for x in (first, second)
              if x.n < FEW_GAMES or not apart]
     notes = [n for n in notes if n]
@@ -322,10 +353,9 @@ def ladder_sentences(ladder: Mapping[str, Any]) -> list[str]:
 # ------------------------------------------------------------------------------- lengths
 
 
-def read_lengths(folder: Path | str | None = None, name: str = "mesopotamia-lengths"
-                 ) -> dict[str, Any]:
-    """``mesopotamia-lengths.json``, checked: every game has whole ``rounds`` and
-    ``decisions`` (``finished`` defaults to true).
+def read_lengths(name: str, folder: Path | str | None = None) -> dict[str, Any]:
+    """A game-lengths file ``<name>.json`` (Mesopotamia's ``mesopotamia-lengths``), checked:
+    every game has whole ``rounds`` and ``decisions`` (``finished`` defaults to true).
 
     Raises:
         ResultsMissing: no such file; InvalidInput: a malformed file.
@@ -388,9 +418,10 @@ def plot_lengths(data: Mapping[str, Any], *, measure: str = "rounds", ax: Any = 
     return ax
 
 
-def length_sentences(data: Mapping[str, Any]) -> list[str]:
+def length_sentences(data: Mapping[str, Any], *, stopped_effect: bool = True) -> list[str]:
     """Per group: games, how many ended by the rule text, the median and range of rounds and
-    decisions of those, and a flag when they are too few."""
+    decisions of those, and a flag when they are too few; with `stopped_effect`, what the
+    games stopped unfinished do to that median (without, only how many there were)."""
     out = []
     for label, games in _groups(data).items():
         done = [g for g in games if g.get("finished", True)]
@@ -400,8 +431,8 @@ def length_sentences(data: Mapping[str, Any]) -> list[str]:
             continue
         rounds = [g["rounds"] for g in done]
         decisions = [g["decisions"] for g in done]
-        body = (f"; median {_median(rounds):.0f} rounds (from {min(rounds)} to {max(rounds)}), "
-                f"{_median(decisions):,.0f} decisions")
+        body = (f"; median {median(rounds):.0f} rounds (from {min(rounds)} to {max(rounds)}), "
+                f"{median(decisions):,.0f} decisions")
         tail = ""
         if len(done) < FEW_GAMES:
             tail = (f" — only {len(done)} game{'s' if len(done) > 1 else ''}: too few to say "
@@ -409,6 +440,7 @@ def length_sentences(data: Mapping[str, Any]) -> list[str]:
         stopped = len(games) - len(done)
         if stopped:
             tail += (f" ({stopped} stopped unfinished: they would have lasted longer, so the "
-                     "median of all games is higher still)")
+                     "median of all games is higher still)" if stopped_effect
+                     else f" ({stopped} stopped unfinished, left out)")
         out.append(head + body + tail + ".")
     return out

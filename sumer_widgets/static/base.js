@@ -209,7 +209,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   let scrollPending = false;
   const sameEntry = (a, b) => a.ply === b.ply && a.text === b.text;
   function logItem(entry) {
-    return h("li", { dataset: { ply: entry.ply } },
+    return h("li", { dataset: { ply: entry.ply }, class: entry.why ? "sumer-log-why" : "" },
       h("span", { class: "sumer-log-ply" }, entry.ply), entry.text);
   }
   function drawLog() {
@@ -243,7 +243,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   // one message but fires a change event per trait. Each part is drawn once, after the last of
   // them, in the same task (a microtask), so the frame after the message shows the whole move.
   const controls = ["change:ply", "change:plies", "change:status", "change:bot_seats",
-    "change:autoplay", "change:words", "change:tools", "change:level"];
+    "change:autoplay", "change:words", "change:tools", "change:level", "change:why_bots"];
   const parts = [
     [["change:lang"], setLang],
     // The picture draws the prompt too.
@@ -438,7 +438,11 @@ function mountClassroom(model, el, { toolbar, undo, bot, history }) {
       if (document.fullscreenElement === el) document.exitFullscreen?.();
       else el.requestFullscreen?.();
     } });
-  const extras = h("span", { class: "sumer-classroom" }, levelLabel, save, load, file, full);
+  const why = h("input", { type: "checkbox", class: "sumer-why",
+    onchange: (e) => model.send({ intent: "why_bots", value: e.target.checked }) });
+  const whyLabel = h("label", { class: "sumer-why-label" }, why, h("span"));
+  const extras = h("span", { class: "sumer-classroom" }, levelLabel, whyLabel, save, load, file,
+    full);
   toolbar.insertBefore(extras, history);
 
   function draw() {
@@ -457,7 +461,7 @@ function mountClassroom(model, el, { toolbar, undo, bot, history }) {
     const levels = tools.levels || [];
     levelLabel.hidden = levels.length === 0;
     levelLabel.firstChild.textContent = w.level || "Bots";
-    const options = [["", tools.level_mixed || "as set up"], ...levels];
+    const options = [["", tools.level_mixed || "mixed"], ...levels];
     const wanted = options.map(([value, label]) => `${value}:${label}`).join("|");
     if (level.dataset.options !== wanted) {
       level.replaceChildren(...options.map(([value, label]) => h("option", { value }, label)));
@@ -465,6 +469,10 @@ function mountClassroom(model, el, { toolbar, undo, bot, history }) {
     }
     level.value = tools.level || "";
     level.firstChild.hidden = Boolean(tools.level);
+    // null: no bots here; else the label of "say why the bots could move so".
+    whyLabel.hidden = tools.why_bots == null;
+    whyLabel.lastChild.textContent = ` ${tools.why_bots || ""}`;
+    why.checked = Boolean(model.get("why_bots"));
     save.hidden = load.hidden = !tools.save;
     save.textContent = w.save || "Save game";
     load.textContent = w.load || "Load game";

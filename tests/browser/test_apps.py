@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from sumer_widgets.apps import GAMES
+from engine.core import RULESETS
+from sumer_widgets.games import card
 from tests.browser.lab import free_port
 from tests.browser.plays import PLAYS, REFUSALS
 
@@ -76,7 +77,7 @@ def check_the_app(page, url: str, game: str) -> None:
     board = f'.sumer-board[data-name="{game}"]'
     page.wait_for_selector(f"{board} .sumer-host svg")
     text = page.inner_text("body")
-    assert GAMES[game].instructions in text
+    assert card(game).say("instructions") in text
     assert page.locator(".jp-InputArea, .CodeMirror, .cm-editor").count() == 0, "code shows"
     assert page.locator("[data-mime-type='application/vnd.jupyter.stderr'], .jp-OutputArea-"
                         "output[data-mime-type*=error]").count() == 0, "an error box shows"
@@ -97,7 +98,7 @@ def check_the_app(page, url: str, game: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", sorted(set(GAMES) - {"sumeria"}))
+@pytest.mark.parametrize("game", sorted(set(RULESETS) - {"sumeria"}))
 def test_an_app_renders_plays_and_refuses(page, voila_apps, game):
     check_the_app(page, f"{voila_apps.url}/voila/render/{game}.ipynb", game)
 

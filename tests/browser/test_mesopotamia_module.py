@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine import mesopotamia
-from sumer_widgets.mesopotamia import MesopotamiaBoard
+from sumer_widgets.mesopotamia.board import MesopotamiaBoard
 from tests.browser.harness import mount, push
 from tests.engine.mesopotamia.util import pos, with_pile
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import priest_kings as pk
-from sumer_widgets.priest_kings import CampaignMap
+from sumer_widgets.priest_kings.board import CampaignMap
 from tests.browser.harness import MOUNT, synced_state
 
 rules = pytest.mark.rules

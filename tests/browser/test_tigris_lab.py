@@ -27,7 +27,7 @@ BOARD = '.sumer-board[data-name="task-war-attacker"]'
 # The board a notebook cell showed, found in the kernel by its name (the cell keeps no variable).
 FIND = """
 import gc, json
-from sumer_widgets.tigris import TigrisBoard
+from sumer_widgets.tigris.board import TigrisBoard
 board = next(o for o in gc.get_objects()
              if isinstance(o, TigrisBoard) and o.name == "task-war-attacker")
 """
@@ -91,7 +91,7 @@ print(json.dumps({"moves": [str(m) for m in board.game.moves], "task": board.tas
 PLAY = '.sumer-board[data-name="play"]'
 FIND_PLAY = """
 import gc, json
-from sumer_widgets.tigris import TigrisBoard
+from sumer_widgets.tigris.board import TigrisBoard
 board = next(o for o in gc.get_objects() if isinstance(o, TigrisBoard) and o.name == "play")
 """
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from engine import tigris
-from sumer_widgets.tigris import TigrisBoard
+from sumer_widgets.tigris.board import TigrisBoard
 from tests.browser.harness import MOUNT, synced_state
 
 rules = pytest.mark.rules

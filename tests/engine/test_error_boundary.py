@@ -4,8 +4,11 @@ each now gets the project's own error, with a reason, and changes nothing."""
 from __future__ import annotations
 
 import json
+import tracemalloc
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import core, mesopotamia, priest_kings, sumeria, tigris
 from engine.bots import make_bot
@@ -127,3 +130,73 @@ def test_seeds_are_bounded():
     with pytest.raises(InvalidInput, match="seed"):
         sumeria.new_state(3, seed=10**5000)
     assert sumeria.new_state(3, seed=2**64 - 1).seed == 2**64 - 1
+
+
+def one_string_save(length: int) -> str:
+    """A save file whose start is one long string: what costs the most to scan per character."""
+    return ('{"format":"sumer.game","version":1,"ruleset":"sumeria","start":"'
+            + "a" * length + '","moves":[]}')
+
+
+def test_text_beyond_the_size_limit_is_refused_before_it_is_read():
+    text = one_string_save(core.MAX_JSON_CHARS)
+    peak, refused = traced_peak(lambda: only_own_errors(lambda: sumeria.Game.from_json(text)))
+    assert isinstance(refused, InvalidInput)
+    assert f"{core.MAX_JSON_CHARS:,}" in refused.reason and f"{len(text):,}" in refused.reason
+    assert peak < 1_000_000  # refused by its length: nothing the size of the text is made
+    refused = only_own_errors(lambda: core.loads(text.encode(), "board file"))
+    assert isinstance(refused, InvalidInput) and "board file" in refused.reason
+
+
+@pytest.mark.parametrize("shape", ["string", "escapes", "strings", "arrays", "keys",
+                                   "brackets"])
+def test_reading_text_within_the_limit_costs_memory_in_proportion(shape):
+    size = 1_000_000
+    text = {"string": one_string_save(size),
+            "escapes": one_string_save(size).replace("a" * 4, '\\"[{', size // 4),
+            "strings": "[" + ",".join(['""'] * (size // 3)) + "]",
+            "arrays": "[" + ",".join(["[]"] * (size // 3)) + "]",
+            "keys": "{" + ",".join(['"":10'] * (size // 6)) + "}",
+            "brackets": "[" * (size // 2) + "]" * (size // 2)}[shape]
+    # The scan for nesting keeps some bytes a character at most (the pieces between short
+    # strings, about 12); JSON of empty arrays is the most a character can make the parser
+    # build (about 25 bytes).
+    peak, depth = traced_peak(lambda: core._nesting(text))
+    assert peak < 16 * len(text)
+    assert depth == {"brackets": size // 2, "strings": 1, "keys": 1}.get(shape, 2)
+    peak, refused = traced_peak(lambda: only_own_errors(lambda: sumeria.Game.from_json(text)))
+    assert isinstance(refused, InvalidInput) and peak < 32 * len(text)
+
+
+def test_nesting_is_counted_outside_strings_only():
+    assert core._nesting('{"a": "[[[\\"{{", "b": [[1]]}') == 3
+    assert core._nesting('["\\\\", [["\\\\\\"]"]]]') == 3
+    assert core._nesting("") == 0
+
+
+def _depth(value):
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    return 0
+
+
+_TRICKY = st.text(alphabet='[]{}"\\ab\n', max_size=8)
+
+
+@given(st.recursive(st.none() | st.integers() | _TRICKY,
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(_TRICKY, inner, max_size=4), max_leaves=30))
+def test_nesting_is_the_depth_of_any_json(value):
+    for text in (json.dumps(value), json.dumps(value, ensure_ascii=False, indent=1)):
+        assert core._nesting(text) == _depth(value)
+
+
+def traced_peak(call):
+    tracemalloc.start()
+    try:
+        result = call()
+        return tracemalloc.get_traced_memory()[1], result
+    finally:
+        tracemalloc.stop()

@@ -12,7 +12,7 @@ import pytest
 from engine import mesopotamia, sumeria, tigris
 from engine import priest_kings as pk
 from sumer_widgets import MesopotamiaBoard, SumeriaBoard, TigrisBoard
-from sumer_widgets.priest_kings import CampaignMap
+from sumer_widgets.priest_kings.board import CampaignMap
 
 #: What each board's page clicks on (the `clickable` selectors of its module).
 CLICKED = {"SumeriaBoard": ("data-loc",), "TigrisBoard": ("data-cell", "data-hand", "data-leader",

@@ -13,7 +13,12 @@ import pytest
 
 from engine.core import InvalidInput
 from engine.simulate import GameRecord, play_game, simulate, specs_for
+from sumer_widgets.mesopotamia import figures as mesopotamia
 from sumer_widgets.plots import analysis as an
+from sumer_widgets.priest_kings import figures as priest_kings
+from sumer_widgets.priest_kings.plots import plot_battle_conditions
+from sumer_widgets.sumeria import figures as sumeria
+from sumer_widgets.tigris import figures as tigris
 
 
 def record(bots, scores, winners, *, seed=1, first=0, stats=None, finished=True, length=10,
@@ -66,6 +71,90 @@ def test_the_normal_interval_of_a_mean():
     assert estimate.format(2).startswith("3.00 [")
     with pytest.raises(InvalidInput, match="at least two values"):
         an.mean_interval([1])
+
+
+# ------------------------------------------------------------------------------- differences
+
+
+def test_the_difference_of_two_separate_rates_is_newcombes():
+    # Newcombe (1998), "Interval estimation for the difference between independent
+    # proportions", example (a): 56/70 − 48/80, method 10 (the Wilson score intervals).
+    change = an.difference(an.wilson(56, 70), an.wilson(48, 80))
+    assert change.value == pytest.approx(0.2)
+    assert (change.low, change.high) == pytest.approx((0.0524, 0.3339), abs=1e-4)
+    assert change.n == 70
+    # Swapping the two turns the interval round.
+    back = an.difference(an.wilson(48, 80), an.wilson(56, 70))
+    assert (back.low, back.high) == pytest.approx((-change.high, -change.low))
+
+
+def test_overlapping_intervals_can_still_differ_beyond_chance():
+    a, b = an.wilson(70, 200), an.wilson(95, 200)
+    assert a.high > b.low  # the two intervals overlap ...
+    change = an.difference(b, a)
+    assert change.low > 0  # ... but the interval of the difference leaves out 0
+    # It is narrower than the two intervals end to end, wider than either alone.
+    assert change.high - change.low < (a.high - a.low) + (b.high - b.low)
+    assert change.high - change.low > max(a.high - a.low, b.high - b.low)
+    # Figures other than rates take the same construction (their own interval ends).
+    means = an.difference(an.Estimate(4.57, 4.46, 4.67, 400), an.Estimate(4.79, 4.67, 4.92, 400))
+    assert means.high < 0 and means.value == pytest.approx(-0.22)
+    with pytest.raises(InvalidInput, match="intervals"):
+        an.difference(an.Estimate(1.0, math.nan, math.nan, 5), a)
+
+
+def test_pairs_count_the_trials_where_two_conditions_agree_and_disagree():
+    pairs = an.pair_up([1, 1, 0, 0, 1, 0], [1, 0, 1, 0, 0, 0])
+    assert pairs == an.Pairs(both=1, first_only=2, second_only=1, neither=2)
+    assert pairs.n == 6 and pairs.first.successes == 3 and pairs.second.successes == 2
+    with pytest.raises(InvalidInput, match="one of each"):
+        an.pair_up([True], [True, False])
+    with pytest.raises(InvalidInput, match="at least one"):
+        an.pair_up([], [])
+
+
+def paired_trials(n, seed, *, flip):
+    """Trials seen under two conditions: the second a little likelier, the two alike except
+    for a share `flip` of the trials, redrawn."""
+    rng = random.Random(seed)
+    first, second = [], []
+    for _ in range(n):
+        base = rng.random()
+        first.append(base < 0.50)
+        second.append(base < 0.56 if rng.random() > flip else rng.random() < 0.56)
+    return first, second
+
+
+def test_the_paired_difference_agrees_with_a_paired_bootstrap():
+    first, second = paired_trials(3000, 7, flip=0.3)
+    pairs = an.pair_up(second, first)
+    paired = an.paired_difference(pairs)
+    assert paired.value == pytest.approx((pairs.first_only - pairs.second_only) / pairs.n)
+    # Resampling whole trials, each with both of its outcomes, gives the same interval.
+    trials = list(zip(second, first))
+    boot = an.bootstrap(trials, lambda ts: an.mean([a - b for a, b in ts]), resamples=1000,
+                        seed=3)
+    assert boot.value == pytest.approx(paired.value)
+    assert (paired.low, paired.high) == pytest.approx((boot.low, boot.high), abs=0.006)
+    # Swapping the conditions turns it round.
+    back = an.paired_difference(an.pair_up(first, second))
+    assert (back.low, back.high) == pytest.approx((-paired.high, -paired.low))
+
+
+def test_pairing_narrows_the_interval_the_more_the_trials_agree():
+    widths = []
+    for flip in (0.1, 0.5, 1.0):
+        first, second = paired_trials(3000, 11, flip=flip)
+        pairs = an.pair_up(second, first)
+        paired = an.paired_difference(pairs)
+        separate = an.difference(pairs.first, pairs.second)
+        widths.append((paired.high - paired.low) / (separate.high - separate.low))
+    # Nearly alike trials: much narrower; unrelated ones: as wide as separate samples.
+    assert widths[0] < 0.5 < widths[1] < widths[2]
+    assert widths[2] == pytest.approx(1.0, abs=0.05)
+    # With no trial that disagrees there is no difference, and still an interval around it.
+    none = an.paired_difference(an.Pairs(40, 0, 0, 60))
+    assert none.value == 0 and none.low < 0 < none.high
 
 
 # ----------------------------------------------------------------------------------- ratings
@@ -145,11 +234,11 @@ def test_tiebreak_effect_on_real_pairs_of_games():
                      workers=1, progress=False)
     villages = simulate(specs_for("sumeria", 6, 3, ["random"] * 3, seed=3, stats="ruleset",
                                   options={"tiebreak": "villages"}), workers=1, progress=False)
-    effect = an.tiebreak_effect(towns, villages)
+    effect = sumeria.tiebreak_effect(towns, villages)
     assert set(effect) >= {"step 2 decided a control", "games differ", "winner differs",
                            "winner differs (unrelated games)"}
     assert effect["games differ"].n == 6 and effect["winner differs (unrelated games)"].n == 5
-    same = an.tiebreak_effect(towns, towns)
+    same = sumeria.tiebreak_effect(towns, towns)
     assert same["games differ"].successes == 0 and same["winner differs"].successes == 0
     # The same game told under the other reading's name is the same game.
     renamed = [GameRecord(**{**r.to_dict(), "bots": r.bots, "scores": r.scores,
@@ -158,17 +247,17 @@ def test_tiebreak_effect_on_real_pairs_of_games():
                                      **r.stats["decided_by"], "towns": 0,
                                      "villages": r.stats["decided_by"]["towns"]}}})
                for r in towns]
-    assert an.tiebreak_effect(towns, renamed)["games differ"].successes == 0
+    assert sumeria.tiebreak_effect(towns, renamed)["games differ"].successes == 0
     with pytest.raises(InvalidInput, match="same seeds"):
-        an.tiebreak_effect(towns, villages[::-1])
+        sumeria.tiebreak_effect(towns, villages[::-1])
     with pytest.raises(InvalidInput, match="stats='ruleset'"):
-        an.tiebreak_effect([record(["random"] * 3, [1] * 3, [0])], towns[:1])
+        sumeria.tiebreak_effect([record(["random"] * 3, [1] * 3, [0])], towns[:1])
 
 
 def test_city_state_scoring_counts_three_scorings_a_round():
     games = simulate(specs_for("sumeria", 4, 4, ["random"] * 4, seed=1, stats="ruleset"),
                      workers=1, progress=False)
-    figures = an.city_state_scoring(games)
+    figures = sumeria.city_state_scoring(games)
     assert sum(e.value for e in figures["scored"].values()) == pytest.approx(18)
     assert sum(e.value for e in figures["scored first"].values()) == pytest.approx(6)
     assert set(figures["nobody there"]) == set(figures["scored"])
@@ -179,7 +268,7 @@ def test_conflict_figures_pool_over_games():
               "war_tiles_removed": [4]},
              {"revolts": 0, "wars": 1, "sizes": [6], "support": [3], "war_tiles_removed": [2]}]
     games = [record(["random"] * 2, [4, 2], [0], stats=s, ruleset="tigris") for s in stats]
-    figures = an.conflict_figures(games, resamples=50)
+    figures = tigris.conflict_figures(games, resamples=50)
     assert figures["revolts a game"].value == 1
     assert figures["size of a conflict"].value == 6      # 24 tiles over 4 conflicts
     assert figures["support a conflict"].value == 1.5
@@ -206,30 +295,30 @@ def test_length_figures_and_card_differences():
                     length=2000, ruleset="mesopotamia"),
              record(["random"] * 3, [1, 1, 1], [], stats=stats(50, [0, 0, 0], [1, 1, 1]),
                     finished=False, length=500, ruleset="mesopotamia")]
-    lengths = an.length_figures(games, resamples=50)
+    lengths = mesopotamia.length_figures(games, resamples=50)
     assert lengths["finished"].successes == 2 and lengths["median rounds"].value == 100
     assert lengths["median decisions"].value == 900
     assert not lengths["median is a lower bound"]
-    assert an.length_figures(games[1:], resamples=50)["median is a lower bound"]
-    cards = an.card_differences(games, resamples=50)
+    assert mesopotamia.length_figures(games[1:], resamples=50)["median is a lower bound"]
+    cards = mesopotamia.card_differences(games, resamples=50)
     assert cards["priest"].value == pytest.approx((2 + 1.5) / 2)   # per 100 rounds
     assert cards["land"].value == 0
     assert cards["cards drawn"].value == pytest.approx((0 - 0.5) / 2)
     with pytest.raises(InvalidInput, match="single winner"):
-        an.card_differences(games[2:])
+        mesopotamia.card_differences(games[2:])
 
 
 def test_battle_odds_and_campaign_figures():
-    odds = an.battle_odds(30, seed=1, reorganized=(0, 2))
+    odds = priest_kings.battle_odds(30, seed=1, reorganized=(0, 2))
     assert set(odds) == {(False, 0), (True, 0), (False, 2), (True, 2)}
     assert all(rates["defender breaks"].n == 30 for rates in odds.values())
     with pytest.raises(InvalidInput, match="at most 3 corps"):
-        an.battle_odds(5, reorganized=(4,))
+        priest_kings.battle_odds(5, reorganized=(4,))
     with pytest.raises(InvalidInput, match="battles must be"):
-        an.battle_odds(0)
+        priest_kings.battle_odds(0)
     games = [play_game(spec) for spec in
              specs_for("priest_kings", 5, 4, ["random"] * 4, stats="ruleset:final_stats")]
-    figures = an.campaign_figures(games, resamples=50)
+    figures = priest_kings.campaign_figures(games, resamples=50)
     assert figures["mean turns"].value == sum(r.stats["turns"] for r in games) / 5
     battles = figures["mean battles"]
     assert battles.low <= battles.value <= battles.high
@@ -252,6 +341,6 @@ def test_the_plots_draw_what_they_are_given():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["random", "greedy"]
     ax = an.plot_survival({"2 players": ([5, 9, 12], [True, False, True])})
     assert ax.get_ylabel() == "share of games still running"
-    ax = an.plot_battle_odds(an.battle_odds(5, reorganized=(0, 1)))
+    ax = plot_battle_conditions(priest_kings.battle_odds(5, reorganized=(0, 1)))
     assert ax.get_xlabel() == "attacker's corps reorganized"
     plt.close("all")

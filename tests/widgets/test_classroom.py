@@ -203,8 +203,8 @@ def test_a_bad_file_is_refused_and_the_board_is_unchanged(tmp_path):
     assert board.error == "a saved game is sent as the file's text"
     board.lang = "nl"
     board.send_intent({"intent": "load", "text": "{}"})
-    assert board.error == ("dat bestand is geen opgeslagen spel voor dit bord, dus het bord is "
-                           "niet veranderd")
+    assert board.error == ("dat bestand kon niet geladen worden, dus het bord is niet veranderd: "
+                           "dit is geen opgeslagen Sumer-spel (format is None)")
     with pytest.raises(InvalidInput, match="no save file"):
         board.load(tmp_path / "missing.json")
     assert board.game.history == before[0]
@@ -249,3 +249,45 @@ def test_a_click_on_another_players_native_says_whose_it_is_in_words():
     other = next(k for k in keys if k.split("|")[1] != str(game.to_move))
     board.send_intent({"intent": "explain", "native": other})
     assert ", not yours: you play Blue, so click one of Blue's natives" in board.error
+
+
+@pytest.mark.parametrize("board_class, new_game", BOARDS)
+def test_on_request_the_log_says_why_each_bot_move_was_allowed(board_class, new_game):
+    game = new_game()
+    board = board_class(game, bots={seat: RandomBot(seed=seat)
+                                    for seat in range(1, game.state.players)}, autoplay=False)
+    assert board.tools["why_bots"] and not board.why_bots
+    board.send_intent({"intent": "why_bots", "value": True})
+    assert board.why_bots and not board.error
+    while board.game.to_move == 0 and not board.game.is_over:
+        board.play(board.game.legal_moves()[0])
+    board.send_intent({"intent": "bot"})
+    bot_plies = [n + 1 for n, state in enumerate(board.game.history[:-1]) if state.to_move != 0]
+    why = [entry for entry in board.log if entry.get("why")]
+    assert bot_plies and [entry["ply"] for entry in why] == bot_plies
+    assert all(entry["text"].startswith("Why ") for entry in why)
+    board.send_intent({"intent": "why_bots", "value": False})
+    assert not [entry for entry in board.log if entry.get("why")]
+    board.lang = "nl"
+    board.send_intent({"intent": "why_bots", "value": True})
+    assert all(entry["text"].startswith("Waarom ") for entry in board.log if entry.get("why"))
+
+
+def test_a_board_without_bots_offers_no_reasons_for_them():
+    assert BOARDS[0][0](BOARDS[0][1]()).tools["why_bots"] is None
+
+
+@pytest.mark.parametrize("board_class, new_game", BOARDS)
+def test_the_bots_menu_shows_the_level_that_is_playing(board_class, new_game):
+    from engine.bots import bot_for_level
+
+    game = new_game()
+    seats = range(1, game.state.players)
+    board = board_class(game, bots={s: bot_for_level(game.RULES, "medium", seed=s)
+                                    for s in seats}, autoplay=False)
+    assert board.tools["level"] == "medium"
+    board = board_class(new_game(), bots={s: RandomBot(seed=s) for s in seats}, autoplay=False,
+                        lang="nl")
+    assert board.tools["level"] == "" and board.tools["level_mixed"] == "willekeurig"
+    board.set_level("hard")
+    assert board.tools["level"] == "hard"

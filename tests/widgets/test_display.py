@@ -56,7 +56,7 @@ def test_show_and_told_read_as_pictures_and_sentences():
 def test_a_ruleset_context_draws_a_game_with_its_history_and_a_teller_may_leave_events_out():
     from engine import priest_kings as pk
     from sumer_widgets.display import Sentence, game_context
-    from sumer_widgets.readers import priest_kings  # noqa: F401 - registers the context
+    from sumer_widgets.priest_kings import readers  # noqa: F401 - registers the context
 
     game = pk.new_game(seed=2024)
     assert set(game_context(game)) == {"events", "initial_armies"}

@@ -20,10 +20,10 @@ from engine import mesopotamia, priest_kings, sumeria, tigris
 from engine.bots import RandomBot
 from engine.core import IllegalMove
 from sumer_widgets.base import BoardWidget
-from sumer_widgets.mesopotamia import MesopotamiaBoard
-from sumer_widgets.priest_kings import CampaignMap
-from sumer_widgets.sumeria import SumeriaBoard
-from sumer_widgets.tigris import TigrisBoard
+from sumer_widgets.mesopotamia.board import MesopotamiaBoard
+from sumer_widgets.priest_kings.board import CampaignMap
+from sumer_widgets.sumeria.board import SumeriaBoard
+from sumer_widgets.tigris.board import TigrisBoard
 from tests.fuzzing import TRICKY_TEXT, check_reason, fuzz, garbage, mutated, rule_ids
 
 BOARDS = {

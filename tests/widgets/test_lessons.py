@@ -17,7 +17,7 @@ import pytest
 from engine.core import InvalidInput
 from sumer_widgets.exercises import Exercise, whole_answer
 from sumer_widgets.lessons import GAMES, Lesson
-from sumer_widgets.tasks import DONE, TODO
+from sumer_widgets.tasks import DONE, TODO, say
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -47,11 +47,16 @@ def tasks():
 def test_every_exercise_accepts_its_answer_and_refuses_wrong_ones(game, exercise):
     question = exercise.bind("en")
     assert question.verdict(exercise.expected()).startswith("✓")
-    wrong = list(exercise.wrong())
-    assert wrong, f"{exercise.id} lists no plausible wrong answer to test against"
-    for answer in wrong:
+    slips = exercise.slips()
+    assert slips, f"{exercise.id} lists no plausible wrong answer to test against"
+    for slip in slips:
+        answer = slip.answer
         assert not exercise.is_right(answer), f"{exercise.id} accepts the wrong answer {answer!r}"
-        assert question.verdict(answer).startswith("✗")
+        said = question.verdict(answer)
+        assert said.startswith("✗")
+        if slip.why:
+            # A foreseen slip is named in its own sentence, not the general nudge.
+            assert say(slip.why, "en") in said, (exercise.id, answer, said)
     assert exercise.hint and exercise.explanation, f"{exercise.id} needs a hint and reasoning"
     for lang in ("en", "nl") if game == "sumeria" else ("en",):
         assert exercise.bind(lang).solution_text()
@@ -153,3 +158,61 @@ def test_a_question_speaks_the_lesson_language():
     question = exercise.bind("nl")
     assert question.verdict(3) == "✓ Goed zo!" and question.verdict(2).startswith("✗ Nog niet")
     assert repr(question) == "Opdracht: Hoeveel?"
+
+
+def write_words(folder, en, nl=None):
+    (folder / "lesson.toml").write_text(en, encoding="utf-8")
+    if nl is not None:
+        (folder / "lesson.nl.toml").write_text(nl, encoding="utf-8")
+    return str(folder / "lesson.py")
+
+
+def test_an_exercise_takes_its_words_from_the_lessons_toml_files(tmp_path):
+    module = write_words(tmp_path, '[n]\nquestion = "How many?"\nhint = ["Count.", "Add up."]\n'
+                         'because = "Two and one."\n[n.slips]\n"2" = "you left one out."\n',
+                         '[n]\nquestion = "Hoeveel?"\nhint = ["Tel."]\n')
+    from sumer_widgets.exercises import Exercises
+
+    exercise = Exercises([Exercise("n", answer=lambda: 3, wrong=lambda: [2, 4])],
+                         words=module)["n"]
+    assert exercise.question == {"en": "How many?", "nl": "Hoeveel?"}
+    assert exercise.hints() == ({"en": "Count.", "nl": "Tel."}, {"en": "Add up."})
+    english, dutch = exercise.bind("en"), exercise.bind("nl")
+    assert english.verdict(2) == "✗ Not quite: you left one out."
+    assert english.verdict(4) == "✗ Not quite. Count."
+    assert english.verdict(3) == "✓ Right! Two and one."
+    assert dutch.next_hint() == "Tip: Tel." and dutch.next_hint() == "Tip: Add up."
+    assert english.record() == {"first_answer": 2, "first_right": False, "tries": 3,
+                                "right": True, "hints": 0, "answer_shown": False}
+
+
+@pytest.mark.parametrize(("words", "says"), [
+    ('[m]\nquestion = "?"\n', "does not have: m"),
+    ('[n]\nquestoin = "?"\n', "questoin"),
+    ('[n]\nquestion = 3\n', "must be text"),
+    ('[n]\nquestion = "?"\n[n.slips]\n"7" = "no"\n', "does not list as wrong: 7"),
+    ('[n\n', "not valid TOML"),
+])
+def test_words_that_go_astray_are_refused(tmp_path, words, says):
+    from sumer_widgets.exercises import Exercises
+
+    with pytest.raises(InvalidInput, match=says):
+        Exercises([Exercise("n", answer=lambda: 3, wrong=lambda: [2])],
+                  words=write_words(tmp_path, words))
+
+
+def test_the_reveal_waits_for_the_learner_to_commit():
+    shown = []
+    exercise = Exercise("n", "How many?", lambda: 3, wrong=lambda: [2],
+                        reveal=lambda lang: shown.append(lang) or "three, see?")
+    question = exercise.bind("en")
+    form = question.widget()
+    assert question.revealed() is None and not form.reveal.children and not shown
+    form.answer_box.value = "2"
+    form._check()
+    assert shown == ["en"] and "three, see?" in form.reveal.children[-1].value
+    form._check()
+    assert shown == ["en"]
+    other = exercise.bind("en").widget()
+    other._show_answer()
+    assert other.question.record()["answer_shown"] and other.reveal.children

@@ -14,8 +14,8 @@ from engine import mesopotamia
 from engine.bots import GreedyBot, RandomBot
 from engine.core import IllegalMove
 from engine.mesopotamia import events as ev
-from sumer_widgets.mesopotamia import MesopotamiaBoard
-from sumer_widgets.mesopotamia_svg import render, viewed
+from sumer_widgets.mesopotamia.board import MesopotamiaBoard
+from sumer_widgets.mesopotamia.picture import render, viewed
 from tests.engine.mesopotamia.util import pos, with_pile
 
 rules = pytest.mark.rules
@@ -450,7 +450,7 @@ def test_graph_and_mana_plots_draw():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from sumer_widgets.plots.mesopotamia import draw_mesopotamia_graph, plot_mesopotamia_mana
+    from sumer_widgets.mesopotamia.plots import draw_mesopotamia_graph, plot_mesopotamia_mana
 
     state = lesson()
     ax = draw_mesopotamia_graph(state, path=["-1,0", "0,0", "1,-1"],

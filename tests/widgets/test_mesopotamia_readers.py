@@ -11,8 +11,8 @@ from engine import mesopotamia as meso
 from engine.bots import RandomBot
 from engine.mesopotamia.board import distance
 from sumer_widgets.display import attempt, picture_options, show
-from sumer_widgets.lessons.mesopotamia import POSITIONS, start
-from sumer_widgets.readers import mesopotamia as readers
+from sumer_widgets.mesopotamia import readers
+from sumer_widgets.mesopotamia.lesson import POSITIONS, start
 
 rules = pytest.mark.rules
 

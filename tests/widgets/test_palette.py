@@ -19,7 +19,7 @@ import pytest
 
 from engine import sumeria
 from sumer_widgets import SumeriaBoard, palette
-from sumer_widgets.sumeria_svg import render
+from sumer_widgets.sumeria.picture import render
 from sumer_widgets.svg import PLAYER_COLORS
 from tests.widgets.colour_vision import VISIONS, delta_e, linear_rgb, seen_difference
 

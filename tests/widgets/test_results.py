@@ -18,7 +18,7 @@ import pytest
 from engine.core import InvalidInput
 from scripts import results as script
 from sumer_widgets.plots import results as res
-from sumer_widgets.plots.analysis import Estimate, wilson
+from sumer_widgets.plots.analysis import Estimate, Pairs, paired_difference, wilson
 from tests.widgets.questions_drawn import FIXTURES, draw_every_question
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -60,16 +60,43 @@ def test_small_samples_are_flagged_in_words():
     assert res.sample_note(Estimate(3.0, 2.0, 4.0, 500)) == ""
 
 
-def test_comparisons_say_whether_the_intervals_overlap():
+def test_comparisons_go_by_the_interval_of_the_difference():
     apart = res.compare(wilson(150, 300), wilson(60, 300), percent=True, what="first wins",
                         names=("towns", "villages"))
     assert apart == ("first wins: towns 50% [44%, 56%] against villages 20% [16%, 25%] — "
-                     "higher (the intervals do not overlap).")
+                     "higher by 30.0 points [22.5, 37.0] (the intervals do not overlap).")
     close = res.compare(Estimate(2.0, 1.8, 2.2, 100), Estimate(2.1, 1.9, 2.3, 100), what="x")
-    assert close == "x: 2.0 [1.8, 2.2] against 2.1 [1.9, 2.3] — cannot tell them apart (the " \
-                    "intervals overlap)."
+    assert close == ("x: 2.0 [1.8, 2.2] against 2.1 [1.9, 2.3] — cannot tell them apart: the "
+                     "difference, −0.1 [−0.4, 0.2], contains 0.")
+    # Overlapping a little is not "cannot tell": the difference's interval decides.
+    overlap = res.compare(wilson(95, 200), wilson(70, 200), percent=True, what="wins")
+    assert overlap.endswith("— higher by 12.5 points [2.9, 21.8], beyond chance, though the "
+                            "intervals overlap a little.")
     few = res.compare(wilson(0, 4), wilson(4, 4), what="x", games="battles")
     assert "lower" in few and few.endswith("; but only 4 battles: too few to conclude.")
+    # A paired design gives its own, narrower interval of the difference.
+    pairs = Pairs(both=500, first_only=60, second_only=20, neither=420)
+    paired = res.compare(pairs.first, pairs.second, percent=True, what="breaks",
+                         change=paired_difference(pairs))
+    assert "higher by 4.0 points [2.3, 5.7]" in paired
+
+
+def test_pairs_round_trip_through_a_file(tmp_path):
+    res.write_result("x", {"figures": {"paired": Pairs(3, 2, 1, 4)}}, tmp_path)
+    assert res.read_result("x", tmp_path)["figures"]["paired"] == Pairs(3, 2, 1, 4)
+
+
+def test_the_paired_battles_are_the_battles_of_the_file():
+    # The pairs were counted battle by battle; their two rates must be the file's rates.
+    figures = res.read_result("priest_kings", res.results_folder(ROOT))["figures"]
+    odds = {(b["reroll"], b["corps"]): b["outcomes"]["defender breaks"]
+            for b in figures["battles"]}
+    assert len(figures["paired"]) == len(odds) - 1
+    for row in figures["paired"]:
+        pairs = row["defender breaks"]
+        assert pairs.n == odds[(False, 0)].n
+        assert pairs.first.successes == odds[(row["reroll"], row["corps"])].successes
+        assert pairs.second.successes == odds[(False, 0)].successes
 
 
 def test_a_ladder_is_read_checked_and_put_in_words():
@@ -114,7 +141,7 @@ def test_the_ladder_plot_has_a_row_per_pairing_and_flags_small_samples():
 
 
 def test_lengths_are_read_drawn_and_put_in_words(tmp_path):
-    lengths = res.read_lengths(FIXTURES)
+    lengths = res.read_lengths("mesopotamia-lengths", FIXTURES)
     said = res.length_sentences(lengths)
     assert said[0] == ("2 players: 3 of 3 games ended by the rule text; median 34 rounds (from "
                        "30 to 41), 450 decisions — only 3 games: too few to say how long a "
@@ -128,7 +155,7 @@ def test_lengths_are_read_drawn_and_put_in_words(tmp_path):
         res.plot_lengths(lengths, measure="minutes")
     (tmp_path / "mesopotamia-lengths.json").write_text('{"games": [{"rounds": 3}]}')
     with pytest.raises(InvalidInput, match="decisions"):
-        res.read_lengths(tmp_path)
+        res.read_lengths("mesopotamia-lengths", tmp_path)
     plt.close("all")
 
 
@@ -143,12 +170,13 @@ def test_the_script_writes_files_the_notebook_reads(tmp_path, capsys):
     assert len(seats) == 3 and all(r.n == 3 for r in seats)
     kings = res.read_result("priest_kings", tmp_path)["figures"]
     assert len(kings["battles"]) == 8 and len(kings["campaigns"]["random"]["turns"]) == 4
+    assert [p["defender breaks"].n for p in kings["paired"]] == [10] * 7
     with pytest.raises(SystemExit):
         script.main(["no-such-part"])
 
 
 def test_every_question_of_the_notebook_draws_from_the_committed_files(capsys):
-    from sumer_widgets.plots import questions as q
+    from sumer_widgets.analysis import questions as q
 
     folder = res.results_folder(ROOT)
     draw_every_question(q, folder, FIXTURES)
@@ -163,7 +191,8 @@ def test_without_matplotlib_the_questions_still_say_their_figures():
     program = (
         "import sys\n"
         "sys.modules['matplotlib'] = None\n"
-        "from sumer_widgets.plots import questions as q, results as res\n"
+        "from sumer_widgets.analysis import questions as q\n"
+        "from sumer_widgets.plots import results as res\n"
         "from tests.widgets.questions_drawn import FIXTURES, ROOT, draw_every_question\n"
         "draw_every_question(q, res.results_folder(ROOT), FIXTURES)\n")
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
@@ -183,7 +212,7 @@ def test_the_script_writes_ladders_and_lengths_in_the_benchmarks_format(tmp_path
     [pairing] = ladder["pairings"]
     assert (pairing["bot"], pairing["opponent"], pairing["games"]) == ("greedy", "random", 2)
     assert ladder["players"] == 4 and ladder["generated_by"].endswith("ladder --scale 0.01")
-    lengths = res.read_lengths(tmp_path)
+    lengths = res.read_lengths("mesopotamia-lengths", tmp_path)
     assert [g["players"] for g in lengths["games"]] == [2, 2, 3, 3, 4, 4]
     assert all(g["decisions"] >= 300 and not g["finished"] for g in lengths["games"])
     assert len(res.length_sentences(lengths)) == 3
@@ -206,4 +235,53 @@ def test_a_wide_interval_still_decides_when_it_leaves_the_even_rate_out():
     assert said.endswith("40 games, and the interval is still wide: too few to conclude.")
     assert [t.get_text() for t in res.plot_ladder(ladder(20, 40, 2)).texts] == [
         "n = 40  (too few)"]
+    plt.close("all")
+
+
+def test_a_reveal_keeps_the_pictures_and_sentences_for_the_form(capsys):
+    from sumer_widgets.analysis import questions as q
+
+    shown = q.seen(q.reroll_counts, res.read_result("priest_kings", res.results_folder(ROOT)))
+    assert capsys.readouterr().out == "" and "battles" in shown.text and not shown.pictures
+    drawn = q.seen(q.shrinking, 0.35, (200, 800), widths=True)
+    assert len(drawn.pictures) == 1 and "800 games" in drawn.text and not plt.get_fignums()
+    assert drawn._repr_html_().startswith('<div><img src="data:image/png;base64,')
+
+
+def test_every_question_reveals_its_answer_only_after_it_is_asked():
+    from sumer_widgets.lessons import Lesson
+
+    lesson = Lesson("analysis")
+    for exercise in lesson.exercises:
+        question = lesson.ask(exercise.id)
+        assert question.revealed() is None
+        question.verdict(exercise.expected())
+        shown = question.revealed()
+        # What the question owns gives its answer away: that is why it waits.
+        assert shown.pictures and any(tell.search(" ".join(shown.text.split()))
+                                      for tell in exercise.giveaways()), exercise.id
+    plt.close("all")
+
+
+def test_the_leak_check_finds_an_answer_of_05_analysis_put_back():
+    import copy
+
+    from scripts.notebook_parts import leaks, read
+
+    notebook = read(ROOT / "notebooks" / "05-analysis.ipynb")
+    assert not leaks(notebook)
+    kings = res.read_result("priest_kings", res.results_folder(ROOT))
+    from sumer_widgets.analysis import questions as q
+
+    for exercise_id, shown in (("reroll-points", q.seen(q.reroll, kings).text),
+                               ("first-player-four", q.seen(q.first_player, res.read_result(
+                                   "sumeria", res.results_folder(ROOT))).text)):
+        asked = next(index for index, cell in enumerate(notebook["cells"])
+                     if f'ask("{exercise_id}")' in "".join(cell["source"]))
+        # The reveal's sentences as the stored output of the cell before the question.
+        told = copy.deepcopy(notebook)
+        told["cells"][asked - 1].setdefault("outputs", []).append(
+            {"output_type": "stream", "name": "stdout", "text": [shown]})
+        assert told["cells"][asked - 1]["cell_type"] == "code"
+        assert [leak for leak in leaks(told) if leak.exercise == exercise_id], exercise_id
     plt.close("all")

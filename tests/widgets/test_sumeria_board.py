@@ -208,7 +208,7 @@ def test_graph_plot_draws():
     import matplotlib
 
     matplotlib.use("Agg")
-    from sumer_widgets.plots import draw_sumeria_graph
+    from sumer_widgets.sumeria.plots import draw_sumeria_graph
 
     board = sumeria.Board.standard()
     ax = draw_sumeria_graph(board, routes=[0], path=["kish.town1", "kish.city", "kish.town2"],
@@ -227,3 +227,39 @@ def test_the_log_shows_the_newest_lines_only_and_keeps_them_in_order():
     every = [{"ply": n + 1, "text": e.describe("en")}
              for n, (_, events) in enumerate(game.log) for e in events if board.in_log(e)]
     assert len(every) > 7 and board.log == every[-7:]
+
+
+@pytest.mark.rules("S-MOVE-1", "S-ADD-1", "S-REMOVE-1", "S-TILE-1")
+def test_say_why_names_the_rules_of_every_kind_of_move_a_bot_makes():
+    from engine.core import Move
+    from engine.sumeria import moves
+    from sumer_widgets.catalogue import catalogue
+    from sumer_widgets.sumeria import lesson
+
+    kinds = {name for name, value in vars(moves).items()
+             if isinstance(value, type) and issubclass(value, Move) and value is not Move}
+    assert set(SumeriaBoard.MOVE_RULES) == kinds
+    assert {rule for rules in SumeriaBoard.MOVE_RULES.values() for rule in rules} <= {
+        rule["id"] for rule in catalogue("sumeria")}
+    board = lesson.against_bots(say_why=True)
+    assert board.why_bots
+    board.send_intent({"intent": "play", "move": board.game.legal_moves()[0].to_dict(),
+                       "ply": len(board.game.moves)})
+    why = [entry["text"] for entry in board._log_entries() if entry.get("why")]
+    assert why and all(line.startswith(("Why Orange could do this: ",
+                                        "Why Green could do this: ")) and "(S-" in line
+                       for line in why)
+
+
+@pytest.mark.rules("S-RESET-2")
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_new_tiles_of_a_round_read_as_a_sentence(lang):
+    from sumer_widgets.sumeria import lesson
+
+    game = lesson.start("nippur-choice")
+    events = game.play("take R")
+    drawn = next(e for e in events if type(e).__name__ == "TilesDrawn").describe(lang)
+    assert "|" not in drawn and "×" not in drawn
+    assert drawn.startswith("Round 2 begins with new tiles: " if lang == "en"
+                            else "Ronde 2 begint met nieuwe markers: ")
+    assert ("for the 3rd." if lang == "en" else "voor de 3e.") in drawn

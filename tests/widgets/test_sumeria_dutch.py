@@ -25,7 +25,7 @@ from engine import sumeria
 from engine.bots import RandomBot
 from engine.sumeria import MoveTrader, Remove
 from sumer_widgets.base import BoardWidget
-from sumer_widgets.sumeria import SumeriaBoard
+from sumer_widgets.sumeria.board import SumeriaBoard
 
 #: English words no Dutch sentence of the board uses (Dutch homographs such as "in", "is",
 #: "over", "of", "bot", "reserve", "markers" and "scores" are left out on purpose).

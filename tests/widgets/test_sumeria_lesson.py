@@ -14,8 +14,8 @@ from engine.sumeria.scoring import score_counts
 from engine.sumeria.state import Options
 from sumer_widgets import attempt, display
 from sumer_widgets.lessons import Lesson
-from sumer_widgets.lessons import sumeria as lesson_module
-from sumer_widgets.readers import sumeria as readers
+from sumer_widgets.sumeria import lesson as lesson_module
+from sumer_widgets.sumeria import readers
 from sumer_widgets.tasks import DONE, MISSED, say
 
 rules = pytest.mark.rules
@@ -53,6 +53,46 @@ def test_every_task_is_judged_the_same_by_either_rulebook(task, dutch_rulebook):
     assert task.solve(board).status == DONE
     for miss in task.misses:
         assert task.solve(board, miss).status != DONE
+
+
+@rules("S-CTRL-3")
+def test_a_lesson_opened_with_the_dutch_rulebook_plays_its_tasks_by_it():
+    # The Dutch notebook opens its lesson with the Dutch tie-break; every task board it shows
+    # plays by it, except the two tasks about the difference, which keep their own reading.
+    dutch = Lesson("sumeria", lang="nl", options={"tiebreak": "villages"})
+    for task in dutch.tasks:
+        board = dutch.task(task.id)
+        expected = task.ruleset_options.get("tiebreak", "villages")
+        assert board.game.state.options.tiebreak == expected, task.id
+        board.send_intent({"intent": "task_reset"})
+        assert board.game.state.options.tiebreak == expected, task.id
+    assert dutch.tasks["take-kish"].solve(dutch.task("take-kish")).status == DONE
+    # The English lesson, opened without options, plays by the English rulebook.
+    assert Lesson("sumeria").task("take-kish").game.state.options.tiebreak == "towns"
+    plain = LESSON.tasks["take-kish"]
+    assert plain.under({}) is plain and plain.ruleset_options == {}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_every_reveal_shows_its_answer_only_once_the_learner_has_answered(lang):
+    from html import unescape
+
+    from sumer_widgets.exercise_form import as_html
+
+    for exercise in LESSON.exercises:
+        if exercise.reveal is None:
+            continue
+        question = exercise.bind(lang)
+        assert question.revealed() is None, exercise.id
+        question.verdict(next(iter(exercise.slips())).answer)
+        shown = question.revealed()
+        parts = shown if isinstance(shown, list) else [shown]
+        text = unescape(re.sub(r"<[^>]+>", " ", " ".join(as_html(part) for part in parts)))
+        assert text.strip(), exercise.id
+        told = [tell for tell in exercise.giveaways(lang) if tell.search(" ".join(text.split()))]
+        # What a reveal shows is the answer, said as the notebook would say it.
+        if exercise.id not in ("move-inside", "routes-at-a-city", "empty-reserve"):
+            assert told, exercise.id
 
 
 @rules("S-CTRL-3", "S-MOVE-5")
@@ -94,8 +134,13 @@ def test_every_text_of_the_lesson_is_in_english_and_dutch():
         assert words["en"] != words["nl"], what
 
     for exercise in LESSON.exercises:
-        for part in ("question", "hint", "explanation"):
+        for part in ("question", "explanation", "because"):
             whole(getattr(exercise, part), f"{exercise.id}.{part}")
+        for n, step in enumerate(exercise.hints()):
+            whole(step, f"{exercise.id}.hint[{n}]")
+        # Every foreseen wrong answer says what the slip was, in both languages.
+        for slipped in exercise.slips():
+            whole(slipped.why, f"{exercise.id}.slips[{slipped.answer!r}]")
     for task in LESSON.tasks:
         for part in ("goal", "hint", "explanation"):
             whole(getattr(task, part), f"{task.id}.{part}")

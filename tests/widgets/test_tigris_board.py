@@ -15,8 +15,8 @@ from engine.bots import GreedyBot, RandomBot
 from engine.core import IllegalMove
 from engine.tigris import conflict_sides, kingdoms
 from engine.tigris.state import COLOURS
-from sumer_widgets.tigris import TigrisBoard
-from sumer_widgets.tigris_svg import render
+from sumer_widgets.tigris.board import TigrisBoard
+from sumer_widgets.tigris.picture import render
 
 rules = pytest.mark.rules
 
@@ -182,8 +182,9 @@ def test_open_hands_show_everything_and_the_game_end_reveals_all():
         game.play(moves[rng.randrange(len(moves))])
     over = TigrisBoard(game)
     assert over.seat == -1 and "??" not in over.svg and "Game over" in over.svg
+    # The closing prompt says who won and why (the score, or the tie-break that decided).
     assert over.choices == {"mode": "game", "phase": "over", "player": None, "human": False,
-                            "ply": len(game.moves)}
+                            "ply": len(game.moves), "over": "Urn wins with the highest score (3)."}
 
 
 def test_against_bots_the_board_shows_the_human_seat_and_hides_the_bots_options():
@@ -508,7 +509,7 @@ def test_graph_and_score_plots_draw():
     import matplotlib
 
     matplotlib.use("Agg")
-    from sumer_widgets.plots.tigris import draw_tigris_graph, plot_tigris_scores
+    from sumer_widgets.tigris.plots import draw_tigris_graph, plot_tigris_scores
 
     state = tigris.position(WAR)
     ax = draw_tigris_graph(state, groups=kingdoms(state))
@@ -520,3 +521,23 @@ def test_graph_and_score_plots_draw():
         game.play(moves[rng.randrange(len(moves))])
     ax = plot_tigris_scores(game)
     assert len(ax.lines) == 2
+
+
+def test_say_why_names_the_rules_of_every_kind_of_move_a_bot_makes():
+    from engine.tigris.moves import MOVE_CLASSES
+    from sumer_widgets.catalogue import catalogue
+    from sumer_widgets.tigris import lesson
+
+    names = {cls.__name__ for cls in MOVE_CLASSES}
+    assert set(TigrisBoard.MOVE_RULES) == names - {"Pass"}
+    assert {rule for rules in TigrisBoard.MOVE_RULES.values() for rule in rules} <= {
+        rule["id"] for rule in catalogue("tigris")}
+    board = lesson.against_bots(players=2, say_why=True)
+    assert board.why_bots
+    board.send_intent({"intent": "play", "move": board.game.legal_moves()[0].to_dict(),
+                       "ply": 0})
+    board.send_intent({"intent": "play", "move": board.game.legal_moves()[0].to_dict(),
+                       "ply": 1})
+    why = [entry["text"] for entry in board._log_entries() if entry.get("why")]
+    assert why and all(line.startswith("Why Urn could do this: ") and "(T-" in line
+                       for line in why)

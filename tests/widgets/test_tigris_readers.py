@@ -1,4 +1,4 @@
-"""Tigris values as a learner reads them (`sumer_widgets.readers.tigris`) and the lesson's
+"""Tigris values as a learner reads them (`sumer_widgets.tigris.readers`) and the lesson's
 helpers: every move is a sentence in both languages, pictures hold what they say, final scoring
 agrees with the engine's, and nothing hidden shows."""
 
@@ -12,8 +12,7 @@ from engine import tigris
 from engine.tigris.moves import MOVE_CLASSES
 from engine.tigris.scoring import final_vector
 from sumer_widgets.display import _READERS
-from sumer_widgets.lessons import tigris as lesson
-from sumer_widgets.readers import tigris as readers
+from sumer_widgets.tigris import lesson, readers
 
 EXAMPLES = ["tile r f3", "leader k f3", "withdraw g", "catastrophe f3", "discard kkrg", "pass",
             "support 0", "support 1", "support 3", "war r", "keep f3", "building f3",
@@ -124,4 +123,30 @@ def test_an_attempt_shows_the_conflict_it_begins_and_decides_and_the_final_scori
     assert "sumer-reader" not in quiet
     ended = attempts(lesson.game("last-turn"), ["leader g g3", "keep k1", "tile b c4"],
                      picture=False)._repr_html_()
-    assert "Game over: Bull 8, Urn 7. Bull wins." in ended
+    assert "Game over: Bull 8, Urn 7. Bull wins with the highest score (8)." in ended
+
+
+@pytest.mark.rules("T-SCORE-2")
+def test_the_end_of_a_game_says_which_tie_break_decided():
+    from sumer_widgets.display import told
+    from sumer_widgets.tigris import ending
+    from sumer_widgets.tigris.picture import render
+
+    decided = ending.decide([(5, 6, 7, 8), (9, 5, 6, 5)], [0, 0])
+    assert decided.winners == (0,) and decided.by_tie_break and decided.place == 1
+    assert ending.why(decided) == ("Bull and Urn both score 5, so the tie goes to the "
+                                   "next-lowest colour: Bull 6, Urn 5. Bull wins.")
+    assert ending.why(decided, "nl").endswith("Stier 6, Kruik 5. Stier wint.")
+    shared = ending.decide([(3, 4, 6, 7), (7, 6, 4, 3)], [0, 0])
+    assert shared.winners == (0, 1) and "share the win" in ending.why(shared)
+    alone = ending.decide([(1, 2, 3, 4), (3, 4, 5, 6)], [2, 0])
+    assert ending.why(alone) == "Urn wins with the highest score (3)."
+    # Treasures count before the tie-break: they go to the lowest colour first.
+    assert ending.decide([(2, 4, 4, 4), (3, 3, 4, 4)], [1, 0]).steps[0][1] == {0: 4, 1: 3}
+    # A game of random bots that ended Bull 3, Urn 3 says why Bull won, wherever it is told.
+    finished = lesson.bots_game(seed=13)
+    reason = "then to the third-lowest colour: Bull 5, Urn 3. Bull wins."
+    assert str(lesson.winners(finished)).endswith(reason)
+    assert str(told(finished.log[-1][1], "en", finished.state)).endswith(reason)
+    assert "Bull wins on the third-lowest colour" in render(finished.state)
+    assert readers.ranking([(5, 6, 7, 8), (9, 5, 6, 5)]).text().startswith("Bull 5, Urn 5. ")

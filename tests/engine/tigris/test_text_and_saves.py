@@ -6,11 +6,14 @@ import json
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import tigris
 from engine.core import InvalidInput
 from engine.tigris import check_state, final_vector, final_winners, state_from_dict
-from tests.engine.tigris.helpers import at, play, pos
+from tests.engine.tigris.helpers import at, kinds, play, pos
+from tests.fuzzing import fuzz
 
 rules = pytest.mark.rules
 
@@ -56,6 +59,62 @@ def test_a_position_in_a_few_lines():
     assert "3   .  .  .  ~  ~  r* K0" in str(state)
 
 
+@fuzz(0.2)
+@given(seed=st.integers(0, 2**32), players=st.sampled_from([2, 3, 4]),
+       options=st.fixed_dictionaries({}, optional={
+           "board": st.sampled_from(["standard", "advanced"]),
+           "war_support": st.sampled_from(["standard", "english"]),
+           "buildings": st.booleans(), "wonder": st.booleans(),
+           "open_scoring": st.booleans()}))
+def test_every_position_of_a_whole_game_reads_back_as_the_same_state(seed, players, options):
+    """`position(str(state)) == state` at every step of a random game, mid-conflict included,
+    and for each player's view of it (issue 28)."""
+    phases = set()
+    for number, state in enumerate(states_of_a_game(seed, players, **options)):
+        phases.add(state.phase)
+        assert tigris.position(str(state)) == state, f"state {number} of the game"
+        view = state.view(number % players)
+        assert tigris.position(str(view)) == view, f"the view of state {number}"
+    assert {"action", "over"} <= phases
+
+
+def test_positions_in_the_middle_of_a_conflict_read_back():
+    """The conflicts of fixed games, each step of them: the text carries the conflict, the
+    phase, who decides and the tile that started it."""
+    seen = set()
+    for seed in range(6):
+        for state in states_of_a_game(seed, 2 + seed % 3):
+            if state.conflict is not None or state.placed >= 0:
+                seen.add(state.phase)
+                again = tigris.position(str(state))
+                assert again == state
+                assert tigris.legal_moves(again) == tigris.legal_moves(state)
+    assert {"support", "war"} <= seen
+
+
+def test_a_conflict_written_by_hand_plays_on():
+    state, _ = play(pos(WAR_POSITION), "tile k h5", "support 2")
+    lines = str(state).splitlines()
+    assert {"phase support", "to_move 1", "placed h5",
+            "conflict war k f5 1 j5 1 support 2"} <= set(lines)
+    # A lesson writes the conflict and leaves the hands and the bag to be dealt.
+    written = pos("""
+        5  . . . . r K0 k k k K1 r
+        hand 0 rbg
+        turn 0
+        actions 1
+        phase support
+        to_move 1
+        placed h5
+        conflict war k f5 1 j5 1 support 2
+    """)
+    assert written.conflict == state.conflict and written.phase == "support"
+    assert written.to_move == 1 and written.placed == state.placed
+    after, events = play(written, "support 0")
+    assert after.phase == "action" and after.conflict is None
+    assert "ConflictWon" in kinds(events)
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("5  . . . . q", "unknown token 'q'"),
     ("5  . . . . K4", "belongs to player 4, but the game has 2 players"),
@@ -76,6 +135,19 @@ def test_a_position_in_a_few_lines():
     ("bag 999", "the bag can hold at most"),
     ("actions 3", "actions are 1 or 2"),
     ("monument kr a1", "monument kr on a1 is not on a turned-over square"),
+    ("phase nap", "the phase is one of action, war"),
+    ("conflict war r h4 3", "write a conflict as 'conflict war r h4 3 h6 2'"),
+    ("conflict feud r h4 3 h6 2", "write a conflict as"),
+    ("conflict war r h4 3 h6 2 help 1", "write a conflict as"),
+    ("phase support", "the support phase needs a conflict"),
+    ("ending soon", "'ending' stands alone"),
+    ("options wonder=perhaps", "wonder must be true or false"),
+    ("options colour", "unknown option 'colour'"),
+    ("bag kkz", "write the bag as a number of tiles, or as its tiles' letters"),
+    ("viewer 0\nbag kk", "a view hides the bag's tiles"),
+    ("hand 1 ??????", "only a view hides tiles"),
+    ("influence 1 hidden", "only a view hides influence"),
+    ("first 5", "'first' needs a player 0 to 1"),
 ])
 def test_bad_positions_are_refused_with_the_reason(text, message):
     with pytest.raises(InvalidInput, match=message.replace("(", r"\(").replace(")", r"\)")):

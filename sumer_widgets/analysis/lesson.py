@@ -1,0 +1,162 @@
+"""The analysis lesson (notebook 05-analysis): reading intervals and samples.
+
+The answers are computed from the full runs' result files (``benchmarks/results/``, read by
+`sumer_widgets.plots.results`) and from the Wilson interval itself, so an exercise's answer
+follows the files if they are made again. The notebook names the exercises by id
+(``lesson.ask("games-for-half-width")``); there are no board tasks here.
+
+**Commit before reveal.** The notebook shows a question's figures without its verdict (the
+first player's interval, the two supports, the two counts of broken defenders); what answers
+it — the picture with its sentences — is the exercise's ``reveal``, drawn by
+`sumer_widgets.analysis.questions.seen` once the learner has answered.
+
+The foreseen slips of `reroll-points` are the file's own figures (the two rates, the count of
+battles between them): a re-run that moves them makes `Exercises` refuse the slips of
+lesson.toml by name, and they are to be mended there.
+
+Parts of the notebook and what they practise:
+
+1. one game, many games — `games-for-half-width`;
+2. Sumeria — `first-player-four`;
+3. the bots and the length of a game — `stopped-games-median`;
+4. variants, cards and battles — `english-support`, `reroll-points`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sumer_widgets.exercises import Exercise, Exercises, labels
+from sumer_widgets.plots.analysis import Pairs, paired_difference, wilson
+from sumer_widgets.plots.results import read_lengths, read_result
+from sumer_widgets.tasks import Tasks
+
+#: The win rate and sample of `games-for-half-width`, and the sizes it offers.
+RATE, GAMES, OFFERED = 0.35, 200, (100, 400, 800, 2000)
+
+
+def _seen(function: str, *args: Any, **kwargs: Any) -> Any:
+    """A reveal: one of `questions`' pictures with its sentences (imported only when shown)."""
+    from sumer_widgets.analysis import questions
+
+    return questions.seen(getattr(questions, function), *args, **kwargs)
+
+
+def _width(games: int) -> float:
+    rate = wilson(round(RATE * games), games)
+    return rate.high - rate.low
+
+
+def _games_for_half_width() -> int:
+    """The offered number of games whose Wilson interval, at the same rate, is closest to half
+    as wide as the 200 games' (by the square-root law 4 × 200; the Wilson interval follows it
+    closely: 13.1 points for 70 of 200 games, 6.6 for 280 of 800)."""
+    return min(OFFERED, key=lambda games: abs(_width(games) - _width(GAMES) / 2))
+
+
+def _beyond(rate: Any, expected: float) -> str:
+    if rate.low > expected:
+        return "above"
+    if rate.high < expected:
+        return "below"
+    return "cannot tell"
+
+
+def _first_player_four() -> str:
+    seats = read_result("sumeria")["figures"]["seats"]["4 players"]
+    return _beyond(seats["rates"][0], seats["fair"])
+
+
+def _english_support() -> str:
+    conflicts = read_result("tigris")["figures"]["conflicts"]
+    english, standard = (conflicts[k]["support a conflict"]
+                         for k in ("English war support", "standard"))
+    if english.high < standard.low:
+        return "lower"
+    if english.low > standard.high:
+        return "higher"
+    return "cannot tell"
+
+
+def _reroll_pairs() -> Pairs:
+    """The defender's breaks with and without the reroll (no corps), battle by battle."""
+    for row in read_result("priest_kings")["figures"]["paired"]:
+        if (row["reroll"], row["corps"]) == (True, 0):
+            return row["defender breaks"]
+    raise LookupError("priest_kings.json has no pairs of the reroll without corps")
+
+
+def _reroll_points() -> int:
+    return round(100 * paired_difference(_reroll_pairs()).value)
+
+
+def _reroll_slips() -> list[int]:
+    """The two rates themselves, the count of battles between them, and no effect at all."""
+    pairs = _reroll_pairs()
+    return [round(100 * pairs.first.value), round(100 * pairs.second.value),
+            pairs.first_only - pairs.second_only, 0]
+
+
+EXERCISES = Exercises([
+    Exercise(
+        id="games-for-half-width",
+        answer=_games_for_half_width,
+        kind="choice",
+        options=lambda: labels({n: f"about {n:,} games" for n in OFFERED}),
+        wrong=lambda: [n for n in OFFERED if n != _games_for_half_width()],
+        tells=(r"(?<![\w.,/-])800(?![\w]|[.,]\d)", r"\b(?:four|4) times (?:as many|the|more)",
+               r"about 800 games"),
+        reveal=lambda lang: _seen("shrinking", RATE, (GAMES, 4 * GAMES, 16 * GAMES),
+                                  widths=True),
+    ),
+    Exercise(
+        id="first-player-four",
+        answer=_first_player_four,
+        kind="choice",
+        options=lambda: labels({"above": "Yes: the whole interval is above the even share",
+                                "below": "No: the whole interval is below it",
+                                "cannot tell": "These games cannot tell: the interval "
+                                               "contains the even share"}),
+        wrong=lambda: [v for v in ("above", "below", "cannot tell")
+                       if v != _first_player_four()],
+        rules=("S-SETUP-5",),
+        tells=(r"first player: above", r"whole interval is above the even share",
+               r"[Ww]ith four,? the first player wins"),
+        reveal=lambda lang: _seen("first_player", read_result("sumeria"), ["4 players"]),
+    ),
+    Exercise(
+        id="stopped-games-median",
+        answer=lambda: "too low",
+        kind="choice",
+        options=lambda: labels({"too low": "too low", "too high": "too high",
+                                "the same": "the same"}),
+        wrong=lambda: ["too high", "the same"],
+        rules=("M-END-1",),
+        tells=(r"\btoo low\b", r"higher still", r"make the typical game longer",
+               r"the longest games are the ones left out"),
+        reveal=lambda lang: _seen("capped_lengths", read_lengths("mesopotamia-lengths")),
+    ),
+    Exercise(
+        id="english-support",
+        answer=_english_support,
+        kind="choice",
+        options=lambda: labels({"lower": "Lower, beyond chance", "higher": "Higher, beyond "
+                                "chance", "cannot tell": "These games cannot tell them apart"}),
+        wrong=lambda: [v for v in ("lower", "higher", "cannot tell") if v != _english_support()],
+        rules=("T-VAR-ENGLISH-1",),
+        tells=(r"support a conflict: .{0,80}— (?:lower|higher|cannot tell)",
+               r"Lower, beyond chance", r"less (?:hopeless )?support"),
+        reveal=lambda lang: _seen("support", read_result("tigris")),
+    ),
+    Exercise(
+        id="reroll-points",
+        answer=_reroll_points,
+        wrong=_reroll_slips,
+        rules=("P-SACRIFICE-1",),
+        tells=(r"(?<![\w.,])(?:\+|by )?7 (?:percentage )?points\b", r"(?<![\w.,])6\.8 points",
+               r"reroll adds"),
+        reveal=lambda lang: _seen("reroll", read_result("priest_kings")),
+    ),
+], words=__file__)
+
+TASKS = Tasks()

@@ -1,0 +1,603 @@
+"""05-analysis's questions, each drawn and told from its result file: one call per notebook
+cell, so that a learner reads a picture and a few sentences, not the code that makes them.
+
+Each function takes what `sumer_widgets.plots.results` read from ``benchmarks/results/``,
+draws its picture (`_show`), then prints what the figures say, with their 95 % intervals, in
+words — and says so when a sample is too small to conclude (`sample_note`). Only what is in
+the files is printed, so a notebook cell's output changes only when a file does. Where
+matplotlib is missing the pictures leave their note and the sentences still print.
+
+**Commit before reveal.** What answers one of the lesson's questions is drawn only once the
+learner has answered it: `seen` runs such a function into a `Seen` (its pictures as images,
+its sentences as text), which the question's ``reveal`` returns (`sumer_widgets.analysis.
+lesson`). The functions that come before a question (`seat_figures`, `measure`,
+`reroll_counts`) give its figures without the verdict the learner is asked for.
+
+Limits: the sentences state what the intervals allow (higher, lower, cannot tell apart); what
+the figures *mean* for the games is said in the notebook's own text.
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import html
+import io
+import json
+import math
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from sumer_widgets.plots import results
+from sumer_widgets.plots.analysis import (
+    COLOURS,
+    Estimate,
+    Pairs,
+    Rate,
+    difference,
+    median,
+    paired_difference,
+    plot_intervals,
+    wilson,
+)
+from sumer_widgets.plots.results import (
+    FEW_GAMES,
+    compare,
+    ladder_sentences,
+    length_sentences,
+    plot_ladder,
+    plot_lengths,
+    read_ladder,
+    read_result,
+    results_folder,
+    sample_note,
+)
+from sumer_widgets.plots.standin import HAVE_MATPLOTLIB, plotting, plt
+
+__all__ = [
+    "Seen", "battles", "campaigns", "capped_lengths", "cards", "city_states", "first_player",
+    "game_lengths", "ladders", "list_results", "measure", "one_game", "read_ladders",
+    "read_lengths", "read_result", "reroll", "reroll_counts", "seat_figures", "seen",
+    "shared_wins", "shrinking", "support", "tiebreak", "tigris_variants", "two_rates", "verdict",
+]
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+
+
+# ---------------------------------------------------------------- pictures, now or revealed
+
+
+#: While `seen` runs a function: the pictures it drew, as PNG in base64 (else None).
+_collected: list[str] | None = None
+
+
+def _show() -> None:
+    """Show the pictures drawn so far: in the cell (``plt.show()``), or — while `seen` runs —
+    kept for the `Seen` it makes."""
+    if _collected is None:
+        plt.show()
+        return
+    if not HAVE_MATPLOTLIB:
+        plt.close("all")
+        return
+    for number in plt.get_fignums():
+        figure = plt.figure(number)
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
+        _collected.append(base64.b64encode(buffer.getvalue()).decode("ascii"))
+        plt.close(figure)
+
+
+#: Where matplotlib is missing, a reveal says so (the shipped notebook cannot show its picture:
+#: a reveal is never stored).
+NO_PICTURE = ("No picture here: this copy of Sumer runs without matplotlib (in the browser-only "
+              "site there is none); JupyterLab draws it — `make lab`, or the notebook on Binder. "
+              "The sentences below say what it shows.")
+
+
+class Seen:
+    """What a question's reveal shows: the pictures and sentences of one of these functions,
+    made once the learner has answered (`seen`)."""
+
+    def __init__(self, pictures: Sequence[str], text: str):
+        self.pictures = list(pictures)
+        self.text = text
+
+    def _repr_html_(self) -> str:
+        images = "".join(f'<img src="data:image/png;base64,{png}" style="max-width:100%">'
+                         for png in self.pictures)
+        if not HAVE_MATPLOTLIB:
+            images = f"<p><i>{html.escape(NO_PICTURE)}</i></p>"
+        text = f"<pre>{html.escape(self.text.rstrip())}</pre>" if self.text.strip() else ""
+        return f"<div>{images}{text}</div>"
+
+    def __repr__(self) -> str:
+        return self.text.rstrip()
+
+
+def seen(draw: Callable[..., Any], *args: Any, **kwargs: Any) -> Seen:
+    """``draw(*args, **kwargs)`` (one of this module's functions) made into a `Seen`: its
+    pictures kept as images and its printed sentences as text, instead of shown in a cell."""
+    global _collected
+    outer, _collected = _collected, []
+    try:
+        with contextlib.redirect_stdout(io.StringIO()) as printed:
+            draw(*args, **kwargs)
+        return Seen(_collected, printed.getvalue())
+    finally:
+        _collected = outer
+
+
+def _pct(rate: Rate) -> str:
+    return f"{rate.value:.0%} [{rate.low:.0%}, {rate.high:.0%}]"
+
+
+def _points(change: Estimate) -> str:
+    """A difference of two rates in percentage points, with its interval."""
+    def p(x: float) -> str:
+        return f"{100 * x:.1f}".replace("-", "−")
+    return f"{p(change.value)} points [{p(change.low)}, {p(change.high)}]"
+
+
+def verdict(rate: Rate, expected: float) -> str:
+    """Whether a rate differs from what we would expect (`expected`), in words."""
+    note = sample_note(rate)
+    if note:
+        return note
+    if rate.low > expected:
+        return f"above {expected:.1%}, beyond chance"
+    if rate.high < expected:
+        return f"below {expected:.1%}, beyond chance"
+    return f"the interval contains {expected:.1%}: no difference we can detect"
+
+
+def list_results(folder: Any = None) -> None:
+    """One line per result file: its name, the games behind it, and the command that made it."""
+    folder = results_folder() if folder is None else folder
+    for path in sorted(Path(folder).glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if "pairings" in data:
+            size = f"{sum(p['games'] for p in data['pairings']):,} games in " \
+                   f"{len(data['pairings'])} pairings"
+        elif "games" in data and isinstance(data["games"], list):
+            size = f"{len(data['games']):,} games"
+        else:
+            size = ", ".join(f"{v:,} {k}" for k, v in data.get("sizes", {}).items())
+        print(f"{path.name:<26} {size}\n{'':<26} made by: {data.get('generated_by', '?')}")
+
+
+def one_game(record: Any) -> None:
+    """A game's record told in words: who sat where, the scores, the winners, the length."""
+    seats = ", ".join(f"seat {n} ({bot}) {score}" for n, (bot, score)
+                      in enumerate(zip(record.bots, record.scores)))
+    winners = " and ".join(f"seat {w}" for w in record.winners) or "nobody"
+    print(f"{record.ruleset}, seed {record.seed}: {seats}.")
+    print(f"Won by {winners}, after {record.length} decisions.")
+
+
+# ------------------------------------------------------------------------------- part 1
+
+
+@plotting
+def _shrinking_plot(rates: Sequence[Rate]) -> Any:
+    _, ax = plt.subplots(figsize=(7, 3))
+    xs = range(len(rates))
+    for x, r in zip(xs, rates):
+        # Hollow: too few games to conclude (`sample_note`), as in every picture here.
+        ax.errorbar([x], [r.value * 100], yerr=[[(r.value - r.low) * 100],
+                                               [(r.high - r.value) * 100]],
+                    fmt="o", color=COLOURS[0], capsize=4,
+                    markerfacecolor="white" if sample_note(r) else COLOURS[0])
+    ax.set_xticks(list(xs))
+    ax.set_xticklabels([f"{r.n:,}" for r in rates])
+    ax.set_xlabel("games played")
+    ax.set_ylabel("win rate (%), with 95 % interval")
+    ax.set_ylim(0, 100)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def shrinking(rate: float = 0.35, sizes: Sequence[int] = (5, 10, 20, 50, 200, 1000, 5000), *,
+              widths: bool = False) -> None:
+    """The same win rate seen in more and more games: how its interval narrows (with
+    `widths`, how wide each interval is, in percentage points)."""
+    rates = [wilson(round(rate * n), n) for n in sizes]
+    _shrinking_plot(rates)
+    _show()
+    for r in rates:
+        note = sample_note(r)
+        wide = f", {100 * (r.high - r.low):.1f} points wide" if widths else ""
+        print(f"{r.n:>5,} games: {_pct(r)}{wide}" + (f" — {note}" if note else ""))
+
+
+def two_rates(first: Rate, second: Rate, names: tuple[str, str] = ("A", "B")) -> None:
+    """Two rates from separate samples, and the interval of their difference: why intervals
+    that overlap a little can still differ beyond chance."""
+    change = difference(second, first)
+    _, (left, right) = plt.subplots(1, 2, figsize=(8, 2.8),
+                                    gridspec_kw={"width_ratios": [2, 1]})
+    plot_intervals({"win rate": dict(zip(names, (first, second)))}, ax=left, percent=True,
+                   ylabel="games won", bars=False, title="the two rates")
+    plot_intervals({"difference": {f"{names[1]} − {names[0]}": change}}, ax=right,
+                   percent=True, baseline=0, ylabel="points", bars=False,
+                   title="their difference")
+    plt.tight_layout()
+    _show()
+    for name, rate in zip(names, (first, second)):
+        print(f"{name} won {rate.successes:g} of {rate.n:,} games: {_pct(rate)}")
+    print(f"{names[1]} − {names[0]}: {_points(change)}"
+          + (" — the interval of the difference leaves out 0" if change.low > 0
+             or change.high < 0 else " — the interval of the difference contains 0"))
+
+
+# ------------------------------------------------------------------------------- Sumeria
+
+
+def first_player(data: Mapping[str, Any], counts: Sequence[str] | None = None) -> None:
+    """Sumeria: how often the player in each position after the first is among the winners
+    (for the player counts `counts`, e.g. ``["3 players"]``; all by default)."""
+    seats = {label: figures for label, figures in data["figures"]["seats"].items()
+             if counts is None or label in counts}
+    fig, axes = plt.subplots(1, len(seats), figsize=(4.5 * len(seats), 3.3), sharey=True)
+    for ax, (label, figures) in zip(_flat(axes), seats.items()):
+        plot_intervals({"games won": dict(zip(ORDINALS, figures["rates"]))}, ax=ax,
+                       baseline=figures["fair"], baseline_label="no advantage", percent=True,
+                       ylabel="games won", title=f"Sumeria, {label}")
+        ax.set_xlabel("position, from the first player")
+    _show()
+    for label, figures in seats.items():
+        rates = figures["rates"]
+        print(f"{label}, {rates[0].n:,} games: the first player won {_pct(rates[0])}, the "
+              f"last {_pct(rates[-1])}; with no advantage {figures['fair']:.1%}.")
+        print(f"  first player: {verdict(rates[0], figures['fair'])}; last: "
+              f"{verdict(rates[-1], figures['fair'])}.")
+
+
+def seat_figures(data: Mapping[str, Any], count: str) -> None:
+    """Sumeria: the first player's win rate for `count` (e.g. ``"4 players"``) and the even
+    share, as figures only — what a learner reads to answer whether it is beyond chance."""
+    figures = data["figures"]["seats"][count]
+    first = figures["rates"][0]
+    print(f"{count}, {first.n:,} games between random bots:")
+    print(f"  the first player won {first.successes:g} games: {_pct(first)}, to one decimal "
+          f"{first.value:.1%} [{first.low:.1%}, {first.high:.1%}];")
+    print(f"  an even share (no advantage) would be {figures['fair']:.1%}.")
+
+
+def tiebreak(data: Mapping[str, Any]) -> None:
+    """Sumeria: what changes between games of the same deals under the two tie-breaks."""
+    effects = data["figures"]["tiebreak"]
+    plot_intervals(effects, percent=True, ylabel="pairs of games",
+                   title="towns (English) against villages (Dutch), same deals")
+    _show()
+    for label, figures in effects.items():
+        print(f"{label}:")
+        for name, rate in figures.items():
+            note = sample_note(rate)
+            print(f"  {name}: {_pct(rate)} of {rate.n:,}" + (f" — {note}" if note else ""))
+    for label, figures in data["figures"]["seats"].items():
+        print(compare(figures["rates"][0], figures["villages"][0], percent=True,
+                      what=f"{label}, the first player wins",
+                      names=("under towns", "under villages")))
+
+
+def city_states(data: Mapping[str, Any]) -> None:
+    """Sumeria: how often each city-state is scored, and scored first, in a game."""
+    scoring = data["figures"]["scoring"]
+    fig, axes = plt.subplots(2, 1, figsize=(9, 5.6), sharex=True)
+    for ax, (key, fair) in zip(_flat(axes), (("scored", 18 / 8), ("scored first", 6 / 8))):
+        plot_intervals({label: figures[key] for label, figures in scoring.items()}, ax=ax,
+                       baseline=fair, baseline_label="all alike", ylabel=f"times {key}",
+                       bars=False)
+    _flat(axes)[0].set_title("Sumeria: scorings a game, by city-state (random players)")
+    _show()
+    for label, figures in scoring.items():
+        for key, fair in (("scored", 18 / 8), ("scored first", 6 / 8)):
+            values = figures[key]
+            apart = [f"{name} {e.format(2)}" for name, e in values.items()
+                     if e.low > fair or e.high < fair]
+            low, high = min(values.values()), max(values.values())
+            half = max((e.high - e.low) / 2 for e in values.values())
+            print(f"{label}, {key} (all alike: {fair:.2f} times a game): from {low.value:.2f} "
+                  f"to {high.value:.2f}, each within ±{half:.2f}; "
+                  + (f"beyond chance: {', '.join(apart)}." if apart
+                     else "every interval contains it."))
+
+
+# ------------------------------------------------------------------ the bots, the lengths
+
+
+def ladders(ladders: Mapping[str, Mapping[str, Any]]) -> None:
+    """Every ruleset's ladder in one picture, then each pairing in words."""
+    fig, axes = plt.subplots(2, 2, figsize=(11, 6.2))
+    for ax, (ruleset, ladder) in zip(_flat(axes), ladders.items()):
+        plot_ladder(ladder, ax=ax, title=ruleset.replace("_", "-"))
+    fig.tight_layout()
+    _show()
+    for ruleset, ladder in ladders.items():
+        told = [f"{ladder['players']} players"] if "players" in ladder else []
+        told += [f"{name}={value}" for name, value in (ladder.get("options") or {}).items()]
+        told.append(f"made by: {ladder.get('generated_by', '?')}")
+        print(f"{ruleset} ({'; '.join(told)})")
+        for sentence in ladder_sentences(ladder):
+            print("  " + sentence)
+
+
+def shared_wins(ladder: Mapping[str, Any], bot: str, opponent: str) -> None:
+    """A pairing of a ladder where wins are often shared: how often the bot was among the
+    winners, and how often the only one."""
+    for pairing in ladder["pairings"]:
+        if (pairing["bot"], pairing["opponent"]) == (bot, opponent):
+            games = pairing["games"]
+            among = wilson(pairing["wins"] + pairing.get("draws", 0), games)
+            alone = wilson(pairing["wins"], games)
+            print(f"{bot} against {opponent}, {games:,} games: among the winners in "
+                  f"{among.successes:,} ({_pct(among)}), the only winner in "
+                  f"{alone.successes:,} ({_pct(alone)}).")
+            return
+    print(f"The ladder has no pairing of {bot} against {opponent}.")
+
+
+def game_lengths(data: Mapping[str, Any]) -> None:
+    """Mesopotamia: the rounds of the games in the lengths file, one outline per group."""
+    plot_lengths(data, title="Mesopotamia: how long games last")
+    _show()
+    bots = sorted({"/".join(sorted(set(g["bots"]))) for g in data["games"] if "bots" in g})
+    print(f"{len(data['games']):,} games" + (f" of {', '.join(bots)} bots" if bots else "")
+          + f" (made by: {data.get('generated_by', '?')}).")
+    # What leaving the stopped games out does to the median is a question of the lesson.
+    for sentence in length_sentences(data, stopped_effect=False):
+        print(sentence)
+
+
+@plotting
+def _capped_plot(finished: Sequence[int], stopped: Sequence[int], cap: int, label: str) -> Any:
+    _, ax = plt.subplots(figsize=(7.5, 3.2))
+    # Bins of 10 decisions with an edge at the cap: no bin holds finished and stopped games.
+    start = cap + 1 - 10 * math.ceil((cap + 1 - min(finished)) / 10)
+    edges = range(start, max(stopped or finished) + 11, 10)
+    ax.hist([finished, stopped], bins=list(edges), stacked=True, color=[COLOURS[0], "#bbbbbb"],
+            label=[f"finished by then: {len(finished)}", f"stopped at the cap: {len(stopped)}"])
+    ax.axvline(cap, color="#444444", linestyle="--", linewidth=1)
+    ax.annotate(f"cap: {cap:,} decisions", (cap, ax.get_ylim()[1] * 0.92), xytext=(4, 0),
+                textcoords="offset points", fontsize=8)
+    ax.set_xlabel("decisions until a player placed all four markers")
+    ax.set_ylabel("games")
+    ax.set_title(f"Mesopotamia, {label}: the same games, as if stopped at a cap")
+    ax.legend(fontsize=8, frameon=False)
+    ax.spines[["top", "right"]].set_visible(False)
+    return ax
+
+
+def capped_lengths(data: Mapping[str, Any], group: str = "3 players",
+                   share: float = 0.6) -> None:
+    """Mesopotamia: the games of `group`, all played to their end, cut as if a simulation had
+    stopped them at a cap (the length that `share` of them reach, rounded): how much shorter
+    the finished games' median is than the median of them all."""
+    games = [g for g in data["games"] if f"{g.get('players')} players" == group
+             and g.get("finished", True)]
+    if len(games) < FEW_GAMES:
+        print(f"{group}: only {len(games)} finished games: too few to show a cap.")
+        return
+    lengths = sorted(g["decisions"] for g in games)
+    cap = lengths[min(len(lengths) - 1, int(share * len(lengths)))]
+    finished = [d for d in lengths if d <= cap]
+    stopped = [d for d in lengths if d > cap]
+    _capped_plot(finished, stopped, cap, group)
+    _show()
+    print(f"{group}: {len(lengths)} games, every one played to its end: median "
+          f"{median(lengths):,.0f} decisions.")
+    print(f"Stopped at {cap:,} decisions, {len(stopped)} of them would not have ended; the "
+          f"{len(finished)} that did have a median of {median(finished):,.0f} decisions — "
+          f"{median(lengths) - median(finished):,.0f} fewer, because the longest games are "
+          "the ones left out.")
+
+
+# -------------------------------------------------------------------- Tigris & Euphrates
+
+
+#: The figure of the English war support's question, drawn only once it is answered.
+SUPPORT = "support a conflict"
+
+
+def tigris_variants(data: Mapping[str, Any], leave_out: Sequence[str] = (SUPPORT,)) -> None:
+    """T&E: the conflicts and scores of the standard game and the two variants (all but the
+    figures in `leave_out`, which a question asks about)."""
+    conflicts = data["figures"]["conflicts"]
+    groups = (("how many", ("revolts a game", "wars a game")),
+              ("how large", ("size of a conflict", SUPPORT, "tiles removed a war")),
+              ("final scores", ("winner's score", "loser's score")))
+    groups = tuple((title, tuple(n for n in names if n not in leave_out))
+                   for title, names in groups)
+    fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), gridspec_kw={"width_ratios": [
+        max(1, len(names)) for _, names in groups]})
+    for n, (ax, (title, names)) in enumerate(zip(_flat(axes), groups)):
+        plot_intervals({label: {name: figures[name] for name in names}
+                        for label, figures in conflicts.items()}, ax=ax, title=title)
+        if n and ax.get_legend() is not None:
+            ax.get_legend().remove()
+    fig.tight_layout()
+    _show()
+    standard = conflicts["standard"]
+    print(f"{standard['revolts a game'].n:,} games of each, from the same seeds.")
+    for variant, figures in conflicts.items():
+        if variant == "standard":
+            continue
+        print(f"{variant}, against the standard game:")
+        for name in figures:
+            if name not in leave_out:
+                print("  " + compare(figures[name], standard[name], what=name, digits=2))
+
+
+def measure(data: Mapping[str, Any], name: str = SUPPORT) -> None:
+    """T&E: one figure of every variant, with its interval, and no verdict."""
+    conflicts = data["figures"]["conflicts"]
+    print(f"{name}, {conflicts['standard'][name].n:,} games of each:")
+    for variant, figures in conflicts.items():
+        print(f"  {variant}: {figures[name].format(2)}")
+
+
+def support(data: Mapping[str, Any]) -> None:
+    """T&E: the support committed to a conflict, each variant against the standard game, with
+    the interval of each difference."""
+    conflicts = data["figures"]["conflicts"]
+    standard = conflicts["standard"][SUPPORT]
+    changes = {variant: difference(figures[SUPPORT], standard)
+               for variant, figures in conflicts.items() if variant != "standard"}
+    _, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2),
+                                    gridspec_kw={"width_ratios": [3, 2]})
+    plot_intervals({SUPPORT: {v: f[SUPPORT] for v, f in conflicts.items()}}, ax=left,
+                   bars=False, ylabel="tiles a conflict", title=SUPPORT)
+    plot_intervals({"difference": changes}, ax=right, baseline=0, bars=False,
+                   ylabel="tiles a conflict", title="difference from the standard game")
+    plt.tight_layout()
+    _show()
+    for variant, figures in conflicts.items():
+        if variant != "standard":
+            print(compare(figures[SUPPORT], standard, what=f"{variant}, {SUPPORT}",
+                          digits=2, names=("", "standard")))
+
+
+# --------------------------------------------------------------------------- Mesopotamia
+
+
+def cards(data: Mapping[str, Any]) -> None:
+    """Mesopotamia: how much more often the winner played each card than the others did."""
+    figures = data["figures"]
+    values: dict[str, Estimate] = figures["cards"]
+    plot_intervals({"winner minus the others": values}, bars=False, baseline=0,
+                   ylabel="plays per 100 rounds",
+                   title="Mesopotamia: how much more often the winner played each card")
+    _show()
+    n = figures["games with one winner"]
+    print(f"{n} games with one winner (of {figures['games']} played).")
+    few = n < FEW_GAMES
+    if few:
+        print(f"Only {n} games: too few to conclude anything about the cards.")
+    for card, e in sorted(values.items(), key=lambda item: -item[1].value):
+        side = ("" if few else " — more, beyond chance" if e.low > 0
+                else " — fewer, beyond chance" if e.high < 0 else " — the interval contains 0")
+        print(f"  {card:>12}: {e.format(2)}{side}")
+
+
+# --------------------------------------------------------------------------- Priest-Kings
+
+
+def _odds(data: Mapping[str, Any]) -> dict[tuple[bool, int], dict[str, Rate]]:
+    return {(b["reroll"], b["corps"]): b["outcomes"] for b in data["figures"]["battles"]}
+
+
+def _pairs(data: Mapping[str, Any], reroll: bool, corps: int) -> Pairs:
+    """The defender's breaks of (`reroll`, `corps`) against the plain army, battle by battle."""
+    for row in data["figures"].get("paired", ()):
+        if (row["reroll"], row["corps"]) == (reroll, corps):
+            return row["defender breaks"]
+    raise results.ResultsMissing("priest_kings.json has no battle-by-battle pairs: make it "
+                                 "again with `python scripts/results.py priest_kings`")
+
+
+def battles(data: Mapping[str, Any]) -> None:
+    """Priest-Kings: the dice battle's odds as the attacker reorganizes corps (no reroll), each
+    against the plain army battle by battle."""
+    odds = _odds(data)
+    counts = sorted(c for reroll, c in odds if not reroll)
+    plot_intervals({outcome: {f"{c} corps": odds[(False, c)][outcome] for c in counts}
+                    for outcome in ("defender breaks", "attacker breaks")}, percent=True,
+                   bars=False, ylabel="battles",
+                   title="Priest-Kings dice battles: the attacker reorganizes (no reroll)")
+    _show()
+    plain = odds[(False, 0)]["defender breaks"]
+    print(f"{plain.n:,} battles for each choice, with the same dice in every choice.")
+    print(f"  0 corps reorganized: the defender breaks {_pct(plain)}")
+    for c in counts[1:]:
+        pairs = _pairs(data, False, c)
+        print(f"  {c} corps reorganized: the defender breaks {_pct(pairs.first)}; against 0 "
+              f"corps, battle by battle, {_points(paired_difference(pairs))} (as if separate "
+              f"battles: {_points(difference(pairs.first, pairs.second))})")
+
+
+def reroll_counts(data: Mapping[str, Any]) -> None:
+    """Priest-Kings: how many battles broke the defender with and without a sacrifice reroll
+    (no corps reorganized), as counts only."""
+    pairs = _pairs(data, True, 0)
+    print(f"{pairs.n:,} battles, fought twice with the same dice: the attacker with and without "
+          "a sacrifice reroll (no corps reorganized).")
+    print(f"  The defender broke in {pairs.second.successes:,} battles without a reroll,")
+    print(f"  and in {pairs.first.successes:,} of the same battles with one.")
+
+
+def reroll(data: Mapping[str, Any]) -> None:
+    """Priest-Kings: what a sacrifice reroll does to the defender's chance of breaking, by a
+    paired comparison (the same battles with and without it) and, for contrast, as if the two
+    rates came from separate battles."""
+    pairs = _pairs(data, True, 0)
+    paired = paired_difference(pairs)
+    separate = difference(pairs.first, pairs.second)
+    _, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2))
+    plot_intervals({"defender breaks": {"with a reroll": pairs.first,
+                                        "without": pairs.second}}, ax=left, percent=True,
+                   bars=False, ylabel="battles", title="the two rates")
+    plot_intervals({"difference": {"battle by battle (paired)": paired,
+                                   "as if separate battles": separate}}, ax=right,
+                   percent=True, baseline=0, bars=False, ylabel="points",
+                   title="what the reroll adds")
+    plt.tight_layout()
+    _show()
+    print(f"Of {pairs.n:,} battles with the same dice, the reroll changed "
+          f"{pairs.first_only + pairs.second_only:,}: {pairs.first_only:,} where the defender "
+          f"held broke it, and {pairs.second_only:,} where it broke held.")
+    print(f"So the defender breaks {_pct(pairs.first)} with a reroll and {_pct(pairs.second)} "
+          f"without: the reroll adds {_points(paired)}, battle by battle.")
+    print(f"As if they were separate battles, the interval would be {_points(separate)}. "
+          "Pairing sharpens it only a little here: the reroll takes an extra die, so every "
+          "die after it differs and the two battles part ways.")
+    best = _odds(data)[(True, max(c for _, c in _odds(data)))]
+    print(f"Three corps and a reroll: the defender breaks {_pct(best['defender breaks'])}, "
+          f"the attacker {_pct(best['attacker breaks'])}.")
+
+
+def campaigns(data: Mapping[str, Any]) -> None:
+    """Priest-Kings: how long a campaign lasts between random and between greedy cities."""
+    runs = data["figures"]["campaigns"]
+    fig, axes = plt.subplots(1, 2, figsize=(10, 3.4), gridspec_kw={"width_ratios": [3, 2]})
+    left, right = _flat(axes)
+    top = max(t for run in runs.values() for t in run["turns"])
+    for n, (label, run) in enumerate(runs.items()):
+        left.hist(run["turns"], bins=range(1, top + 2), density=True, histtype="step",
+                  linewidth=2, color=COLOURS[n % len(COLOURS)], label=label)
+    left.set_xlabel("turns until one city rules Sumer")
+    left.set_ylabel("share of campaigns")
+    left.legend(frameon=False)
+    plot_intervals({label: run["figures"] for label, run in runs.items()}, ax=right,
+                   title="turns and battles, with intervals")
+    fig.tight_layout()
+    _show()
+    for label, run in runs.items():
+        figures = run["figures"]
+        print(f"{label} cities, {len(run['turns']):,} campaigns: "
+              + "; ".join(f"{name} {e}" for name, e in figures.items()))
+    names = list(runs)
+    if len(names) == 2:
+        a, b = names
+        print(compare(runs[a]["figures"]["mean turns"], runs[b]["figures"]["mean turns"],
+                      what="mean turns of a campaign", names=(a, b), games="campaigns"))
+        thrown = runs[a]["reroll thrown"]
+        print(f"A {a} side that went into battle with a reroll threw it in {_pct(thrown)} "
+              f"of {thrown.n:,} battles.")
+
+
+def _flat(axes: Any) -> list[Any]:
+    """Matplotlib's grid of axes (or one axes, or the stand-in's grid) as a flat list."""
+    return list(axes.flat) if hasattr(axes, "flat") else [axes]
+
+
+def read_ladders(rulesets: Sequence[str] = ("sumeria", "tigris", "mesopotamia",
+                                            "priest_kings")) -> dict[str, dict[str, Any]]:
+    """The ladder file of each ruleset (see `sumer_widgets.plots.results.read_ladder`)."""
+    return {ruleset: read_ladder(ruleset) for ruleset in rulesets}
+
+
+def read_lengths(folder: Any = None) -> dict[str, Any]:
+    """Mesopotamia's game lengths (see `sumer_widgets.plots.results.read_lengths`)."""
+    return results.read_lengths("mesopotamia-lengths", folder)

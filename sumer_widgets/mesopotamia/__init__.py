@@ -1,0 +1,13 @@
+"""The visible layer of Mesopotamia: its board (`board`; in the page ``board.js`` and
+``board.css``), its picture (`picture`), its values told in words (`readers`), its lesson
+(`lesson`) and its plots (`plots`). `CARD` tells the shared parts about it
+(`sumer_widgets.games`), from ``card.json``.
+"""
+
+from sumer_widgets.games import Card
+from sumer_widgets.mesopotamia.board import MesopotamiaBoard
+from sumer_widgets.mesopotamia.picture import render
+
+CARD = Card.read(__file__, board=MesopotamiaBoard, picture=render)
+
+__all__ = ["CARD", "MesopotamiaBoard", "render"]

@@ -1,0 +1,1203 @@
+"""The Priest-Kings lesson (notebook 04-priest-kings): positions, exercises, board tasks.
+
+Every answer is computed by the engine from the positions below — targets from
+``legal_moves``, vassals from the results of battles, odds from many seeded battles of the dice
+model; the notebook only names the exercises and tasks by id (``lesson.ask("ur-targets")``,
+``lesson.task("make-uruk-a-vassal")``) and the positions by name (``start("turn-one")``).
+
+A board task whose goal needs a dice battle starts where the learner's city is the last to
+choose (or its battle is the only one), and the position's seed decides the dice: each task's
+solution is certain, and each recorded miss misses whatever the dice would do (a test plays
+both). No task seats a bot, so none depends on how a bot chooses. Where fixed dice decide a
+task, its verdict says so, and says what the odds over many battles are.
+
+**Commit before reveal.** Whatever shows an exercise's answer — the demo battle, the refusal,
+the full table — is its `reveal` (made fresh from a lesson position, so it never changes the
+notebook's own games), shown only once the learner has answered; its `tells` are the phrases
+the leak test looks for where the answer is short.
+
+Parts of the notebook and what they practise:
+
+1. the cities, the map and the armies — `ur-targets`, `bows-in-army`, `centre-me`;
+2. a turn: choosing and attacking — `battles-when`, `second-attacker`, `attacked-may`,
+   `kish-reach`, `vassal-targets`, task `attack-ur-from-kish`;
+3. battles: broken and beaten — `who-is-beaten`, `attacker-breaks`, `army-after-battle`,
+   `beaten-not-broken`, task `make-uruk-a-vassal`;
+4. inside the dice battle — `who-meets-whom`, `general-factor`, `blade-beats-bow`,
+   `centre-shatters`, `points-scored`;
+5. sacrifices and reorganization — `sacrifice-twice`, `rerolls-both`, `sacrifice-odds`,
+   `ap-after-reorganizing`, `bows-after-two`, task `hold-kish`;
+6. vassals and the end — `won-for-overlord`, `who-is-free`, `beaten-by-a-vassal`,
+   `follows-overlord`, `called-off`, `winners`, tasks `set-uruk-and-ur-free`,
+   `share-the-win`;
+7. playing on the table — `impossible-result`, `orders-to-enter`, tasks
+   `record-a-table-battle`, `enter-the-order`;
+8. for programmers — `avenues-kish-to-ur`;
+
+and the notebook ends with a whole campaign against the bots (`against_bots(why=True)`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import networkx as nx
+
+from engine import priest_kings as pk
+from engine.core import Game, IllegalMove, InvalidInput, make_rng
+from engine.priest_kings import events as ev
+from engine.priest_kings.army import REORGANIZE_FROM, command_me2
+from engine.priest_kings.battle import battle_form
+from sumer_widgets.display import Sentence, attempt, attempts, picture_options, show
+from sumer_widgets.exercises import Exercise, Exercises
+from sumer_widgets.priest_kings import readers
+from sumer_widgets.tasks import Task, Tasks, Verdict, missed, not_yet, reached
+
+KISH, LAGASH, URUK, UR = range(4)
+CITIES = ("kish", "lagash", "uruk", "ur")
+#: How wide the lesson's pictures of the map are, in pixels (the boards size themselves).
+PICTURE_WIDTH = 640
+ARMY = pk.Army.standard()
+
+
+def name(city: int | str) -> str:
+    """A city's name, from its number or id."""
+    cmap = pk.CampaignMap.standard()
+    return cmap.city_name(city if isinstance(city, int) else cmap.index_of(city))
+
+
+def _after(state: pk.State, *moves: str) -> pk.State:
+    for text in moves:
+        state, _ = pk.apply(state, pk.parse_move(text))
+    return state
+
+
+def _events(state: pk.State, *moves: str) -> list[Any]:
+    out: list[Any] = []
+    for text in moves:
+        state, happened = pk.apply(state, pk.parse_move(text))
+        out.extend(happened)
+    return out
+
+
+def _targets(state: pk.State) -> set[str]:
+    return {m.target for m in pk.legal_moves(state) if isinstance(m, pk.Attack)}
+
+
+def _first_to_choose(city: str, overlords: dict[str, str] | None = None,
+                     **options: Any) -> pk.State:
+    """Turn 1 with `city` first to choose (the others after it, in map order)."""
+    return pk.position(overlords, order=[city, *(c for c in CITIES if c != city)], **options)
+
+
+# Positions -----------------------------------------------------------------------------------
+
+#: The campaign the notebook follows through a turn (parts 2 and 3): Uruk, Ur, Kish, Lagash.
+TURN_SEED = 2024
+TURN_ONE = ("attack kish", "attack lagash", "sacrifice", "sacrifice")
+
+
+def turn_one() -> Game:
+    """A new campaign (seed 2024): turn 1, Uruk first to choose, then Ur, Kish and Lagash."""
+    return pk.new_game(seed=TURN_SEED)
+
+
+def turn_one_battles() -> Game:
+    """The same campaign once every city has chosen: Uruk attacked Kish, Ur attacked Lagash,
+    Kish and Lagash made sacrifices. The two battles are to be fought."""
+    game = turn_one()
+    for text in TURN_ONE:
+        game.play(text)
+    return game
+
+
+def second_battle() -> Game:
+    """The same campaign after its first battle (Uruk's army broke against Kish): Ur's battle
+    against Lagash is to be fought."""
+    game = turn_one_battles()
+    game.play("dice")
+    return game
+
+
+def dice_battle() -> pk.State:
+    """Kish's battle against Lagash, to be fought with the dice; nobody made sacrifices."""
+    return pk.position(phase="battles", order=["kish", "lagash", "uruk", "ur"],
+                       attacks=[("kish", "lagash")], seed=31)
+
+
+def tracker() -> Game:
+    """A campaign whose battles are fought on the table and typed in (seed 1704)."""
+    return pk.new_game(seed=1704, battles="recorded")
+
+
+def table_order() -> Game:
+    """A campaign whose order of activation is rolled at the table and typed in each turn,
+    and whose battles are typed in too."""
+    return pk.new_game(seed=1704, battles="recorded", activation="recorded")
+
+
+# The vassal rules, each a recorded battle (part 6)
+
+
+def vassal_attacks() -> pk.State:
+    """Uruk, Kish's vassal, chooses first (a campaign of typed-in battles)."""
+    return pk.position({"uruk": "kish"}, order=["uruk", "kish", "lagash", "ur"],
+                       battles="recorded")
+
+
+def liberation() -> pk.State:
+    """Kish rules Uruk and Ur; Lagash, independent, chooses first."""
+    return pk.position({"uruk": "kish", "ur": "kish"}, order=["lagash", "kish", "uruk", "ur"],
+                       battles="recorded")
+
+
+def vassal_defends() -> pk.State:
+    """Ur is Uruk's vassal; Lagash chooses first."""
+    return pk.position({"ur": "uruk"}, order=["lagash", "kish", "uruk", "ur"],
+                       battles="recorded")
+
+
+def followers() -> pk.State:
+    """Ur is Uruk's vassal; Lagash chooses first, then Ur."""
+    return pk.position({"ur": "uruk"}, order=["lagash", "ur", "kish", "uruk"],
+                       battles="recorded")
+
+
+def last_battle() -> pk.State:
+    """Kish rules Uruk and Ur; Uruk won Ur for Kish earlier. Kish chooses first: Lagash is the
+    last free city."""
+    return pk.position({"uruk": "kish", "ur": "kish"}, made={("uruk", "kish"): 1},
+                       order=["kish", "ur", "lagash", "uruk"], battles="recorded")
+
+
+#: The moves that end the campaign of `last_battle`: Kish attacks Lagash and breaks its army.
+LAST_BATTLE = ("attack lagash", "sacrifice", "sacrifice", "sacrifice", "record defender 100 20")
+
+
+POSITIONS: dict[str, Callable[[], pk.State | Game]] = {
+    "setup": lambda: pk.new_state(seed=TURN_SEED), "turn-one": turn_one,
+    "turn-one-battles": turn_one_battles, "second-battle": second_battle,
+    "dice-battle": dice_battle,
+    "vassal-attacks": vassal_attacks, "liberation": liberation,
+    "vassal-defends": vassal_defends, "followers": followers, "last-battle": last_battle,
+    "table-battle": lambda: table_battle(), "tracker": tracker, "table-order": table_order,
+}
+
+
+def start(name: str) -> Game:
+    """A campaign at the lesson's position `name` (see `POSITIONS`), e.g.
+    ``start("turn-one")``, drawn 640 pixels wide wherever `show` and `attempt` draw it."""
+    if name not in POSITIONS:
+        raise InvalidInput(f"no position {name!r}; known: {', '.join(POSITIONS)}")
+    made = POSITIONS[name]()
+    game = made.copy() if isinstance(made, Game) else pk.Game(made)
+    return picture_options(game, width=PICTURE_WIDTH)
+
+
+# Boards and campaigns ------------------------------------------------------------------------
+
+
+def against_bots(lang: str = "en", seed: int = 7, level: str = "medium", you: str = "kish",
+                 name: str = "play", why: bool = False, **options: Any) -> Any:
+    """A campaign map on which the learner plays `you` (Kish) against bots of `level` in the
+    other three cities — the campaign is always for four — from `seed` (with 7, Kish chooses
+    first). With `why`, the log says after each bot move why the rules allowed it."""
+    from engine.bots import bot_for_level
+    from sumer_widgets.priest_kings.board import CampaignMap
+
+    game = pk.new_game(seed=seed, **options)
+    me = game.state.map.index_of(you)
+    bots = {seat: bot_for_level("priest_kings", level, seed=seed + seat)
+            for seat in range(game.state.players) if seat != me}
+    made = CampaignMap(game, bots=bots, lang=lang, name=name)
+    made.why_bots = why
+    return made
+
+
+def explorer(lang: str = "en", name: str = "explorer", **overlords: str) -> Any:
+    """The map without a campaign: click a city to see whom it may attack; make cities
+    vassals (``explorer(uruk="kish")`` starts with Uruk as Kish's vassal)."""
+    from sumer_widgets.priest_kings.board import CampaignMap
+
+    return CampaignMap(overlords=overlords or None, lang=lang, name=name)
+
+
+def board(game: Game, lang: str = "en", name: str = "watch") -> Any:
+    """A campaign map of `game` (any game of the lesson): play on, or step through it with
+    the slider."""
+    from sumer_widgets.priest_kings.board import CampaignMap
+
+    return CampaignMap(game, lang=lang, name=name)
+
+
+def bot_campaign(level: str = "medium", seed: int = 3) -> Game:
+    """A whole campaign played by four bots of one `level`, from `seed`."""
+    from engine.bots import bot_for_level
+    from engine.core import play_out
+
+    game = pk.new_game(seed=seed)
+    bots = [bot_for_level("priest_kings", level, seed=10 + seat) for seat in range(4)]
+    return play_out(game, lambda state: bots[state.to_move].choose(state.view(state.to_move)))
+
+
+# Odds of the dice model ----------------------------------------------------------------------
+
+#: Battles per situation in the odds table: enough that a sacrifice's change (about 7 in 100)
+#: stands well clear of the noise (an interval of about ±2 in 100), few enough to run in about
+#: a second. With 600 a 13-point gap between equal armies once showed up from noise alone.
+ODDS_BATTLES = 4000
+EQUAL = "equal armies"
+REORGANIZED = ARMY.reorganize("centre").reorganize("right").reorganize("left")
+SITUATIONS = {
+    "equal armies": (ARMY, ARMY, (False, False)),
+    "the invader made sacrifices": (ARMY, ARMY, (True, False)),
+    "the defender made sacrifices": (ARMY, ARMY, (False, True)),
+    "the invader reorganized all three corps": (REORGANIZED, ARMY, (False, False)),
+}
+
+
+@functools.cache
+def odds(situation: str, battles: int = ODDS_BATTLES, reroll_limit: str = "battle"
+         ) -> tuple[pk.Outcome, ...]:
+    """The outcomes of `battles` seeded battles of the dice model in a situation of
+    `SITUATIONS` (or ``"both made sacrifices"``): the same seeds for every situation."""
+    if situation == "both made sacrifices":
+        attacker, defender, rerolls = ARMY, ARMY, (True, True)
+    else:
+        attacker, defender, rerolls = SITUATIONS[situation]
+    return tuple(pk.fight(attacker, defender, rerolls, make_rng(seed, "lesson", "odds"),
+                          reroll_limit=reroll_limit) for seed in range(battles))
+
+
+def odds_table(lang: str = "en") -> Any:
+    """How often each outcome came in `ODDS_BATTLES` battles of each situation, with its
+    interval, and each situation's change against equal armies, battle by battle."""
+    return readers.odds_table({label: odds(label) for label in SITUATIONS}, lang,
+                              baseline=EQUAL)
+
+
+def odds_said(lang: str = "en") -> Sentence:
+    """What the odds table says, in sentences (`readers.odds_text`)."""
+    return readers.odds_text({label: odds(label) for label in SITUATIONS}, EQUAL, lang)
+
+
+def _defender_breaks(outcomes: Sequence[pk.Outcome]) -> float:
+    return sum(o.broken in ("defender", "both") for o in outcomes) / len(outcomes)
+
+
+# Board tasks ---------------------------------------------------------------------------------
+
+
+def _log(game: Game) -> list[Any]:
+    return [event for _, happened in game.log for event in happened]
+
+
+def _choice_of(game: Game, city: int) -> str | None:
+    """What `city` chose in the task's turn, told as a sentence (None if it has not yet)."""
+    for event in _log(game):
+        if isinstance(event, ev.AttackDeclared) and event.attacker == city:
+            return event.describe()
+        if isinstance(event, (ev.SacrificeMade, ev.ArmyReorganized)) and event.player == city:
+            return event.describe()
+    return None
+
+
+def _battle(game: Game, attacker: int, defender: int | None = None) -> ev.BattleEnded | None:
+    """The result of `attacker`'s first battle (against `defender`), if fought."""
+    for event in _log(game):
+        if (isinstance(event, ev.BattleEnded) and event.attacker == attacker
+                and (defender is None or event.defender == defender)):
+            return event
+    return None
+
+
+def _declared(game: Game, attacker: int) -> ev.AttackDeclared | None:
+    return next((e for e in _log(game) if isinstance(e, ev.AttackDeclared)
+                 and e.attacker == attacker), None)
+
+
+def _state_after(game: Game, ended: ev.BattleEnded) -> pk.State:
+    """The position right after the move that fought the battle that ended with `ended`."""
+    for ply, (_, happened) in enumerate(game.log):
+        if any(event is ended for event in happened):
+            return game.history[ply + 1]
+    return game.state
+
+
+def attack_from_kish() -> pk.State:
+    """Turn 1: Uruk is Kish's vassal; Kish chooses first."""
+    return _first_to_choose("kish", {"uruk": "kish"})
+
+
+def _attack_ur_from_kish(game: Game) -> Verdict:
+    declared = _declared(game, KISH)
+    if declared is not None and declared.defender == UR:
+        return reached("Kish attacks Ur along the avenue from its vassal Uruk: Kish has no "
+                       "avenue of its own to Ur, but a realm attacks along its vassals' "
+                       "avenues too.")
+    chosen = _choice_of(game, KISH)
+    if chosen is not None:
+        return missed(f"{chosen} That is not an attack on Ur. Start again.")
+    return not_yet("Kish has not chosen yet.")
+
+
+HOLD_SEED = 5
+
+
+def hold_kish() -> pk.State:
+    """Turn 1: Uruk has attacked Kish; Lagash and Ur have chosen; Kish chooses last."""
+    return pk.position(order=["uruk", "lagash", "ur", "kish"], attacks=[("uruk", "kish")],
+                       step=3, seed=HOLD_SEED)
+
+
+def _rerolls(game: Game, city: int) -> int:
+    city_name = name(city)
+    return sum(1 for e in _log(game) if isinstance(e, ev.DuelFought)
+               for who, _ in e.rerolls if who == city_name)
+
+
+def hold_odds() -> str:
+    """What a sacrifice is worth to a defender over many battles, in a sentence: the fixed
+    dice of `hold-kish` are one battle, not the odds."""
+    blessed, plain = odds("the defender made sacrifices"), odds(EQUAL)
+    return (f"Over {len(plain):,} battles of the model a defender that made sacrifices still "
+            f"broke in {readers.broke_rate(blessed, 'defender')} of them, against "
+            f"{readers.broke_rate(plain, 'defender')} without: a sacrifice makes holding out "
+            "likelier, never certain.")
+
+
+def _hold_kish(game: Game) -> Verdict:
+    ended = _battle(game, URUK, KISH)
+    if ended is not None:
+        lords = _state_after(game, ended).overlord
+        told = readers.broke_text(ended.broken, "Uruk", "Kish")
+        if lords[KISH] < 0:
+            rerolled = _rerolls(game, KISH)
+            used = ("Kish called on its god once in the battle, and with these dice that "
+                    "one reroll turned it" if rerolled
+                    else "Kish did not need its reroll")
+            return reached(f"Kish is still free: {told}. Kish's sacrifices gave it one reroll; "
+                           f"{used}. These are this campaign's dice, fixed by its seed: one "
+                           f"battle, not the odds. {hold_odds()}")
+        return missed(f"{told}, and Kish became Uruk's vassal. A reorganization swaps bows "
+                      "for blades, but with these dice it did not save Kish. Start again: what "
+                      "else may an attacked city do?")
+    chosen = _choice_of(game, KISH)
+    if chosen is not None:
+        return not_yet(f"{chosen} Now fight Uruk's battle: press “Fight it with the dice”.")
+    return not_yet("Kish is attacked, so it cannot attack. Choose one of its two other "
+                   "activities.")
+
+
+VASSAL_SEED = 9
+
+
+def make_uruk_a_vassal() -> pk.State:
+    """Turn 1: Kish, Lagash and Uruk have chosen (Uruk made sacrifices); Ur chooses last."""
+    return pk.position(order=["kish", "lagash", "uruk", "ur"], step=3, blessed=["uruk"],
+                       seed=VASSAL_SEED)
+
+
+def _make_uruk_a_vassal(game: Game) -> Verdict:
+    ended = _battle(game, UR)
+    if ended is not None:
+        lords = _state_after(game, ended).overlord
+        if lords[URUK] == UR:
+            return reached(f"{ended.describe()} The defender's army broke, so Uruk is not "
+                           "eliminated: it plays on as Ur's vassal.")
+        return missed(f"{ended.describe()} Uruk is not Ur's vassal. Start again.")
+    declared = _declared(game, UR)
+    if declared is not None and declared.defender == URUK:
+        return not_yet("Ur attacks Uruk. Now fight the battle: press “Fight it with the "
+                       "dice”.")
+    chosen = _choice_of(game, UR)
+    if chosen is not None:
+        return missed(f"{chosen} Only a battle against Uruk can make Uruk Ur's vassal. Start "
+                      "again.")
+    return not_yet("Ur has not chosen yet.")
+
+
+TABLE_RESULT = pk.RecordedBattle("defender", 80, 35)
+
+
+def table_battle() -> pk.State:
+    """A campaign of battles fought on the table: Lagash has attacked Ur; the battle is to be
+    typed in."""
+    return pk.position(phase="battles", order=["lagash", "kish", "uruk", "ur"],
+                       attacks=[("lagash", "ur")], battles="recorded")
+
+
+def _record_a_table_battle(game: Game) -> Verdict:
+    ended = _battle(game, LAGASH, UR)
+    if ended is None:
+        return not_yet("Enter the result in the form: whose army broke, and the points each "
+                       "side scored.")
+    entered = (ended.broken, ended.attacker_points, ended.defender_points)
+    wanted = (TABLE_RESULT.broken, TABLE_RESULT.attacker_points, TABLE_RESULT.defender_points)
+    if entered == wanted:
+        return reached(f"{ended.describe()} Ur's army broke, so Ur is now Lagash's vassal; the "
+                       "engine checked that neither side scored more than the other army is "
+                       "worth.")
+    said = readers.broke_text(ended.broken, "Lagash", "Ur")
+    if ended.broken != TABLE_RESULT.broken:
+        return missed(f"You entered “{said}”; at the table it was Ur's army that broke. Start "
+                      "again.")
+    return missed(f"You entered Lagash {ended.attacker_points} points and Ur "
+                  f"{ended.defender_points}: the points are the other way round. Lagash "
+                  "scored the 80 points of Ur's elements it destroyed. Start again.")
+
+
+FREE_SEED = 48
+
+
+def set_free() -> pk.State:
+    """Turn 1: Kish rules Uruk and Ur and has made sacrifices; Lagash chooses last."""
+    return pk.position({"uruk": "kish", "ur": "kish"}, order=["kish", "uruk", "ur", "lagash"],
+                       step=3, blessed=["kish"], seed=FREE_SEED)
+
+
+def _set_uruk_and_ur_free(game: Game) -> Verdict:
+    ended = _battle(game, LAGASH)
+    if ended is not None:
+        after_battle = _state_after(game, ended)
+        lords = after_battle.overlord
+        after = readers.realms_text(after_battle)
+        if lords[URUK] < 0 and lords[UR] < 0:
+            though = (" — even though Lagash's own army broke"
+                      if ended.broken in ("attacker", "both") else "")
+            return reached(f"{ended.describe()} Kish scored fewer points, so Kish is beaten by "
+                           f"an independent city: its vassals are free{though}. Now: {after}")
+        return missed(f"{ended.describe()} Now: {after} Only beating the overlord itself "
+                      "frees all its vassals. Start again.")
+    declared = _declared(game, LAGASH)
+    if declared is not None:
+        return not_yet(f"{declared.describe()} Now fight the battle: press “Fight it with the "
+                       "dice”.")
+    chosen = _choice_of(game, LAGASH)
+    if chosen is not None:
+        return missed(f"{chosen} Without a battle nobody is set free. Start again.")
+    return not_yet("Lagash has not chosen yet.")
+
+
+WIN_SEED = 14
+
+
+def share_the_win() -> pk.State:
+    """Turn 1: Kish rules Lagash and Ur; Uruk, the last free city, made sacrifices. Kish, Ur
+    and Uruk have chosen; Lagash chooses last."""
+    return pk.position({"lagash": "kish", "ur": "kish"}, order=["kish", "ur", "uruk", "lagash"],
+                       step=3, blessed=["uruk"], seed=WIN_SEED)
+
+
+def _share_the_win(game: Game) -> Verdict:
+    over = next((e for e in _log(game) if isinstance(e, ev.CampaignEnded)), None)
+    if over is not None:
+        if LAGASH in over.winners:
+            return reached(f"{readers.event_text(over)} Lagash won Uruk for its overlord, so "
+                           "it shares the win.")
+        return missed(f"{readers.event_text(over)} Lagash is not among them. Start again.")
+    ended = _battle(game, LAGASH)
+    if ended is not None:
+        return missed(f"{ended.describe()} The campaign goes on. Start again.")
+    declared = _declared(game, LAGASH)
+    if declared is not None:
+        return not_yet(f"{declared.describe()} Now fight the battle: press “Fight it with the "
+                       "dice”.")
+    chosen = _choice_of(game, LAGASH)
+    if chosen is not None:
+        return missed(f"{chosen} No battle this turn, so the campaign goes on, and Lagash has "
+                      "made no vassal for Kish. Start again.")
+    return not_yet("Lagash has not chosen yet.")
+
+
+ROLLED = ("ur", "kish", "lagash", "uruk")
+
+
+def enter_order() -> pk.State:
+    """The start of a campaign whose order of activation is rolled at the table."""
+    return pk.position(phase="activation", activation="recorded", battles="recorded")
+
+
+def _enter_the_order(game: Game) -> Verdict:
+    entered = next((e for e in _log(game) if isinstance(e, ev.OrderRecorded)), None)
+    if entered is None:
+        return not_yet("Click the cities in the order rolled, the first to act first.")
+    wanted = tuple(name(c) for c in ROLLED)
+    if tuple(entered.names) == wanted:
+        return reached(f"{entered.describe()} Ur chooses first now.")
+    return missed(f"You entered {', '.join(entered.names)}; the table rolled "
+                  f"{', '.join(wanted)}. Start again.")
+
+
+TASKS = Tasks([
+    Task(
+        id="attack-ur-from-kish",
+        ruleset="priest_kings",
+        goal="Uruk is Kish's vassal. Kish has no avenue of its own to Ur: attack Ur with Kish "
+             "all the same.",
+        start=attack_from_kish,
+        check=_attack_ur_from_kish,
+        rules=("P-ATTACK-1", "P-ATTACK-2", "P-TURN-2"),
+        hint="Which avenues may a realm attack along? Look at the cities joined to Uruk.",
+        solution=("attack ur",),
+        misses=(("attack lagash",), ("sacrifice",)),
+        explanation="A target must be joined by an avenue to the attacker's city or to one of "
+                    "its vassals' cities. Uruk, Kish's vassal, is joined to Ur, so Kish may "
+                    "attack Ur along Uruk's avenue.",
+        options={"name": "task-attack-ur-from-kish"},
+    ),
+    Task(
+        id="make-uruk-a-vassal",
+        ruleset="priest_kings",
+        goal="Make Uruk a vassal of Ur.",
+        start=make_uruk_a_vassal,
+        check=_make_uruk_a_vassal,
+        rules=("P-VASSAL-1", "P-ATTACK-2", "P-BATTLE-4", "P-BATTLE-DICE-8"),
+        hint="A city becomes a vassal when its army breaks — but only in one of the two roles "
+             "of a battle. Which one must Uruk have?",
+        solution=("attack uruk", "dice"),
+        misses=(("attack lagash", "dice"), ("sacrifice",)),
+        explanation="Ur attacks Uruk, so Uruk is the defender; the dice (from the campaign's "
+                    "seed) break Uruk's army, and a defender whose army breaks becomes the "
+                    "vassal of the attacker.",
+        options={"name": "task-make-uruk-a-vassal"},
+    ),
+    Task(
+        id="hold-kish",
+        ruleset="priest_kings",
+        goal="Uruk has attacked Kish. This campaign's dice are fixed by its seed: find the "
+             "activity with which Kish stays free in this battle, then fight Uruk's battle "
+             "with the dice.",
+        start=hold_kish,
+        check=_hold_kish,
+        rules=("P-ATTACK-3", "P-SACRIFICE-1", "P-BATTLE-DICE-7", "P-BATTLE-DICE-5",
+               "P-VASSAL-1"),
+        hint="An attacked city cannot attack. Of the two things it may still do, which one "
+             "changes the dice of its next battle?",
+        solution=("sacrifice", "dice"),
+        misses=(("reorganize left", "dice"), ("reorganize centre", "dice")),
+        explanation="Kish makes sacrifices: in the battle it may reroll one die, the first "
+                    "time it is about to lose a blade or its general. With this campaign's "
+                    "dice that one reroll turns the battle: Uruk's army breaks, and Kish stays "
+                    "free (without it, Kish's army would break). Reorganized instead, Kish's "
+                    "army breaks and Kish becomes Uruk's vassal. That is what these dice did, "
+                    "in one battle; over many battles of the model a sacrifice lowers a "
+                    "defender's chance of breaking by some 9 in 100, from about half: the "
+                    "odds table of Part 5 gives the figures.",
+        options={"name": "task-hold-kish"},
+    ),
+    Task(
+        id="set-uruk-and-ur-free",
+        ruleset="priest_kings",
+        goal="Kish rules Uruk and Ur. Set both free, with Lagash.",
+        start=set_free,
+        check=_set_uruk_and_ur_free,
+        rules=("P-VASSAL-3", "P-BATTLE-3", "P-VASSAL-4"),
+        hint="Vassals go free when something happens to their overlord. Who must Lagash "
+             "fight, and what must happen in that battle?",
+        solution=("attack kish", "dice"),
+        misses=(("attack uruk", "dice"), ("attack ur", "dice"), ("sacrifice",)),
+        explanation="Lagash attacks Kish itself. In the battle Lagash's army breaks, but Lagash "
+                    "scores more points than Kish: Kish is beaten by an independent city, so "
+                    "Uruk and Ur are free. Beating a vassal instead only makes that vassal "
+                    "Lagash's.",
+        options={"name": "task-set-uruk-and-ur-free"},
+    ),
+    Task(
+        id="share-the-win",
+        ruleset="priest_kings",
+        goal="Lagash is Kish's vassal. End the campaign with Lagash among the winners.",
+        start=share_the_win,
+        check=_share_the_win,
+        rules=("P-VASSAL-2", "P-END-1", "P-END-2"),
+        hint="Which vassals share the overlord's win? Which city is still free?",
+        solution=("attack uruk", "dice"),
+        misses=(("sacrifice",), ("reorganize right",)),
+        explanation="Lagash attacks Uruk, the last free city, and breaks its army: Uruk becomes "
+                    "a vassal of Kish — Lagash's overlord — and Lagash is credited with it. "
+                    "All cities now serve Kish, so the campaign is over; the winners are Kish "
+                    "and Lagash, the vassal that made a vassal for it.",
+        options={"name": "task-share-the-win"},
+    ),
+    Task(
+        id="record-a-table-battle",
+        ruleset="priest_kings",
+        goal="Lagash and Ur fought on the table. Ur's army broke; Lagash destroyed 80 AP of "
+             "Ur's elements and Ur 35 AP of Lagash's. Enter the result.",
+        start=table_battle,
+        check=_record_a_table_battle,
+        rules=("P-BATTLE-2", "P-BATTLE-4", "P-VASSAL-1"),
+        hint="Each side scores the points of the enemy's elements it destroyed. Lagash is the "
+             "invader.",
+        solution=(str(TABLE_RESULT),),
+        misses=(("record defender 35 80",), ("record attacker 80 35",)),
+        explanation="Whose army broke: the defender's (Ur). Lagash, the invader, scored 80 "
+                    "points, Ur 35. The engine checks that neither side scored more than the "
+                    "enemy army is worth, and Ur becomes Lagash's vassal.",
+        options={"name": "task-record-a-table-battle"},
+    ),
+    Task(
+        id="enter-the-order",
+        ruleset="priest_kings",
+        goal="Your group rolled the order of activation at the table: Ur first, then Kish, "
+             "Lagash and Uruk. Enter it on the map.",
+        start=enter_order,
+        check=_enter_the_order,
+        rules=("P-TURN-4", "P-TURN-1"),
+        hint="Click the cities one by one, the first to act first.",
+        solution=("order " + " ".join(ROLLED),),
+        misses=(("order kish lagash uruk ur",), ("order ur kish uruk lagash",)),
+        explanation="With the option activation=\"recorded\" each turn starts by entering the "
+                    "order rolled at the table, every city once; the engine checks it.",
+        options={"name": "task-enter-the-order"},
+    ),
+])
+
+
+# Exercises -----------------------------------------------------------------------------------
+
+
+def _cities(*ids: str) -> Callable[[], list[tuple[str, str]]]:
+    return lambda: [(c, name(c)) for c in ids]
+
+
+def _kinds(state: pk.State) -> set[str]:
+    return {type(m).KIND for m in pk.legal_moves(state)}
+
+
+def _refused(state: pk.State, text: str) -> bool:
+    try:
+        pk.apply(state, pk.parse_move(text))
+    except IllegalMove:
+        return True
+    return False
+
+
+def _battles_when() -> str:
+    state = _after(pk.new_state(seed=TURN_SEED), "attack kish")
+    if state.phase == "battles":
+        return "at-once"
+    state = _after(state, "attack lagash", "sacrifice", "sacrifice")
+    return "after-all" if state.phase == "battles" and state.turn == 1 else "next-turn"
+
+
+def _beaten(record: str) -> str:
+    state = pk.position(phase="battles", order=["kish", "ur", "lagash", "uruk"],
+                        attacks=[("kish", "lagash")], battles="recorded")
+    ended = next(e for e in _events(state, record) if isinstance(e, ev.BattleEnded))
+    return {KISH: "attacker", LAGASH: "defender", None: "nobody"}[ended.beaten]
+
+
+def _fate(state: pk.State, city: int, *moves: str) -> str:
+    """What became of `city`: "free", or the id of its overlord."""
+    lord = _after(state, *moves).overlord[city]
+    return "free" if lord < 0 else CITIES[lord]
+
+
+def _blade_beats_bow() -> int:
+    command = battle_form(ARMY)[0]
+    blade = command.factors[command.labels.index("Reg Bd (F)")]
+    bow = command.factors[command.labels.index(REORGANIZE_FROM)]
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + blade > b + bow)
+
+
+def _first_meetings() -> str:
+    """Whom each command met in the first bound of `dice_battle`: "same" when every command
+    met the one in the same place of the enemy's list (the model pairs them by place, not by
+    where they would stand on a field: a right wing meets the enemy's right wing)."""
+    names = [c.name for c in ARMY.commands]
+    bound_one = [e for e in _events(dice_battle(), "dice")
+                 if isinstance(e, ev.DuelFought) and e.bound == 1]
+    if all(names.index(e.attacker_command) == names.index(e.defender_command)
+           for e in bound_one) and len(bound_one) == len(names):
+        return "same"
+    return "random"
+
+
+def _shattered_at(command_id: str) -> float:
+    return readers.limits(ARMY, ARMY.command(command_id))[2]
+
+
+def _max_rerolls(reroll_limit: str) -> int:
+    return max(sum(o.rerolled) for o in odds("both made sacrifices", 300, reroll_limit))
+
+
+def _sacrifice_odds() -> str:
+    gain = (_defender_breaks(odds("the invader made sacrifices"))
+            - _defender_breaks(odds("equal armies")))
+    if gain < 0.02:
+        return "same"
+    return "twice" if gain > 0.3 else "few"
+
+
+def _who_is_free() -> set[str]:
+    state = _after(liberation(), "attack kish", "sacrifice", "sacrifice", "sacrifice",
+                   "record none 60 40")
+    return {CITIES[c] for c in state.independent}
+
+
+def _called_off() -> str:
+    happened = _events(followers(), "attack uruk", "attack lagash", "sacrifice", "sacrifice",
+                       "record defender 50 50")
+    if any(isinstance(e, ev.BattleCalledOff) for e in happened):
+        return "called-off"
+    return "fought"
+
+
+def _winners() -> set[str]:
+    return {CITIES[w] for w in _after(last_battle(), *LAST_BATTLE).winners()}
+
+
+# What shows each answer, once the learner has committed (`Exercise.reveal`) -------------------
+
+
+def _fresh(position: str | Callable[[], pk.State]) -> Game:
+    """A new game at a lesson position (a name of `POSITIONS` or a function making a state),
+    drawn as `start` draws it: a reveal never plays on the notebook's own games."""
+    if isinstance(position, str):
+        return start(position)
+    return picture_options(pk.Game(position()), width=PICTURE_WIDTH)
+
+
+def _tried(position: str | Callable[[], pk.State], moves: Sequence[str], lang: str,
+           **options: Any) -> Any:
+    """What the `moves` do at a fresh `position`: the last one's refusal, or all their events
+    and the picture after (``picture=False`` for the events and battle report alone)."""
+    return attempts(_fresh(position), list(moves), lang, **options)
+
+
+def _after_move(position: str | Callable[[], pk.State], *moves: str) -> Game:
+    game = _fresh(position)
+    for text in moves:
+        game.play(text)
+    return game
+
+
+def _refused_then(position: str | Callable[[], pk.State], before: Sequence[str], tried: str,
+                  lang: str) -> Any:
+    """The refusal of `tried` once `before` has been played at a fresh `position`."""
+    return attempt(_after_move(position, *before), tried, lang)
+
+
+def _targets_after(position: Callable[[], pk.State], lang: str) -> Sentence:
+    return readers.targets_text(position(), lang)
+
+
+def _both_sacrificed() -> pk.State:
+    """Kish's battle against Lagash, both having made sacrifices (seed 1: Kish is the first to
+    need its reroll, in the first bound)."""
+    return pk.position(phase="battles", order=["kish", "lagash", "uruk", "ur"],
+                       attacks=[("kish", "lagash")], blessed=["kish", "lagash"], seed=1)
+
+
+def _rerolls_counted(lang: str) -> Sentence:
+    outcomes = odds("both made sacrifices")
+    counts = Counter(sum(o.rerolled) for o in outcomes)
+    return Sentence(readers.WORDS.get(lang, readers.WORDS["en"])["rerolls_count"].format(
+        n=f"{len(outcomes):,}", one=f"{counts[1]:,}", none=f"{counts[0]:,}",
+        two=f"{counts[2]:,}"))
+
+
+def _kish_blessed() -> pk.State:
+    """Kish, which made sacrifices last turn, chooses first."""
+    return pk.position(order=["kish", "lagash", "uruk", "ur"], blessed=["kish"])
+
+
+def _beaten_position() -> pk.State:
+    return pk.position(phase="battles", order=["kish", "ur", "lagash", "uruk"],
+                       attacks=[("kish", "lagash")], battles="recorded")
+
+
+def _beaten_by_vassal() -> pk.State:
+    return pk.position({"ur": "kish", "uruk": "lagash"}, order=["uruk", "kish", "lagash", "ur"],
+                       battles="recorded")
+
+
+def _shortest_way(lang: str) -> Sentence:
+    cmap = pk.CampaignMap.standard()
+    way = nx.shortest_path(cmap.graph, "kish", "ur")
+    names = " – ".join(cmap.city_name(cmap.index_of(c)) for c in way)
+    said = {"en": f"nx.shortest_path gives {names}: {len(way) - 1} avenues.",
+            "nl": f"nx.shortest_path geeft {names}: {len(way) - 1} verbindingen."}
+    return Sentence(said.get(lang, said["en"]))
+
+
+RESULTS = ("record defender 120 45", "record none 0 0", "record both 60 60",
+           "record defender 250 10")
+
+
+def _result_label(text: str) -> str:
+    result = pk.parse_move(text)
+    broke = readers.broke_text(result.broken, "Lagash", "Ur")
+    return f"{broke}; Lagash {result.attacker_points} points, Ur {result.defender_points}"
+
+
+def _impossible_result() -> str:
+    state = table_battle()
+    refused = [text for text in RESULTS if _refused(state, text)]
+    return refused[0] if len(refused) == 1 else "none"
+
+
+EXERCISES = Exercises([
+    # Part 1 — the cities, the map and the armies
+    Exercise(
+        id="ur-targets",
+        answer=lambda: _targets(_first_to_choose("ur")),
+        kind="choices",
+        options=_cities("kish", "lagash", "uruk"),
+        wrong=lambda: [{"kish", "lagash", "uruk"}, {"uruk"}, {"lagash"}, {"kish"}],
+        rules=("P-MAP-1", "P-ATTACK-1"),
+        predict=True,
+        reveal=lambda lang: [_targets_after(lambda: _first_to_choose("ur"), lang),
+                             _tried(lambda: _first_to_choose("ur"), ["attack kish"], lang)],
+        tells=(r"Ur may attack (?:Lagash and Uruk|Uruk and Lagash)",
+               r"none between Kish and Ur", r"no avenue (?:between Ur and Kish|between Kish "
+               r"and Ur|to Kish)"),
+    ),
+    Exercise(
+        id="bows-in-army",
+        answer=lambda: sum(c.count(REORGANIZE_FROM) for c in ARMY.commands),
+        wrong=lambda: [8, 16, 12, 44],
+        rules=("P-SETUP-2",),
+        reveal=lambda lang: readers.army_table(ARMY, lang),
+    ),
+    Exercise(
+        id="centre-me",
+        answer=lambda: command_me2(ARMY, ARMY.command("centre")) // 2,
+        wrong=lambda: [16, 12, 39, 10],
+        rules=("P-SETUP-2", "P-BATTLE-DICE-1"),
+        reveal=lambda lang: readers.army_table(ARMY, lang, thresholds=False),
+        # The centre's row of a table with the morale column: its 8th cell is the ME.
+        tells=(r"\b14 ME\b", r"= 14\b", r"C-in-C\)(?: \S+){7} 14\b"),
+    ),
+    # Part 2 — a turn: choosing and attacking
+    Exercise(
+        id="battles-when",
+        answer=_battles_when,
+        kind="choice",
+        options=lambda: [("at-once", "At once, before the next city chooses"),
+                         ("after-all", "Once all four cities have chosen, this turn"),
+                         ("next-turn", "At the start of the next turn")],
+        wrong=lambda: ["at-once", "next-turn"],
+        rules=("P-TURN-3",),
+        predict=True,
+        reveal=lambda lang: _tried("turn-one", TURN_ONE, lang),
+        tells=(r"once all (?:four|4) (?:cities )?have chosen", r"decide first",
+               r"battles come (?:once|after)"),
+    ),
+    Exercise(
+        id="second-attacker",
+        answer=lambda: "no" if _refused(_after(pk.new_state(seed=TURN_SEED), "attack kish"),
+                                        "attack kish") else "yes",
+        kind="choice",
+        options=lambda: [("yes", "Yes: two armies against one"),
+                         ("no", "No: Kish is already attacked this turn")],
+        wrong=lambda: ["yes"],
+        rules=("P-ATTACK-4",),
+        reveal=lambda lang: _refused_then("turn-one", ["attack kish"], "attack kish", lang),
+        tells=(r"Kish is already attacked by Uruk", r"Ur (?:may not|cannot) attack Kish"),
+    ),
+    Exercise(
+        id="attacked-may",
+        answer=lambda: _kinds(_after(pk.new_state(seed=TURN_SEED), "attack kish",
+                                     "attack lagash")) & {"attack", "sacrifice", "reorganize"},
+        kind="choices",
+        options=lambda: [("attack", "attack a neighbour"),
+                         ("sacrifice", "make sacrifices"),
+                         ("reorganize", "reorganize its army")],
+        wrong=lambda: [{"attack", "sacrifice", "reorganize"}, {"sacrifice"}, {"attack"},
+                       {"reorganize"}],
+        rules=("P-ATTACK-3", "P-TURN-2"),
+        reveal=lambda lang: _refused_then("turn-one", ["attack kish", "attack lagash"],
+                                          "attack lagash", lang),
+        tells=(r"Kish (?:may|can) (?:still )?(?:only )?(?:make sacrifices|sacrifice) or "
+               r"reorgani", r"Kish has been attacked this turn by Uruk: an attacked city"),
+    ),
+    Exercise(
+        id="kish-reach",
+        answer=lambda: _targets(attack_from_kish()),
+        kind="choices",
+        options=_cities("lagash", "uruk", "ur"),
+        wrong=lambda: [{"lagash"}, {"lagash", "uruk"}, {"lagash", "uruk", "ur"}, {"ur"}],
+        rules=("P-ATTACK-1", "P-ATTACK-5"),
+        predict=True,
+        reveal=lambda lang: [_targets_after(attack_from_kish, lang),
+                             _tried(attack_from_kish, ["attack uruk"], lang)],
+        tells=(r"Kish may attack (?:Lagash and Ur|Ur and Lagash)",),
+    ),
+    Exercise(
+        id="vassal-targets",
+        answer=lambda: _targets(_first_to_choose("lagash", {"uruk": "kish", "lagash": "kish"})),
+        kind="choices",
+        options=_cities("kish", "uruk", "ur"),
+        wrong=lambda: [{"kish", "uruk", "ur"}, {"uruk", "ur"}, {"kish", "ur"}, set()],
+        rules=("P-ATTACK-5",),
+        reveal=lambda lang: _targets_after(
+            lambda: _first_to_choose("lagash", {"uruk": "kish", "lagash": "kish"}), lang),
+        tells=(r"Lagash may attack Ur\b", r"[Oo]nly Ur\b"),
+    ),
+    # Part 3 — battles: broken and beaten
+    Exercise(
+        id="who-is-beaten",
+        answer=lambda: _beaten("record none 30 45"),
+        kind="choice",
+        options=lambda: [("attacker", "the invader"), ("defender", "the defender"),
+                         ("nobody", "nobody: no army broke")],
+        wrong=lambda: ["defender", "nobody"],
+        rules=("P-BATTLE-3", "P-BATTLE-2"),
+        reveal=lambda lang: _tried(_beaten_position, ["record none 30 45"], lang,
+                                   picture=False),
+        tells=(r"the invader is beaten", r"Kish is beaten", r"30 against 45"),
+    ),
+    Exercise(
+        id="attacker-breaks",
+        answer=lambda: "vassal" if _fate(turn_one_battles().state, URUK, "dice") == "kish"
+        else "free",
+        kind="choice",
+        options=lambda: [("vassal", "Uruk becomes Kish's vassal"),
+                         ("free", "Nothing: Uruk goes home, still independent"),
+                         ("out", "Uruk is out of the campaign")],
+        wrong=lambda: ["vassal", "out"],
+        rules=("P-VASSAL-1", "P-ATTACK-2"),
+        predict=True,
+        reveal=lambda lang: _tried("turn-one-battles", ["dice"], lang),
+        tells=(r"Uruk (?:just )?goes home",),
+    ),
+    Exercise(
+        id="army-after-battle",
+        answer=lambda: _after(_first_to_choose("kish", battles="recorded"), "attack lagash",
+                              "sacrifice", "sacrifice", "sacrifice",
+                              "record none 30 96").armies[KISH].total_ap,
+        wrong=lambda: [104, 96, 0],
+        rules=("P-BATTLE-1",),
+        predict=True,
+        reveal=lambda lang: [readers.next_army_text(second_battle().state, KISH, lang),
+                             show(_fresh("second-battle"), lang)],
+        tells=(r"army is worth 200 AP again", r"Kish fights its next battle with (?:all )?200"),
+    ),
+    Exercise(
+        id="beaten-not-broken",
+        answer=lambda: "free" if _fate(_first_to_choose("ur", battles="recorded"), URUK,
+                                       "attack uruk", "sacrifice", "sacrifice", "sacrifice",
+                                       "record none 60 40") == "free" else "vassal",
+        kind="choice",
+        options=lambda: [("vassal", "Uruk becomes Ur's vassal: it was beaten"),
+                         ("free", "Nothing: Uruk stays independent")],
+        wrong=lambda: ["vassal"],
+        rules=("P-VASSAL-1", "P-BATTLE-3"),
+        reveal=lambda lang: _tried(lambda: _first_to_choose("ur", battles="recorded"),
+                                   ["attack uruk", "sacrifice", "sacrifice", "sacrifice",
+                                    "record none 60 40"], lang),
+        tells=(r"Uruk stays independent", r"beaten but not broken, (?:Uruk )?stays"),
+    ),
+    # Part 4 — inside the dice battle
+    Exercise(
+        id="who-meets-whom",
+        answer=_first_meetings,
+        kind="choice",
+        options=lambda: [("same", "the defender's right wing, second in its list too"),
+                         ("facing", "the defender's left wing, which would face it across a "
+                                    "real field"),
+                         ("centre", "the defender's centre, with the commander-in-chief"),
+                         ("random", "a command drawn at random")],
+        wrong=lambda: ["facing", "centre", "random"],
+        rules=("P-BATTLE-DICE-2",),
+        reveal=lambda lang: readers.first_bound(_events(dice_battle(), "dice"), lang),
+        tells=(r"right wing (?:meets|against|fights) (?:the defender's |Lagash's |the "
+               r"enemy's )?right wing",),
+    ),
+    Exercise(
+        id="general-factor",
+        answer=lambda: battle_form(ARMY)[0].factors[-1],
+        wrong=lambda: [5, 7, 4],
+        rules=("P-BATTLE-DICE-3",),
+        reveal=lambda lang: readers.troops_table(ARMY, lang),
+        tells=(r"\(general 6\)", r"general 6\b", r"5 \+ 1 = 6"),
+    ),
+    Exercise(
+        id="blade-beats-bow",
+        answer=_blade_beats_bow,
+        wrong=lambda: [30, 18, 35, 27],
+        rules=("P-BATTLE-DICE-3",),
+        predict=True,
+        reveal=lambda lang: readers.duel_grid(ARMY, "Reg Bd (F)", REORGANIZE_FROM, lang),
+    ),
+    Exercise(
+        id="centre-shatters",
+        answer=lambda: int(_shattered_at("centre")),
+        wrong=lambda: [14, 4, 5, 10],
+        rules=("P-BATTLE-DICE-4",),
+        reveal=lambda lang: readers.army_table(ARMY, lang),
+        tells=(r"3½ · 5 · 7", r"\b7 of (?:its )?14", r"shattered (?:at|after|once it has "
+               r"lost) 7"),
+    ),
+    Exercise(
+        id="points-scored",
+        answer=lambda: (3 * ARMY.troops_named("Reg Bd (F)").ap
+                        + 4 * ARMY.troops_named(REORGANIZE_FROM).ap),
+        wrong=lambda: [7, 28, 30, 42],
+        rules=("P-BATTLE-DICE-6",),
+    ),
+    # Part 5 — sacrifices and reorganization
+    Exercise(
+        id="sacrifice-twice",
+        answer=lambda: int(_after(hold_kish(), "sacrifice").blessed[KISH]),
+        wrong=lambda: [2, 0],
+        rules=("P-SACRIFICE-1", "P-SACRIFICE-2"),
+        reveal=lambda lang: _tried(_kish_blessed, ["sacrifice"], lang, picture=False),
+        tells=(r"Kish (?:still )?(?:has|may reroll) (?:only )?one (?:die|reroll)",
+               r"still one: the favour does not stack"),
+    ),
+    Exercise(
+        id="rerolls-both",
+        answer=lambda: _max_rerolls("battle"),
+        wrong=lambda: [2, 0],
+        rules=("P-SACRIFICE-2", "P-SACRIFICE-3"),
+        reveal=lambda lang: [_tried(_both_sacrificed, ["dice"], lang, picture=False),
+                             _rerolls_counted(lang)],
+        tells=(r"exactly one reroll", r"[Aa]t most one die is rerolled"),
+    ),
+    Exercise(
+        id="sacrifice-odds",
+        answer=_sacrifice_odds,
+        kind="choice",
+        options=lambda: [("same", "about as often: one die hardly matters"),
+                         ("few", "a few battles more in every hundred"),
+                         ("twice", "about twice as often")],
+        wrong=lambda: ["same", "twice"],
+        rules=("P-SACRIFICE-1", "P-BATTLE-DICE-7"),
+        predict=True,
+        reveal=lambda lang: [odds_table(lang), odds_said(lang)],
+        tells=(r"[+−]\d+ in 100 \[", r"a few (?:more )?battles (?:more )?in every hundred"),
+    ),
+    Exercise(
+        id="ap-after-reorganizing",
+        answer=lambda: ARMY.reorganize("centre").total_ap,
+        wrong=lambda: [200, 196, 184, 206],
+        rules=("P-REORG-1",),
+        reveal=lambda lang: _tried("turn-one", ["reorganize left"], lang),
+    ),
+    Exercise(
+        id="bows-after-two",
+        answer=lambda: ARMY.reorganize("left").reorganize("left").command("left").count(
+            REORGANIZE_FROM),
+        wrong=lambda: [4, 6, 2],
+        rules=("P-REORG-1", "P-REORG-2"),
+        reveal=lambda lang: readers.army_picture(ARMY.reorganize("left").reorganize("left"),
+                                                 lang, start=ARMY),
+        tells=(r"no bow(?:men|s)? (?:are )?left", r"none are left"),
+    ),
+    # Part 6 — vassals and the end
+    Exercise(
+        id="won-for-overlord",
+        answer=lambda: _fate(vassal_attacks(), UR, "attack ur", "sacrifice", "sacrifice",
+                             "sacrifice", "record defender 70 40"),
+        kind="choice",
+        options=lambda: [("kish", "Kish's"), ("uruk", "Uruk's"), ("free", "nobody's: Ur is "
+                                                                          "free")],
+        wrong=lambda: ["uruk", "free"],
+        rules=("P-VASSAL-2", "P-VASSAL-5"),
+        predict=True,
+        reveal=lambda lang: _tried("vassal-attacks", ["attack ur", "sacrifice", "sacrifice",
+                                                      "sacrifice", "record defender 70 40"],
+                                   lang),
+        tells=(r"Ur becomes a vassal of Kish",),
+    ),
+    Exercise(
+        id="who-is-free",
+        answer=_who_is_free,
+        kind="choices",
+        options=_cities("kish", "lagash", "uruk", "ur"),
+        wrong=lambda: [{"lagash", "uruk", "ur"}, {"lagash"}, {"kish", "lagash"}],
+        rules=("P-VASSAL-3", "P-VASSAL-1"),
+        reveal=lambda lang: _tried("liberation", ["attack kish", "sacrifice", "sacrifice",
+                                                  "sacrifice", "record none 60 40"], lang),
+        tells=(r"Kish, Lagash, Uruk and Ur are independent", r"Uruk and Ur are free",
+               r"[Aa]ll four (?:cities )?(?:are )?(?:independent|free)"),
+    ),
+    Exercise(
+        id="beaten-by-a-vassal",
+        answer=lambda: "yes" if _fate(_beaten_by_vassal(), UR, "attack kish", "sacrifice",
+                                      "sacrifice", "sacrifice",
+                                      "record none 60 40") == "free" else "no",
+        kind="choice",
+        options=lambda: [("yes", "Yes: Kish was beaten"),
+                         ("no", "No: Ur still serves Kish")],
+        wrong=lambda: ["yes"],
+        rules=("P-VASSAL-3",),
+        reveal=lambda lang: [_tried(_beaten_by_vassal, ["attack kish", "sacrifice", "sacrifice",
+                                                        "sacrifice", "record none 60 40"],
+                                    lang, picture=False),
+                             readers.realms_text(_after(_beaten_by_vassal(), "attack kish",
+                                                        "sacrifice", "sacrifice", "sacrifice",
+                                                        "record none 60 40"), lang)],
+        tells=(r"[Bb]eaten by a vassal, it keeps", r"Ur still serves Kish",
+               r"Kish rules Ur\b"),
+    ),
+    Exercise(
+        id="follows-overlord",
+        answer=lambda: _fate(vassal_defends(), UR, "attack uruk", "sacrifice", "sacrifice",
+                             "sacrifice", "record defender 50 50"),
+        kind="choice",
+        options=lambda: [("uruk", "still Uruk's"), ("lagash", "Lagash's"),
+                         ("free", "nobody's: Ur is free")],
+        wrong=lambda: ["uruk", "free"],
+        rules=("P-VASSAL-5", "P-BATTLE-3"),
+        reveal=lambda lang: _tried("vassal-defends", ["attack uruk", "sacrifice", "sacrifice",
+                                                      "sacrifice", "record defender 50 50"],
+                                   lang),
+        tells=(r"Ur becomes a vassal of Lagash, following", r"Lagash rules Uruk and Ur"),
+    ),
+    Exercise(
+        id="called-off",
+        answer=_called_off,
+        kind="choice",
+        options=lambda: [("fought", "It is fought as declared"),
+                         ("called-off", "It is called off")],
+        wrong=lambda: ["fought"],
+        rules=("P-ATTACK-6", "P-VASSAL-5"),
+        predict=True,
+        reveal=lambda lang: _tried("followers", ["attack uruk", "attack lagash", "sacrifice",
+                                                 "sacrifice", "record defender 50 50"], lang),
+        tells=(r"battle of Ur against Lagash is called off", r"both now serve Lagash"),
+    ),
+    Exercise(
+        id="winners",
+        answer=_winners,
+        kind="choices",
+        options=_cities("kish", "lagash", "uruk", "ur"),
+        wrong=lambda: [{"kish"}, {"kish", "uruk", "ur"}, {"kish", "uruk", "ur", "lagash"}],
+        rules=("P-END-1", "P-END-2"),
+        reveal=lambda lang: [_tried(last_battle, LAST_BATTLE, lang),
+                             readers.winners_text(_after(last_battle(), *LAST_BATTLE), lang)],
+        tells=(r"[Ww]inners:? (?:are )?Kish and Uruk", r"[Ww]inners:? (?:are )?Uruk and Kish"),
+    ),
+    # Part 7 — playing on the table
+    Exercise(
+        id="impossible-result",
+        answer=_impossible_result,
+        kind="choice",
+        options=lambda: [(text, _result_label(text)) for text in RESULTS],
+        wrong=lambda: [text for text in RESULTS if text != "record defender 250 10"],
+        rules=("P-BATTLE-2",),
+        reveal=lambda lang: _tried(table_battle, ["record defender 250 10"], lang),
+    ),
+    Exercise(
+        id="orders-to-enter",
+        answer=lambda: len(pk.legal_moves(enter_order())),
+        wrong=lambda: [4, 16, 12, 256],
+        rules=("P-TURN-4", "P-SETUP-1"),
+    ),
+    # Part 8 — for programmers
+    Exercise(
+        id="avenues-kish-to-ur",
+        answer=lambda: nx.shortest_path_length(pk.CampaignMap.standard().graph, "kish", "ur"),
+        wrong=lambda: [1, 3],
+        rules=("P-MAP-1",),
+        reveal=_shortest_way,
+        tells=(r"Kish\s*–\s*(?:Uruk|Lagash)\s*–\s*Ur\b",),
+    ),
+], words=__file__)

@@ -1,0 +1,449 @@
+"""Sumeria's values as a learner reads them: sentences and small pictures, English and Dutch.
+
+- `move_text`: a move as a sentence — "Blue moves the trader from Kish town 1 to Nippur
+  village 1" / "Blauw verplaatst de handelaar van Kish stad 1 naar Nippur dorp 1".
+- `row_strip`: the row of importance (the game's core) as a strip of eight city-state tiles,
+  the three scored ones framed with the influence tiles above them; given the position before
+  a change, each tile is joined to where it was, so a swap or the end-of-round turn shows.
+- `offer_text`, `tiles_text`: the influence tiles offered, and any handful of tiles, in words.
+- `control_table`: who would control the scored city-states, and what decided it.
+- `score_table`, `points_table`: players' tiles by type with their points, and the
+  rulebook's table of points.
+- `winners_text`: who won, as a sentence.
+- `marked`: the board with lettered places, for questions that name places.
+
+Importing this module registers the text forms with IPython (`display.register`) and the row
+strip as the picture shown after every `attempt` that moves the row
+(`display.register_change`). `speak("nl")` makes the registered text forms Dutch.
+
+Limits: pictures are static SVG (no clicks; the boards are for that); the names of players are
+the engine's colour names.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from engine import sumeria
+from engine.sumeria import Add, MoveTrader, Place, Remove, State, TakeTiles, player_name
+from engine.sumeria.events import ControlDecided
+from engine.sumeria.scoring import TRIANGLE, score_counts
+from engine.sumeria.state import TILE_NAMES, TILES
+from sumer_widgets import display
+from sumer_widgets.display import Table, listed, speak, spoken  # noqa: F401 (speak: for notebooks)
+from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, letter_marks, text
+from sumer_widgets.words import words
+
+#: Tile colours as the board draws them (Okabe–Ito based).
+TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
+RANK_COLORS = ("#b8860b", "#7d7d7d", "#a0522d")
+
+WORDS = {
+    "en": {
+        "row": "Row of importance — the first three are scored at the end of the round",
+        "before": "before", "now": "now", "player": "Player", "total": "Total",
+        "tiles_of_a_type": "Tiles of one type", "points": "Points",
+        "city_state": "City-state", "control": "Control", "second": "Second",
+        "decided": "Decided by", "nobody": "nobody", "no_traders": "no traders",
+        "traders": "traders", "trader": "trader", "wins": "wins",
+        "above": "above {name} ({rank})", "nothing": "no tiles",
+        "steps": {"traders": "more traders", "city": "the trader in the city",
+                  "towns": "more traders in the towns",
+                  "villages": "more traders in the villages",
+                  "order": "who plays first this round", None: "—"},
+    },
+    "nl": {
+        "row": "Rij van aanzien — de eerste drie worden aan het einde van de ronde gescoord",
+        "before": "ervoor", "now": "nu", "player": "Speler", "total": "Totaal",
+        "tiles_of_a_type": "Markers van één soort", "points": "Punten",
+        "city_state": "Stadstaat", "control": "Controle", "second": "Tweede",
+        "decided": "Beslist door", "nobody": "niemand", "no_traders": "geen handelaren",
+        "traders": "handelaren", "trader": "handelaar", "wins": "wint",
+        "above": "boven {name} ({rank})", "nothing": "geen markers",
+        "steps": {"traders": "meer handelaren", "city": "de handelaar in de hoofdstad",
+                  "towns": "meer handelaren in de steden",
+                  "villages": "meer handelaren in de dorpen",
+                  "order": "wie deze ronde eerst speelt", None: "—"},
+    },
+}
+
+#: Tile kinds as adjectives: the Dutch rulebook's "9 economische, 9 militaire, ...".
+TILE_ADJECTIVES = words(__file__)["TILE_ADJECTIVES"]
+NUMBER_WORDS = words(__file__)["NUMBER_WORDS"]
+
+def _words(lang: str) -> dict[str, Any]:
+    return WORDS.get(lang, WORDS["en"])
+
+
+def ordinal(n: int, lang: str = "en") -> str:
+    """1st, 2nd, 3rd … / 1e, 2e, 3e …"""
+    if lang == "nl":
+        return f"{n}e"
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _join(items: Sequence[str], lang: str) -> str:
+    return listed(items, lang)
+
+
+# Sentences ------------------------------------------------------------------------------------
+
+
+def tiles_text(letters: str, lang: str = "en") -> str:
+    """Tiles in words: ``"EM"`` → "an economy tile and a military tile" / "een economische en
+    een militaire invloedsmarker"; ``"EE"`` → "two economy tiles"."""
+    if not letters:
+        return _words(lang)["nothing"]
+    counts = {t: letters.count(t) for t in TILES if t in letters}
+    adjectives = TILE_ADJECTIVES.get(lang, TILE_ADJECTIVES["en"])
+    numbers = NUMBER_WORDS.get(lang, NUMBER_WORDS["en"])
+    if lang == "nl":
+        parts = [f"{numbers[n]} {adjectives[t]}" for t, n in counts.items()]
+        noun = "invloedsmarker" if len(letters) == 1 else "invloedsmarkers"
+        return f"{_join(parts, lang)} {noun}"
+    parts = []
+    for t, n in counts.items():
+        if n == 1:
+            article = "an" if adjectives[t][0] in "aeiou" else "a"
+            parts.append(f"{article} {adjectives[t]} tile")
+        else:
+            parts.append(f"{numbers[n]} {adjectives[t]} tiles")
+    return _join(parts, lang)
+
+
+def move_text(move: Any, lang: str = "en", player: int | None = None,
+              board: sumeria.Board | None = None) -> str:
+    """A move as a sentence; with `player`, who makes it ("Blue moves …"), else an order
+    ("Move …")."""
+    board = board or sumeria.Board.standard()
+
+    def place(loc_id: str) -> str:
+        return board.label(loc_id, lang)
+
+    nl = lang == "nl"
+    who = player_name(player, lang) if player is not None else None
+    if isinstance(move, (Place, Add)):
+        verb = {(False, Place): ("places", "Place"), (False, Add): ("adds", "Add"),
+                (True, Place): ("plaatst", "Plaats"), (True, Add): ("voegt", "Voeg")}[
+            nl, type(move)]
+        tail = " toe" if nl and isinstance(move, Add) else ""
+        trader = "een handelaar" if nl else "a trader"
+        if who:
+            return f"{who} {verb[0]} {trader}{tail} in {place(move.location)}"
+        return f"{verb[1]} {trader}{tail} in {place(move.location)}"
+    if isinstance(move, MoveTrader):
+        if nl:
+            what = (f"de handelaar van {place(move.origin)} naar {place(move.destination)}")
+            return f"{who} verplaatst {what}" if who else f"Verplaats {what}"
+        what = f"the trader from {place(move.origin)} to {place(move.destination)}"
+        return f"{who} moves {what}" if who else f"Move {what}"
+    if isinstance(move, Remove):
+        if nl:
+            what = f"de handelaar uit {place(move.location)}"
+            return f"{who} verwijdert {what}" if who else f"Verwijder {what}"
+        what = f"the trader from {place(move.location)}"
+        return f"{who} removes {what}" if who else f"Remove {what}"
+    if isinstance(move, TakeTiles):
+        tiles = tiles_text(move.tiles, lang)
+        if nl:
+            return f"{who} neemt {tiles}" if who else f"Neem {tiles}"
+        return f"{who} takes {tiles}" if who else f"Take {tiles}"
+    raise TypeError(f"not a Sumeria move: {move!r}")
+
+
+def offer_text(state: State, lang: str = "en") -> str:
+    """The influence tiles above the three leading city-states, in words."""
+    w = _words(lang)
+    parts = []
+    for rank, letters in enumerate(state.offer):
+        name = state.board.city_state(state.row[rank]).name
+        names = ", ".join(TILE_NAMES[lang][t] for t in letters) or w["nothing"]
+        parts.append(f"{w['above'].format(name=name, rank=ordinal(rank + 1, lang))}: {names}")
+    text_ = "; ".join(parts)
+    return text_[0].upper() + text_[1:]
+
+
+def summary_text(state: State, lang: str = "en") -> str:
+    """Where the game stands: "Round 2 of 6, turn 1 of 3: Orange to move." """
+    if state.is_over:
+        return winners_text(state, lang)
+    who = player_name(state.to_move, lang)
+    if lang == "nl":
+        if state.phase == "placement":
+            return f"Voorbereiding: {who} zet een handelaar op het bord."
+        if state.phase == "scoring":
+            return f"Ronde {state.round}, telling: {who} kiest invloedsmarkers."
+        return f"Ronde {state.round} van 6, beurt {state.turn} van 3: {who} is aan de beurt."
+    if state.phase == "placement":
+        return f"Setup: {who} places a trader."
+    if state.phase == "scoring":
+        return f"Round {state.round}, scoring: {who} chooses influence tiles."
+    return f"Round {state.round} of 6, turn {state.turn} of 3: {who} to move."
+
+
+def winners_text(position: State | Sequence[Sequence[int]], lang: str = "en",
+                 names: Sequence[str] | None = None) -> str:
+    """Who won, as a sentence, from a finished game or from each player's tile counts."""
+    if isinstance(position, State):
+        if not position.is_over:
+            return ("Het spel is nog niet afgelopen." if lang == "nl"
+                    else "The game is not over yet.")
+        influence = position.influence
+    else:
+        influence = position
+    from engine.sumeria.scoring import final_winners
+
+    names = list(names) if names is not None else [player_name(p, lang)
+                                                   for p in range(len(influence))]
+    winners = sorted(final_winners(influence))
+    scores = [score_counts(c) for c in influence]
+    best = scores[winners[0]]
+    level = [p for p, s in enumerate(scores) if s == best]
+    who = _join([names[p] for p in winners], lang)
+    if lang == "nl":
+        if len(winners) > 1:
+            return f"{who} delen de overwinning, met elk {best} punten."
+        if len(level) > 1:
+            return (f"{who} wint: {best} punten, evenveel als "
+                    f"{_join([names[p] for p in level if p not in winners], lang)}, maar meer "
+                    f"markers van één soort ({max(influence[winners[0]])}).")
+        return f"{who} wint met {best} punten."
+    if len(winners) > 1:
+        return f"{who} share the win with {best} points each."
+    if len(level) > 1:
+        return (f"{who} wins: {best} points, as many as "
+                f"{_join([names[p] for p in level if p not in winners], lang)}, but more "
+                f"tiles of one type ({max(influence[winners[0]])}).")
+    return f"{who} wins with {best} points."
+
+
+def control_text(state: State, rank: int, lang: str = "en") -> str:
+    """Who would control the city-state at `rank` (0-based) if it were scored now, and why."""
+    order, step, counts = sumeria.control(state, rank)
+    w = _words(lang)
+    name = state.board.city_state(state.row[rank]).name
+    head = f"{name} ({ordinal(rank + 1, lang)})"
+    if not order:
+        return f"{head}: {w['no_traders']}."
+
+    def many(p: int) -> str:
+        n = counts[p]
+        return f"{n} {w['trader'] if n == 1 else w['traders']}"
+
+    first = player_name(order[0], lang)
+    if lang == "nl":
+        text_ = f"{head}: {first} heeft de controle ({many(order[0])})"
+        if len(order) == 1:
+            return text_ + "; niemand is tweede."
+        return (text_ + f"; {player_name(order[1], lang)} is tweede ({many(order[1])}) — "
+                f"beslist door {_step(state, step, lang)}.")
+    text_ = f"{head}: {first} controls it ({many(order[0])})"
+    if len(order) == 1:
+        return text_ + "; nobody is second."
+    return (text_ + f"; {player_name(order[1], lang)} is second ({many(order[1])}) — decided "
+            f"by {_step(state, step, lang)}.")
+
+
+def _step(state: State, step: int | None, lang: str) -> str:
+    name = None if step is None else ("traders", "city", state.options.tiebreak, "order")[step]
+    return _words(lang)["steps"][name]
+
+
+# Pictures -------------------------------------------------------------------------------------
+
+SLOT = 92
+PAD = 12
+STRIP_CSS = """
+.rs-name{font:600 13px sans-serif;fill:#3b2f1a;text-anchor:middle}
+.rs-old{font:11px sans-serif;fill:#6b5a3c;text-anchor:middle}
+.rs-rank{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.rs-caption{font:12px sans-serif;fill:#333}
+.rs-label{font:italic 11px sans-serif;fill:#555}
+.rs-tile{font:700 10px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
+"""
+
+
+def _tile(x: float, y: float, letter: str, lang: str, size: float = 16) -> str:
+    name = TILE_NAMES[lang][letter]
+    return (f'<g class="rs-tile-box" data-tile="{letter}"><title>{html.escape(name)}</title>'
+            f'<rect {attrs(x=x, y=y, width=size, height=size, rx=2, fill=TILE_COLORS[letter])}'
+            f' stroke="#444" stroke-width="0.8"/>'
+            + text(x + size / 2, y + size / 2 + 0.5, letter, class_="rs-tile") + "</g>")
+
+
+def row_strip(state: State, lang: str = "en", before: State | Sequence[str] | None = None,
+              width: int | None = None) -> Svg:
+    """The row of importance as a strip: eight city-state tiles, most important first.
+
+    The first three are framed (they are scored at the end of the round) and carry the
+    influence tiles offered above them. With `before` (a state or a row), the row before a
+    change is drawn small above, each tile joined to its new place; tiles that moved are
+    joined in colour.
+    """
+    board = state.board
+    w = _words(lang)
+    row = list(state.row)
+    old = list(before.row if isinstance(before, State) else before) if before else None
+    count = len(row)
+    full_w = PAD * 2 + SLOT * count
+    top = 22  # below the caption
+    old_h = 40 if old else 0
+    box_y = top + old_h
+    box_h = 50
+    total_h = box_y + box_h + 6
+    names = {cs.id: cs.name for cs in board.city_states}
+    box = attrs(viewBox=f"0 0 {full_w} {total_h}", width=width or full_w, class_="sumeria-row")
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" {box} role="img">',
+           f"<title>{html.escape(w['row'])}: "
+           f"{html.escape(', '.join(f'{k + 1}. {names[c]}' for k, c in enumerate(row)))}"
+           "</title>",
+           f"<style>{STRIP_CSS}</style>",
+           f'<rect width="{full_w}" height="{total_h}" fill="#f6efdc" rx="6"/>',
+           text(PAD, 15, w["row"], class_="rs-caption")]
+    if old:
+        out.append(text(full_w - PAD, 15, f"{w['before']} ↓ {w['now']}", class_="rs-label",
+                        text_anchor="end"))
+        for k, cs in enumerate(old):
+            cx = PAD + k * SLOT + SLOT / 2
+            out.append(text(cx, top + 10, f"{k + 1}. {names[cs]}", class_="rs-old"))
+        for k, cs in enumerate(row):
+            was = old.index(cs) if cs in old else k
+            x0 = PAD + was * SLOT + SLOT / 2
+            x1 = PAD + k * SLOT + SLOT / 2
+            moved = was != k
+            out.append(f'<line {attrs(x1=x0, y1=top + 15, x2=x1, y2=box_y - 2)} '
+                       f'stroke="{"#d7263d" if moved else "#c9b995"}" '
+                       f'stroke-width="{2.5 if moved else 1}" data-moved="{int(moved)}"/>')
+    offer = state.offer if state.phase in ("turns", "placement", "scoring") else ("", "", "")
+    for k, cs in enumerate(row):
+        x = PAD + k * SLOT
+        scored = k < len(offer)
+        moved = old is not None and cs in old and old.index(cs) != k
+        out.append(f'<g class="rs-cs" data-cs="{cs}" data-rank="{k + 1}">'
+                   f'<rect {attrs(x=x + 3, y=box_y, width=SLOT - 6, height=box_h, rx=6)} '
+                   f'fill="{"#fff4d0" if scored else "#faf6ea"}" '
+                   f'stroke="{"#d7263d" if moved else "#b8860b" if scored else "#9c8a66"}" '
+                   f'stroke-width="{2.5 if scored or moved else 1}"/>')
+        colour = RANK_COLORS[k] if k < 3 else "#6b5a3c"
+        out.append(f'<circle {attrs(cx=x + 15, cy=box_y + 14, r=9, fill=colour)}/>'
+                   + text(x + 15, box_y + 14, str(k + 1), class_="rs-rank"))
+        out.append(text(x + SLOT / 2 + 7, box_y + 19, names[cs], class_="rs-name"))
+        tiles = offer[k] if scored else ""
+        for t, letter in enumerate(tiles):
+            out.append(_tile(x + SLOT / 2 - len(tiles) * 9 + t * 18 + 1, box_y + 28, letter,
+                             lang))
+        out.append("</g>")
+    out.append("</svg>")
+    return Svg("".join(out))
+
+
+def marked(state: State, marks: Mapping[str, str], lang: str = "en",
+           selected: str | None = None, width: int | None = 640) -> Svg:
+    """The board with a letter beside each place of `marks` (``{location: "A"}``) and the
+    trader on `selected` ringed: for questions that name places."""
+    from sumer_widgets.sumeria.picture import render
+
+    picture = str(render(state, lang=lang, panel=False, selected=selected, width=width))
+    spots = []
+    for loc_id, letter in marks.items():
+        loc = state.board.location(loc_id)
+        spots.append((loc.x - 15, loc.y - 18, letter, {}))
+    return letter_marks(picture, spots)
+
+
+def _tile_head(letter: str, lang: str) -> str:
+    return (f'<span style="display:inline-block;min-width:1.2em;background:'
+            f'{TILE_COLORS[letter]};border:1px solid #444;border-radius:2px;font-weight:700">'
+            f"{letter}</span> {html.escape(TILE_NAMES[lang][letter])}")
+
+
+def score_table(players: State | Mapping[str, Mapping[str, int] | Sequence[int]],
+                lang: str = "en", caption: str | None = None) -> Table:
+    """Each player's influence tiles by type, what each type scores, and the total; the
+    winner (by the rules' tie-breaks) starred.
+
+    `players` is a state, or ``{name: counts}`` with counts as ``{"economy": 4, ...}`` or four
+    numbers in the order economy, military, political, religion (the rulebook's example).
+    The caption (default: who wins, for a finished game or a list of players) says it in a
+    sentence.
+    """
+    if isinstance(players, State):
+        rows = [(player_name(p, lang), tuple(c)) for p, c in enumerate(players.influence)]
+    else:
+        rows = []
+        for name, counts in players.items():
+            if isinstance(counts, Mapping):
+                counts = tuple(counts.get(TILE_NAMES["en"][t], 0) for t in TILES)
+            rows.append((name, tuple(counts)))
+    from engine.sumeria.scoring import final_winners
+
+    winners = final_winners([c for _, c in rows])
+    w = _words(lang)
+    header = [w["player"], *(TILE_NAMES[lang][t] for t in TILES), w["total"]]
+    plain, cells = [], []
+    for p, (name, counts) in enumerate(rows):
+        star = " ★" if p in winners else ""
+        parts = [f"{n} → {TRIANGLE[n]}" for n in counts]
+        plain.append([name + star, *parts, str(score_counts(counts))])
+        colour = PLAYER_COLORS[p] if isinstance(players, State) else "#333"
+        cells.append([f'<b style="color:{colour}">{html.escape(name)}</b>{star}',
+                      *(f"{n}× = <b>{TRIANGLE[n]}</b>" for n in counts),
+                      f"<b>{score_counts(counts)}</b>"])
+    heads = [html.escape(w["player"]), *(_tile_head(t, lang) for t in TILES),
+             html.escape(w["total"])]
+    if caption is None:
+        finished = not isinstance(players, State) or players.is_over
+        names = [name for name, _ in rows]
+        caption = winners_text([c for _, c in rows], lang, names) if finished else ""
+    return Table(header, plain, caption=caption, html_cells=cells, html_header=heads)
+
+
+def points_table(lang: str = "en") -> Table:
+    """The rulebook's table: points for 1 to 9 tiles of one type."""
+    w = _words(lang)
+    counts = range(1, len(TRIANGLE))
+    return Table([w["tiles_of_a_type"], *map(str, counts)],
+                 [[w["points"], *(str(TRIANGLE[n]) for n in counts)]])
+
+
+def control_table(state: State, lang: str = "en",
+                  ranks: Iterable[int] = (0, 1, 2)) -> Table:
+    """Who would control each scored city-state if the round ended now, who would be second,
+    and which step decided between them."""
+    w = _words(lang)
+    rows = []
+    for rank in ranks:
+        order, step, counts = sumeria.control(state, rank)
+        name = f"{ordinal(rank + 1, lang)} {state.board.city_state(state.row[rank]).name}"
+
+        who = [f"{player_name(p, lang)} ({counts[p]})" for p in order[:2]]
+        who += [w["nobody"]] * (2 - len(who))
+        rows.append([name, *who, _step(state, step, lang) if len(order) > 1 else "—"])
+    return Table([w["city_state"], w["control"], w["second"], w["decided"]], rows)
+
+
+# Registration ---------------------------------------------------------------------------------
+
+
+def _change(before: State, after: State, events: list[Any], lang: str) -> str:
+    """After an attempted move: the row strip, joined to the row before, if the row changed
+    (or a round was scored); and the players' tiles if any were taken."""
+    parts = []
+    scored = any(isinstance(e, ControlDecided) for e in events)
+    if before.row != after.row or scored:
+        parts.append(f'<div class="sumer-row">{row_strip(after, lang, before=before)}</div>')
+    if before.influence != after.influence:
+        parts.append(score_table(after, lang)._repr_html_())
+    return "".join(parts)
+
+
+def _register() -> None:
+    for cls in (Place, Add, MoveTrader, Remove, TakeTiles):
+        display.register(cls, lambda move: move_text(move, spoken()))
+    display.register(State, lambda state: summary_text(state, spoken()))
+    display.register_change("sumeria", _change)
+
+
+_register()
