@@ -17,9 +17,9 @@ from sumer_widgets.report import ClassReport, misses, read_hand_ins, report_html
 
 def worked_lesson(lang="en", right=True):
     lesson = Lesson("sumeria", lang=lang)
-    first = lesson.ask("locations-on-board")
+    first = lesson.ask("towns-on-board")
     first.verdict(55)
-    first.verdict(56)
+    first.verdict(24)
     second = lesson.ask("traders-after-setup")
     second.verdict(20 if right else 21)
     second.next_hint()
@@ -32,7 +32,7 @@ def test_the_hand_in_holds_what_the_student_did_and_nothing_else():
     data = hand_in_data(worked_lesson(), "  Ada   Lovelace ")
     assert set(data) == set(handin.KEYS)
     assert data["student"] == "Ada Lovelace" and data["lesson"] == "sumeria"
-    assert data["questions"]["locations-on-board"] == {
+    assert data["questions"]["towns-on-board"] == {
         "first_answer": 55, "first_right": False, "tries": 2, "right": True, "hints": 0,
         "answer_shown": False}
     assert data["questions"]["traders-after-setup"]["first_right"] is True
@@ -117,8 +117,8 @@ def test_the_report_of_thirty_files_with_three_broken():
     assert "Not handed in (1)" in page and "Nobody Here" in page
     assert "not a Sumer hand-in" in page and "notes.json" in page
     worst = misses(found.hand_ins)[0]
-    assert worst[:2] == ("sumeria", "locations-on-board") and worst[2:] == (27, 27)
-    assert "Answer key:" in page and "8 × 7 = 56" in page
+    assert worst[:2] == ("sumeria", "towns-on-board") and worst[2:] == (27, 27)
+    assert "Answer key:" in page and "8 × 3 = 24" in page
 
 
 def test_the_report_widget_reads_a_folder_and_uploads(tmp_path):
