@@ -126,7 +126,7 @@ def _reveal_best(lang: str) -> Any:
 def _reveal_paths(lang: str) -> Any:
     from sumer_widgets.royal_ur.picture import render
 
-    return render(royal_ur.new_state(), lang=lang, paths=(0, 1))
+    return render(royal_ur.new_state(seed=0), lang=lang, paths=(0, 1))
 
 
 def _can_move_from_6(state: royal_ur.State) -> str:
@@ -157,9 +157,11 @@ EXERCISES = Exercises([
     # Part 1 — the board and the race
     Exercise(
         id="squares-on-board",
-        answer=lambda: len(CELLS),
-        wrong=lambda: [24, 14, 16, 8],
+        answer=lambda: sum(1 for row, _ in CELLS if row != 1),
+        wrong=lambda: [8, 16, 6, 20],
         rules=("U-BOARD-1",),
+        # The path's squares 5–12 are no giveaway; a count of the outer rows' squares is.
+        tells=(r"\b12 (?:squares|velden)\b", r"\b2 × (?:\(4 \+ 2\)|6)", r"\b6 \+ 6\b"),
     ),
     Exercise(
         id="shared-squares",

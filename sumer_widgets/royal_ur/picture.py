@@ -103,7 +103,7 @@ def render(state: royal_ur.State | None = None, *, lang: str = "en",
     """The board as SVG.
 
     Args:
-        state: a position (default: a new game's).
+        state: a position (default: a new game's, seed 0).
         lang: ``"en"`` or ``"nl"`` for every word on the picture.
         dice: the dice of the last throw, one per die (1 a marked tip up), as the engine threw
             them; left out, a pending throw is drawn with its marked tips first.
@@ -117,7 +117,7 @@ def render(state: royal_ur.State | None = None, *, lang: str = "en",
         width: the picture's width in pixels (default: scales to its container).
     """
     if state is None:
-        state = royal_ur.new_state()
+        state = royal_ur.new_state(seed=0)  # a fixed seed: the same picture every time
     told = WORDS.get(lang, WORDS["en"])
     names = (told["light"], told["dark"])
     moves = dict(moves or {})
