@@ -99,16 +99,15 @@ export default {
           } else if (selected && (choices.moves || {})[selected]) {
             const move = choices.moves[selected];
             const source = selected.startsWith("pool-") ? "" : selected;
-            let line = move.to.startsWith("off-") ? (w.lands_off || "").replace("{source}", source)
-              : source ? (w.lands || "").replace("{source}", source).replace("{target}", move.to)
-                : (w.enters || "").replace("{target}", move.to);
             const notes = [];
             if (move.capture) notes.push(w.capture);
             if (move.rosette) notes.push(w.rosette);
             if (move.chance !== null && move.chance !== undefined) {
               notes.push((w.chance || "").replace("{percent}", `${Math.round(100 * move.chance)}%`));
             }
-            if (notes.length) line += ` (${notes.join("; ")})`;
+            const template = move.to.startsWith("off-") ? w.lands_off : source ? w.lands : w.enters;
+            const line = (template || "").replace("{source}", source).replace("{target}", move.to)
+              .replace("{notes}", notes.length ? ` (${notes.join("; ")})` : "");
             frame.prompt.append(h("span", { class: "sumer-prompt-title" }, line));
             frame.prompt.append(h("button", { type: "button", class: "sumer-move-here",
               onclick: () => play(frame, move.move) }, w.move_here || "Play it"));
