@@ -21,12 +21,38 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Move, check_arity, is_int, move_words, parse_whole, shown
+from engine.core import (
+    InvalidInput,
+    Message,
+    Move,
+    Named,
+    check_arity,
+    is_int,
+    move_words,
+    parse_whole,
+    shown,
+)
 from engine.core import move_from_dict as _move_from_dict
 
 #: The largest throw any dice give, and the longest path (Murray's).
 MAX_THROW = 4
 MAX_SQUARE = 27
+
+#: The refusals of malformed moves, in every language the boards speak.
+TEXT = {
+    "en": {"bad_throw": "a throw is a whole number from 0 to {most} (the marked tips pointing "
+                        "up), not {value}",
+           "bad_square": "a piece is named by its square, a whole number from 1 to {most}, "
+                         "not {value}",
+           "throw_number": "a throw is a whole number, not {value}: {usage}",
+           "square_number": "a square is a whole number, not {value}: {usage}"},
+    "nl": {"bad_throw": "een worp is een geheel getal van 0 tot en met {most} (de gemerkte "
+                        "punten die boven liggen), niet {value}",
+           "bad_square": "een stuk wordt genoemd naar zijn veld, een geheel getal van 1 tot en "
+                         "met {most}, niet {value}",
+           "throw_number": "een worp is een geheel getal, niet {value}: {usage}",
+           "square_number": "een veld is een geheel getal, niet {value}: {usage}"},
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +70,8 @@ class Throw(Move):
     def __post_init__(self) -> None:
         if self.value is not None and (not is_int(self.value)
                                        or not 0 <= self.value <= MAX_THROW):
-            raise InvalidInput(f"a throw is a whole number from 0 to {MAX_THROW} (the marked tips "
-                               f"pointing up), not {shown(self.value)}")
+            raise InvalidInput(Message(TEXT, "bad_throw", most=MAX_THROW,
+                                       value=shown(self.value)))
 
     def __str__(self) -> str:
         return "throw" if self.value is None else f"throw {self.value}"
@@ -74,8 +100,8 @@ class MovePiece(Move):
 
     def __post_init__(self) -> None:
         if not is_int(self.square) or not 1 <= self.square <= MAX_SQUARE:
-            raise InvalidInput(f"a piece is named by its square, a whole number from 1 to "
-                               f"{MAX_SQUARE}, not {shown(self.square)}")
+            raise InvalidInput(Message(TEXT, "bad_square", most=MAX_SQUARE,
+                                       value=shown(self.square)))
 
     def __str__(self) -> str:
         return f"move {self.square}"
@@ -93,7 +119,9 @@ class Pass(Move):
 
 MOVE_KINDS: dict[str, type[Any]] = {cls.KIND: cls for cls in (Throw, Enter, MovePiece, Pass)}
 
-_USAGE = "write 'throw', 'throw N' (a throw made at the board), 'enter', 'move SQUARE' or 'pass'"
+_USAGE = Named(
+    en="write 'throw', 'throw N' (a throw made at the board), 'enter', 'move SQUARE' or 'pass'",
+    nl="schrijf 'throw', 'throw N' (een worp aan het bord), 'enter', 'move VELD' of 'pass'")
 
 
 def parse_move(text: str) -> Any:
@@ -109,8 +137,8 @@ def parse_move(text: str) -> Any:
     if verb in ("throw", "move"):
         value = parse_whole(args[0])
         if value is None:
-            what = "a throw" if verb == "throw" else "a square"
-            raise InvalidInput(f"{what} is a whole number, not {shown(args[0])}: {_USAGE}")
+            key = "throw_number" if verb == "throw" else "square_number"
+            raise InvalidInput(Message(TEXT, key, value=shown(args[0]), usage=_USAGE))
         return Throw(value) if verb == "throw" else MovePiece(value)
     return MOVE_KINDS[verb]()
 

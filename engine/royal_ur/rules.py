@@ -64,6 +64,9 @@ MOVES = {s: MovePiece(s) for s in range(1, 28)}
 #: The refusals of this module, told in every language.
 _MESSAGES = {
     "en": {
+        "not_a_move": "not a Royal Game of Ur move: {move}",
+        "view_throw": "this is a player's view, whose seed is hidden: the dice cannot be "
+                      "thrown (determinize the view first)",
         "over": "the game is over: {winner} has borne off all {pieces} pieces",
         "throw_first": "{name} must throw first: a turn begins with the throw ('throw')",
         "thrown": "{name} has thrown {throw} already: move a piece by it ('enter', 'move "
@@ -89,6 +92,9 @@ _MESSAGES = {
                      "must",
     },
     "nl": {
+        "not_a_move": "geen zet van het Koninklijk Spel van Ur: {move}",
+        "view_throw": "dit is wat een speler ziet, zonder het zaad van de worpen: de stenen "
+                      "kunnen niet gegooid worden (maak er eerst een volledige stelling van)",
         "over": "het spel is voorbij: {winner} heeft alle {pieces} stukken van het bord",
         "throw_first": "{name} moet eerst gooien: een beurt begint met de worp ('throw')",
         "thrown": "{name} heeft al {throw} gegooid: zet daarmee een stuk ('enter', 'move "
@@ -226,7 +232,7 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.UrEvent]]:
     """
     handler = _HANDLERS.get(type(move))
     if handler is None:
-        raise InvalidInput(f"not a Royal Game of Ur move: {shown(move)}")
+        raise InvalidInput(Message(_MESSAGES, "not_a_move", move=shown(move)))
     player = state.to_move
     if player is None:
         winner = state.winner
@@ -250,8 +256,7 @@ def _throw(state: State, move: Throw) -> tuple[State, list[ev.UrEvent]]:
         if options.throws == "recorded":
             raise _refuse("typed_only", "U-THROW-3")
         if state.seed is None:
-            raise InvalidInput("this is a player's view, whose seed is hidden: the dice "
-                               "cannot be thrown (determinize the view first)")
+            raise InvalidInput(Message(_MESSAGES, "view_throw"))
         dice = draw(state.seed, number, options.dice)  # type: ignore[arg-type]
         value = dice_value(options.dice, dice)  # type: ignore[arg-type]
     else:
