@@ -22,18 +22,25 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
 WALKTHROUGHS = [path for path in NOTEBOOKS if path.stem[:2] in {"01", "02", "03", "04"}]
 
 
-def ids(paths):
-    return [path.stem for path in paths]
+#: Notebooks whose rewrite for the learner (issues 27 and 32) has not landed yet: their checks are
+#: expected to fail, strictly, so that the marker has to go the day the rewrite lands.
+NOT_YET_REWRITTEN = {"03-mesopotamia"}
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def marked(paths):
+    return [pytest.param(path, id=path.stem, marks=pytest.mark.xfail(
+        strict=True, reason="not yet rewritten for the learner (issue 27)"))
+        if path.stem in NOT_YET_REWRITTEN else pytest.param(path, id=path.stem) for path in paths]
+
+
+@pytest.mark.parametrize("path", marked(NOTEBOOKS))
 def test_the_learners_prose_names_no_rule_and_no_ruling(path):
     named = prose_rule_ids(read(path))
     assert not named, f"{path.name}: {len(named)} rule ids or rulings in the prose, e.g. " + \
         ", ".join(f"cell {cell}: {what}" for cell, what in named[:8])
 
 
-@pytest.mark.parametrize("path", WALKTHROUGHS, ids=ids(WALKTHROUGHS))
+@pytest.mark.parametrize("path", marked(WALKTHROUGHS))
 def test_every_part_ends_with_one_line_of_its_rules(path):
     notebook = read(path)
     numbered = [part for part in parts(notebook) if part.is_lesson_part]
@@ -43,7 +50,7 @@ def test_every_part_ends_with_one_line_of_its_rules(path):
     assert not wrong, f"{path.name}: parts without exactly one rules line: {wrong}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", marked(NOTEBOOKS))
 def test_no_answer_is_on_screen_before_its_question_is_answered(path):
     found = leaks(read(path))
     assert not found, f"{path.name}: " + "; ".join(map(str, found[:8]))

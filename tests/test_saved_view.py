@@ -14,6 +14,7 @@ from nbconvert import HTMLExporter
 from scripts.notebook_parts import ASK, ROOT, TASK, lesson_of, read, source
 from sumer_widgets.lessons import Lesson
 from sumer_widgets.tasks import say
+from tests.test_learner_prose import marked
 
 NOTEBOOKS = sorted(path for path in (ROOT / "notebooks").glob("0*.ipynb")
                    if lesson_of(read(path)) is not None)
@@ -34,7 +35,7 @@ def plain(text: str) -> str:
     return html.unescape(re.sub(r"\s+", " ", text))
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", marked(NOTEBOOKS))
 def test_the_saved_notebook_shows_every_question_and_every_goal(path):
     notebook = read(path)
     game, lang = lesson_of(notebook)
