@@ -30,7 +30,7 @@ from engine.royal_ur.board import (
     cell_name,
 )
 from engine.royal_ur.dice import DICE_COUNT
-from sumer_widgets.palette import PARCHMENT, inline
+from sumer_widgets.palette import MAY, PARCHMENT, inline
 from sumer_widgets.svg import BOARD_ROLE, Svg, arrowhead, attrs, control, points_attr, text
 from sumer_widgets.words import words
 
@@ -153,8 +153,8 @@ def render(state: royal_ur.State | None = None, *, lang: str = "en",
     for target, chance in (chances or {}).items():
         x, y = _place_centre(target)
         # Right of the path numbers (at the square's left), below the piece.
-        out.append(f'<rect {attrs(x=x - 12, y=y + 12, width=40, height=17, rx=4)} '
-                   'fill="#001199"/>' + text(x + 8, y + 20.5, percent(chance),
+        out.append(f'<rect {attrs(x=x - 12, y=y + 12, width=40, height=17, rx=4, fill=MAY)}/>'
+                   + text(x + 8, y + 20.5, percent(chance),
                                               class_="chance-label"))
     out.extend(_dice(state, dice, told))
     out.append(text(LEFT, TOP + BOARD_H + 30, _legend(state, told, names), class_="small"))
