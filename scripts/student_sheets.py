@@ -170,8 +170,8 @@ SHEETS = {
                   "Land on a rosette (a flower) and you throw again.",
                   "A piece on the rosette in the middle row is safe: nobody may land there.",
                   "A piece leaves the board only with the exact throw."],
-        "tip": "2 is the most common throw (6 times in 16), 0 and 4 the rarest (once in 16): "
-               "a piece two squares before a rosette is well placed.",
+        "tip": "The five throws are not equally likely: find out in the notebook which comes "
+               "up most, then keep a piece that far before a rosette.",
         "picture": "The board with both paths: light's line solid, dark's dashed; the numbers "
                    "count each player's squares.",
     },
