@@ -800,7 +800,7 @@ class Rules(Protocol):
     def evaluate(self, state: Any, player: int) -> float: ...
 
 
-RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings")
+RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings", "royal_ur")
 
 
 def rules_of(state_or_name: Any) -> Rules:

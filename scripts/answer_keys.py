@@ -24,11 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "answers"
 TITLES = {"sumeria": "Sumeria", "tigris": "Tigris & Euphrates",
           "mesopotamia": "Mesopotamia: Cradle of Civilization",
-          "priest_kings": "Priest-Kings of God", "analysis": "Questions answered by many games"}
+          "priest_kings": "Priest-Kings of God", "royal_ur": "The Royal Game of Ur",
+          "analysis": "Questions answered by many games"}
 NOTEBOOKS = {("sumeria", "en"): "01-sumeria.ipynb", ("sumeria", "nl"): "01-sumeria-nl.ipynb",
              ("tigris", "en"): "02-tigris-euphrates.ipynb",
              ("mesopotamia", "en"): "03-mesopotamia.ipynb",
              ("priest_kings", "en"): "04-priest-kings.ipynb",
+             ("royal_ur", "en"): "06-royal-game-of-ur.ipynb",
              ("analysis", "en"): "05-analysis.ipynb"}
 LABELS = {
     "en": {"head": "Answer key — {title}", "exercises": "Exercises", "tasks": "Board tasks",

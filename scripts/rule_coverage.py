@@ -26,9 +26,11 @@ RULE_ID = re.compile(r"^\| ([A-Z]+(?:-[A-Z]+)+-\d+) \|", re.M)
 ANY_ID = re.compile(r"\b([A-Z]+(?:-[A-Z]+)+-\d+)\b")
 ANCHOR = re.compile(r'<a id="([^"]+)"')
 WALKTHROUGHS = {"sumeria": "01-sumeria.ipynb", "tigris": "02-tigris-euphrates.ipynb",
-                "mesopotamia": "03-mesopotamia.ipynb", "priest_kings": "04-priest-kings.ipynb"}
+                "mesopotamia": "03-mesopotamia.ipynb", "priest_kings": "04-priest-kings.ipynb",
+                "royal_ur": "06-royal-game-of-ur.ipynb"}
 TITLES = {"sumeria": "Sumeria", "tigris": "Tigris & Euphrates",
-          "mesopotamia": "Mesopotamia", "priest_kings": "Priest-Kings of God"}
+          "mesopotamia": "Mesopotamia", "priest_kings": "Priest-Kings of God",
+          "royal_ur": "The Royal Game of Ur"}
 
 
 def catalogue(ruleset: str) -> list[str]:

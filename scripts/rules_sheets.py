@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine import mesopotamia, priest_kings, sumeria, tigris
+from engine import mesopotamia, priest_kings, royal_ur, sumeria, tigris
 from engine.bots import GreedyBot
 from sumer_widgets.catalogue import catalogue
 from sumer_widgets.display import show
@@ -31,7 +31,7 @@ OUT = ROOT / "docs" / "sheets"
 CHROMIUM = "/usr/bin/chromium"
 
 SHEETS = (("sumeria", "en"), ("sumeria", "nl"), ("tigris", "en"), ("mesopotamia", "en"),
-          ("priest_kings", "en"))
+          ("priest_kings", "en"), ("royal_ur", "en"))
 
 HEAD = {
     ("sumeria", "en"): ("Sumeria", "Dirk Liekens, 2009 · 3–4 players · 6 rounds",
@@ -51,12 +51,18 @@ HEAD = {
     ("priest_kings", "en"): ("Priest-Kings of God", "A DBMM campaign · 4 players",
                              "Attack neighbours along the avenues, make sacrifices, reorganize "
                              "your army: become the overlord of every city."),
+    ("royal_ur", "en"): ("The Royal Game of Ur",
+                         "Ur, c. 2600 BC; rules from a Babylonian tablet of 177–176 BC (I. L. "
+                         "Finkel) · 2 players",
+                         "Throw four pyramid dice and race your seven pieces along your path: "
+                         "land on rosettes to throw again, capture in the middle row, and be "
+                         "first to bear every piece off."),
 }
 #: Type size (pt) and picture height (mm; 0 puts the picture in the first column instead of
 #: across the page) that put each game's rules on one side of A4, with a little to spare
 #: (the longest catalogues get the smallest type; the test prints every sheet to check).
 FIT = {"sumeria": (7.3, 70), "tigris": (6.3, 46), "mesopotamia": (6.6, 0),
-       "priest_kings": (7.0, 56)}
+       "priest_kings": (7.0, 56), "royal_ur": (7.6, 60)}
 WORDS = {"en": {"rules": "The rules, numbered as in", "sheet": "Rules sheet",
                 "picture": "The board as the notebook draws it."},
          "nl": {"rules": "De regels, genummerd als in", "sheet": "Spelregels op één blad",
@@ -93,6 +99,10 @@ def picture(game: str, lang: str) -> str:
                                       "larsa", "uruk"])
         paths = state.board.paths("kish.town1", state.occupied)
         return show(state, lang=lang, selected="kish.town1", paths=paths)
+    if game == "royal_ur":
+        # Mid-game, with both paths traced: what a learner needs to read the rules below.
+        state = royal_ur.position(light=[3, 8, 10], dark=[2, 6], off=(1, 0), throw=2)
+        return show(state, lang=lang, paths=(0, 1))
     rules = {"tigris": tigris, "mesopotamia": mesopotamia, "priest_kings": priest_kings}[game]
     players = {"tigris": 3, "mesopotamia": 4, "priest_kings": 4}[game]
     played = {"tigris": 30, "mesopotamia": 60, "priest_kings": 6}[game]

@@ -153,6 +153,28 @@ SHEETS = {
                "is not the end.",
         "picture": "The campaign map: the four cities, their roads and their armies.",
     },
+    ("royal_ur", "en"): {
+        "title": "The Royal Game of Ur", "players": "2 players · about 20 minutes",
+        "goal": "A race played in Sumer 4,500 years ago. Each player runs seven pieces along "
+                "a path of 14 squares and off the board. The first to bring all seven home "
+                "wins.",
+        "turn": ["Throw the four pyramid dice and count the white tips pointing up: 0 to 4.",
+                 "Move one piece exactly that many squares along your path: bring a new piece "
+                 "on, or move one already on the board.",
+                 "A 0, or a throw no piece can use, ends your turn."],
+        "rules": ["Your pieces start in your own row, run along the whole middle row and come "
+                  "back into your own row before they leave the board.",
+                  "You may not land on your own piece.",
+                  "Land on the other player's piece in the middle row and it goes back to the "
+                  "start.",
+                  "Land on a rosette (a flower) and you throw again.",
+                  "A piece on the rosette in the middle row is safe: nobody may land there.",
+                  "A piece leaves the board only with the exact throw."],
+        "tip": "The five throws are not equally likely: find out in the notebook which comes "
+               "up most, then keep a piece that far before a rosette.",
+        "picture": "The board with both paths: light's line solid, dark's dashed; the numbers "
+                   "count each player's squares.",
+    },
 }
 
 WORDS = {"en": {"goal": "The goal", "turn": "Your turn", "rules": "The rules that matter most",

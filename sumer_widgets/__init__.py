@@ -12,6 +12,8 @@ from sumer_widgets.mesopotamia.picture import render as mesopotamia_svg
 from sumer_widgets.priest_kings.board import CampaignMap
 from sumer_widgets.priest_kings.picture import render as priest_kings_svg
 from sumer_widgets.refusals import show_refusals_briefly
+from sumer_widgets.royal_ur.board import RoyalUrBoard
+from sumer_widgets.royal_ur.picture import render as royal_ur_svg
 from sumer_widgets.sumeria.board import SumeriaBoard
 from sumer_widgets.sumeria.picture import render as sumeria_svg
 from sumer_widgets.tigris.board import TigrisBoard
@@ -20,9 +22,9 @@ from sumer_widgets.tigris.picture import render as tigris_svg
 show_refusals_briefly()
 
 __all__ = [
-    "CampaignMap", "Exercise", "Lesson", "MesopotamiaBoard", "SumeriaBoard", "TigrisBoard",
-    "attempt", "attempts", "mesopotamia_svg", "priest_kings_svg", "show", "sumeria_svg",
-    "tigris_svg", "told",
+    "CampaignMap", "Exercise", "Lesson", "MesopotamiaBoard", "RoyalUrBoard", "SumeriaBoard",
+    "TigrisBoard", "attempt", "attempts", "mesopotamia_svg", "priest_kings_svg",
+    "royal_ur_svg", "show", "sumeria_svg", "tigris_svg", "told",
 ]
 
 display.install()

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from engine.core import IllegalMove, SumerError, rules_of
 
-RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings")
+RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings", "royal_ur")
 
 #: Text that looks like a number to ``str.isdigit`` or to a person, and is not an ASCII one.
 TRICKY_TEXT = ("²", "M²", "a²", "٣", "१२", "Ⅻ", "½", "𝟙", "1²", "-²", "٣,٣", "0x10", "1e3",
@@ -85,7 +85,7 @@ def sample_games(ruleset: str) -> tuple[Any, ...]:
     from fixed seeds. Tests copy them before playing on."""
     rules = rules_of(ruleset)
     players = {"sumeria": (3, 4), "tigris": (2, 4), "mesopotamia": (2, 4),
-               "priest_kings": (4,)}[ruleset]
+               "priest_kings": (4,), "royal_ur": (2,)}[ruleset]
     games = []
     for n, count in enumerate(players):
         rng = random.Random(n)

@@ -19,12 +19,15 @@ QUICK = {
     "priest_kings": ["--campaigns", "3", "--repeats", "1"],
     "simulate": ["--repeats", "1", "--scale", "0.02"],
     "search": ["--iterations", "20", "--games", "0.02", "--repeats", "1"],
+    "royal_ur_solver": ["--python", "1,2", "--numpy", "2"],
 }
 #: Scripts that measure a bot's strength rather than speed: rates with their intervals.
 STRENGTH = {
     "priest_kings_expert": ["--games", "2"],
     "priest_kings_oracle": ["--games", "1"],
 }
+#: Ladders: each pairing's win rate with its interval.
+LADDERS = {"royal_ur_ladder": ["--pieces", "2", "--games", "4"]}
 
 
 #: Scripts that measure memory rather than speed: megabytes above the process's start.
@@ -62,6 +65,14 @@ def test_the_strength_measure_runs_and_prints_rates_with_intervals(script):
         assert "%" in line and "[" in line and "]" in line
 
 
+@pytest.mark.parametrize("script", sorted(LADDERS))
+def test_the_ladder_runs_and_prints_each_pairing_with_its_interval(script):
+    lines = run(script, LADDERS[script]).strip().splitlines()
+    pairings = [line for line in lines if " vs " in line]
+    assert pairings and all("%" in line and "[" in line and "]" in line for line in pairings)
+    assert any("first player" in line for line in lines)
+
+
 @pytest.mark.parametrize("script", sorted(MEMORY))
 def test_the_memory_measure_runs_and_prints_its_figures(script):
     lines = run(script, MEMORY[script]).strip().splitlines()
@@ -82,4 +93,4 @@ def test_the_pairwise_score_compares_the_seat_with_each_other_seat():
 
 def test_every_benchmark_script_has_a_quick_run():
     scripts = {p.stem for p in (ROOT / "benchmarks").glob("[a-z]*.py")}
-    assert scripts - {"widget_latency"} == set(QUICK) | set(STRENGTH) | set(MEMORY)
+    assert scripts - {"widget_latency"} == set(QUICK) | set(STRENGTH) | set(LADDERS) | set(MEMORY)

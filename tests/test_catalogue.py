@@ -13,7 +13,8 @@ RULE_ID = re.compile(r"^\| ([A-Z]+(?:-[A-Z]+)+-\d+) \|", re.M)
 MARKER = re.compile(r"(?:mark\.rules|^\s*@rules)\(([^)]*)\)", re.S | re.M)
 QUOTED = re.compile(r"[\"']([A-Z]+(?:-[A-Z]+)+-\d+)[\"']")
 WALKTHROUGHS = {"sumeria": "01-sumeria.ipynb", "tigris": "02-tigris-euphrates.ipynb",
-               "mesopotamia": "03-mesopotamia.ipynb", "priest_kings": "04-priest-kings.ipynb"}
+               "mesopotamia": "03-mesopotamia.ipynb", "priest_kings": "04-priest-kings.ipynb",
+               "royal_ur": "06-royal-game-of-ur.ipynb"}
 
 
 def catalogue(name: str) -> list[str]:

@@ -76,7 +76,8 @@ def test_a_bot_refuses_a_finished_game():
         bots.RandomBot(1).choose(final.view(0))
 
 
-@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings"])
+@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings",
+                                     "royal_ur"])
 def test_playouts_stop_at_a_horizon_and_mcts_copes(ruleset):
     """A search's playouts may stop early; the state reached is a legal, unfinished one."""
     import random
@@ -84,7 +85,7 @@ def test_playouts_stop_at_a_horizon_and_mcts_copes(ruleset):
     from engine.core import rules_of
 
     rules = rules_of(ruleset)
-    players = 4 if ruleset == "priest_kings" else 3
+    players = {"priest_kings": 4, "royal_ur": 2}.get(ruleset, 3)
     start = rules.new_state(players, 5)
     record: list[int] = []
     cut = rules.random_playout(start, random.Random(1), record, 12)
@@ -107,14 +108,15 @@ def test_the_expert_is_seated_by_its_spec_and_its_blunder_rate_is_checked():
             bots.ExpertBot(1, blunder=bad)
 
 
-@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings"])
+@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings",
+                                     "royal_ur"])
 def test_the_expert_and_its_blunders_play_legal_moves_reproducibly(ruleset):
     """Every ruleset has its expert (`engine/<ruleset>/expert.py`); with the same seeds it
     plays the same moves, careless (blunder) or not."""
     from engine.core import rules_of
 
     rules = rules_of(ruleset)
-    players = 4 if ruleset == "priest_kings" else 3
+    players = {"priest_kings": 4, "royal_ur": 2}.get(ruleset, 3)
 
     def opening(plies: int) -> list:
         seats = [bots.ExpertBot(seat, blunder=0.5 if seat % 2 else 0.0)

@@ -18,10 +18,10 @@ import random
 
 import pytest
 
-from engine import bots, sumeria, tigris
+from engine import bots, royal_ur, sumeria, tigris
 from engine.core import IllegalMove, InvalidInput, dumps
 
-RULES = {"sumeria": sumeria, "tigris": tigris}
+RULES = {"sumeria": sumeria, "tigris": tigris, "royal_ur": royal_ur}
 TIGRIS_VARIANTS = ({}, {"board": "advanced", "war_support": "english"},
                    {"buildings": True, "wonder": True, "open_scoring": True})
 
@@ -47,6 +47,11 @@ GAMES = [
     ("tigris", 4, TIGRIS_VARIANTS[0], 4, "4c9c14208c9353a2"),
     ("tigris", 4, TIGRIS_VARIANTS[1], 4, "833ca735f7209405"),
     ("tigris", 4, TIGRIS_VARIANTS[2], 4, "3e5db6b7ebf2bf25"),
+    # Recorded when the Royal Game of Ur arrived (not from 1a02d00): its rules' games since.
+    ("royal_ur", 2, {}, 0, "c3a07dd5e41d168e"),
+    ("royal_ur", 2, {"rules": "masters"}, 1, "21fec7c2dec8dbb7"),
+    ("royal_ur", 2, {"rules": "blitz", "throws": "either"}, 2, "05e7e27583df4ef9"),
+    ("royal_ur", 2, {"path": "murray"}, 3, "f280fc6f41a9f5c6"),
 ]
 
 
@@ -147,6 +152,7 @@ def test_games_on_threads_play_the_recorded_games(name):
 MCTS_ELSEWHERE = {
     ("mesopotamia", 3, 20): ["end", "pick -2,1 . L"],
     ("priest_kings", 4, 10): ["reorganize left", "reorganize centre"],
+    ("royal_ur", 2, 19): ["move 4", "move 4"],
 }
 
 

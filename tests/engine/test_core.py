@@ -139,7 +139,8 @@ def test_repr_is_stable():
     assert "0x" not in repr(game)
 
 
-@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings"])
+@pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings",
+                                     "royal_ur"])
 def test_every_move_kind_loads_from_its_own_dict(ruleset):
     """``Move.from_dict`` on the class, as DESIGN.md §2 names it, for every move a random game
     offers; another kind or a malformed field is refused with a reason."""

@@ -68,7 +68,7 @@ def test_all_random_seats_take_the_fast_path_and_count_moves():
 
 @pytest.mark.parametrize(("ruleset", "players", "options"), [
     ("sumeria", 3, {}), ("tigris", 2, {}), ("mesopotamia", 3, {"max_rounds": 6}),
-    ("priest_kings", 4, {})])
+    ("priest_kings", 4, {}), ("royal_ur", 2, {})])
 def test_statistics_from_events_play_the_same_game_as_the_fast_path(ruleset, players, options):
     bots = ("random",) * players
     plain = simulate.play_game(simulate.GameSpec(ruleset, players, 5, bots, options))

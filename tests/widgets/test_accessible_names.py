@@ -1,4 +1,4 @@
-"""Every place and piece one plays with on the four boards is a button named for a screen
+"""Every place and piece one plays with on the five boards is a button named for a screen
 reader — what it is and what it holds, in the board's language — and no button sits inside
 another (a screen reader could not reach the inner one)."""
 
@@ -9,15 +9,16 @@ from html.parser import HTMLParser
 
 import pytest
 
-from engine import mesopotamia, sumeria, tigris
+from engine import mesopotamia, royal_ur, sumeria, tigris
 from engine import priest_kings as pk
-from sumer_widgets import MesopotamiaBoard, SumeriaBoard, TigrisBoard
+from sumer_widgets import MesopotamiaBoard, RoyalUrBoard, SumeriaBoard, TigrisBoard
 from sumer_widgets.priest_kings.board import CampaignMap
 
 #: What each board's page clicks on (the `clickable` selectors of its module).
 CLICKED = {"SumeriaBoard": ("data-loc",), "TigrisBoard": ("data-cell", "data-hand", "data-leader",
                                                            "data-catastrophe"),
-           "MesopotamiaBoard": ("data-field", "data-native"), "CampaignMap": ("data-city",)}
+           "MesopotamiaBoard": ("data-field", "data-native"), "CampaignMap": ("data-city",),
+           "RoyalUrBoard": ("data-cell", "data-pool", "data-off")}
 
 
 class Buttons(HTMLParser):
@@ -53,7 +54,9 @@ def boards(lang="en"):
     return [SumeriaBoard(game, lang=lang), SumeriaBoard(lang=lang, traders={"kish.town1": 0}),
             TigrisBoard(tigris.new_game(seed=1), lang=lang),
             MesopotamiaBoard(mesopotamia.new_game(seed=1), lang=lang),
-            CampaignMap(pk.new_game(seed=1), lang=lang), CampaignMap(lang=lang)]
+            CampaignMap(pk.new_game(seed=1), lang=lang), CampaignMap(lang=lang),
+            RoyalUrBoard(royal_ur.Game(royal_ur.position(light=[2, 8], dark=[6], throw=2)),
+                         lang=lang)]
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

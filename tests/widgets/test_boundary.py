@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import mesopotamia, priest_kings, sumeria, tigris
+from engine import mesopotamia, priest_kings, royal_ur, sumeria, tigris
 from engine.bots import RandomBot
 from engine.core import InvalidInput, rules_of
 from sumer_widgets.base import BoardWidget
@@ -133,7 +133,7 @@ def saves():
     games = [sumeria.new_game(3, seed=1), sumeria.new_game(4, seed=2),
              tigris.new_game(2, seed=3), tigris.new_game(3, seed=3),
              mesopotamia.new_game(2, seed=4), mesopotamia.new_game(4, seed=4),
-             priest_kings.new_game(seed=5)]
+             priest_kings.new_game(seed=5), royal_ur.new_game(seed=6)]
     for game in games[::2]:
         game.play(game.legal_moves()[-1])
     return [game.to_json() for game in games]
@@ -144,12 +144,13 @@ SAVES = saves()
 
 def boards():
     made = {}
-    for game in ("sumeria", "tigris", "mesopotamia", "priest_kings"):
+    for game in ("sumeria", "tigris", "mesopotamia", "priest_kings", "royal_ur"):
         lesson = Lesson(game)
         first = next(iter(lesson.tasks))
         made[f"{game}-task"] = (lambda lesson=lesson, first=first: lesson.task(first.id))
         made[f"{game}-level"] = (lambda game=game: board_class(game)(
-            rules_of(game).new_game(**({} if game == "priest_kings" else {"players": 3}),
+            rules_of(game).new_game(**({} if game in ("priest_kings", "royal_ur")
+                                       else {"players": 3}),
                                     seed=6), level="easy", autoplay=False))
     made["sumeria-bots"] = lambda: SumeriaBoard(sumeria.new_game(3, seed=2),
                                                 bots={2: RandomBot(seed=1)}, lang="nl")

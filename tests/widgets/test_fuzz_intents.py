@@ -16,12 +16,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine import mesopotamia, priest_kings, sumeria, tigris
+from engine import mesopotamia, priest_kings, royal_ur, sumeria, tigris
 from engine.bots import RandomBot
 from engine.core import IllegalMove
 from sumer_widgets.base import BoardWidget
 from sumer_widgets.mesopotamia.board import MesopotamiaBoard
 from sumer_widgets.priest_kings.board import CampaignMap
+from sumer_widgets.royal_ur.board import RoyalUrBoard
 from sumer_widgets.sumeria.board import SumeriaBoard
 from sumer_widgets.tigris.board import TigrisBoard
 from tests.fuzzing import TRICKY_TEXT, check_reason, fuzz, garbage, mutated, rule_ids
@@ -37,9 +38,14 @@ BOARDS = {
     "priest_kings": lambda: CampaignMap(priest_kings.new_game(seed=4),
                                         bots={p: RandomBot(seed=p) for p in (1, 2, 3)}),
     "priest_kings-explorer": lambda: CampaignMap(),
+    "royal_ur": lambda: RoyalUrBoard(royal_ur.new_game(seed=4), bots={1: RandomBot(seed=1)}),
+    "royal_ur-nl": lambda: RoyalUrBoard(royal_ur.new_game(seed=6, pieces=3, throws="either"),
+                                        bots={1: RandomBot(seed=2)}, lang="nl",
+                                        autoplay=False, chances=True),
 }
 
-PLACES = ("kish.city", "ur.town1", "larsa.village2", "nippur.town3", "kish.village1", "-1,0",
+PLACES = ("d2", "c1", "pool-light", "pool-dark", "off-dark",
+          "kish.city", "ur.town1", "larsa.village2", "nippur.town3", "kish.village1", "-1,0",
           "0,0", "1,-1", "-2,1", "-1,1", "a1", "f3", "kish", "uruk", "lagash", "ur")
 #: Natives as the Mesopotamia board names them, owners out of range included.
 natives = st.builds("{}|{}|{}".format, st.sampled_from(["-1,0", "-1,1", "0,0", "1,1", "9,9"]),
@@ -59,6 +65,7 @@ VALUES = {
     "value": st.one_of(st.booleans(), st.integers(-2, 5), odd),
     "city": st.one_of(st.sampled_from(CITIES), odd),
     "lord": st.one_of(st.sampled_from(CITIES), odd),
+    "place": st.one_of(st.sampled_from(PLACES), odd),
 }
 
 

@@ -20,10 +20,10 @@ import re
 
 import pytest
 
-from engine import mesopotamia, sumeria, tigris
+from engine import mesopotamia, royal_ur, sumeria, tigris
 from engine import priest_kings as pk
 from engine.bots import RandomBot
-from sumer_widgets import CampaignMap, MesopotamiaBoard, SumeriaBoard, TigrisBoard
+from sumer_widgets import CampaignMap, MesopotamiaBoard, RoyalUrBoard, SumeriaBoard, TigrisBoard
 
 NOTATION = {
     "plural hedge": re.compile(r"\((s|en|e)\)"),
@@ -43,6 +43,7 @@ GAMES = {
     "tigris": (TigrisBoard, lambda seed: tigris.new_game(2 + seed % 3, seed=seed), 160),
     "mesopotamia": (MesopotamiaBoard, lambda seed: mesopotamia.new_game(3, seed=seed), 400),
     "priest_kings": (CampaignMap, lambda seed: pk.new_game(seed=seed), 200),
+    "royal_ur": (RoyalUrBoard, lambda seed: royal_ur.new_game(seed=seed), 300),
 }
 
 

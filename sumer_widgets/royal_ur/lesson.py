@@ -1,0 +1,359 @@
+"""The Royal Game of Ur lesson (notebook 06-royal-game-of-ur): positions, exercises, board tasks.
+
+Every answer is computed by the engine — the board's squares, the dice's chances, the rules'
+refusals, the solved table's chances of winning — from the positions below; the notebook only
+names the exercises and tasks by id (``lesson.ask("commonest-throw")``,
+``lesson.task("rosette-again")``). The words are in ``lesson.toml``.
+
+**Commit before reveal.** What shows an answer — the picture of a move played, the engine's
+refusal, the table of each move's chance — is the exercise's `reveal`, made once the learner
+has answered; no notebook cell shows it.
+
+Parts of the notebook and what they practise:
+
+1. the board and the race — `squares-on-board`, `shared-squares`, task `rosette-again`;
+2. the dice — `commonest-throw`, `ways-to-throw-2`, `reach-rosette`;
+3. captures, the safe rosette, bearing off — `safe-rosette`, `bear-off-throw`, task
+   `capture-dark`;
+4. was this the best move? — `best-move`, task `play-best`;
+5. who has the advantage — `first-player`;
+6. for programmers — `light-wins-2-pieces`;
+7. a whole game against the bots (`against_bots()`).
+"""
+
+from __future__ import annotations
+
+from math import comb
+from typing import Any
+
+from engine import royal_ur
+from engine.core import Game
+from engine.royal_ur import CELLS, MovePiece
+from sumer_widgets.exercises import Exercise, Exercises
+from sumer_widgets.tasks import Task, Tasks, Verdict, missed, reached
+
+
+def _both(en: str, nl: str) -> dict[str, str]:
+    return {"en": en, "nl": nl}
+
+
+# Positions -----------------------------------------------------------------------------------
+
+
+def rosette_start() -> royal_ur.State:
+    """Light has a piece on square 1 and has thrown 3: entering lands on 3, the piece on 1
+    reaches the rosette on 4."""
+    return royal_ur.position(light=[1], dark=[], throw=3, pieces=3)
+
+
+def capture_start() -> royal_ur.State:
+    """Light has a piece on square 4 and has thrown 2; dark's piece stands on square 6, a
+    shared square: the piece on 4 can capture it."""
+    return royal_ur.position(light=[4], dark=[6], throw=2, pieces=3)
+
+
+def safe_start() -> royal_ur.State:
+    """Light's piece on square 6 has thrown 2; dark's piece sits on the central rosette (8)."""
+    return royal_ur.position(light=[6], dark=[8], throw=2, pieces=3)
+
+
+def best_move_start() -> royal_ur.State:
+    """A 3-piece position where the moves differ clearly in their chance of winning: light has
+    thrown 3 with pieces on 7 and 9 and one waiting; dark's piece stands on 12, three squares
+    ahead of light's piece on 9."""
+    return royal_ur.position(light=[7, 9], dark=[12], throw=3, pieces=3)
+
+
+def against_bots(lang: str = "en", seed: int = 7, level: str = "medium", pieces: int = 7,
+                 name: str = "play", say_why: bool = False, **options: Any) -> Any:
+    """A board on which the learner plays Light against a bot of `level` playing Dark."""
+    from engine.bots import bot_for_level
+    from sumer_widgets.royal_ur.board import RoyalUrBoard
+
+    game = royal_ur.new_game(seed=seed, pieces=pieces, **options)
+    board = RoyalUrBoard(game, bots={1: bot_for_level("royal_ur", level, seed=seed)},
+                         lang=lang, name=name, chances=pieces <= 3)
+    board.why_bots = say_why
+    return board
+
+
+def _values(state: royal_ur.State) -> dict[Any, float]:
+    values = royal_ur.move_values(state)
+    if values is None:
+        raise ValueError("the lesson's position must be one the table solves")
+    return values
+
+
+def best_move(state: royal_ur.State) -> str:
+    """The move (in notation) with the best chance of winning in `state`."""
+    values = _values(state)
+    return str(max(values, key=values.__getitem__))
+
+
+def _move_options(state: royal_ur.State) -> list[tuple[str, dict[str, str]]]:
+    from sumer_widgets.royal_ur.readers import move_text
+
+    return [(str(move), _both(move_text(move, state, "en"), move_text(move, state, "nl")))
+            for move in royal_ur.legal_moves(state)]
+
+
+# Reveals -------------------------------------------------------------------------------------
+
+
+def _picture_after(state: royal_ur.State, move: str, lang: str) -> Any:
+    from sumer_widgets.royal_ur.picture import render
+
+    after, _ = royal_ur.apply(state, royal_ur.parse_move(move))
+    return render(after, lang=lang)
+
+
+def _reveal_safe(lang: str) -> Any:
+    from sumer_widgets.display import refusal
+
+    try:
+        royal_ur.apply(safe_start(), MovePiece(6))
+    except royal_ur.IllegalMove as exc:
+        return refusal(exc, lang)
+    raise ValueError("the safe rosette's move was allowed: the lesson's position is wrong")
+
+
+def _reveal_best(lang: str) -> Any:
+    from sumer_widgets.royal_ur.readers import moves_table
+
+    return moves_table(best_move_start(), lang)
+
+
+def _reveal_paths(lang: str) -> Any:
+    from sumer_widgets.royal_ur.picture import render
+
+    return render(royal_ur.new_state(seed=0), lang=lang, paths=(0, 1))
+
+
+def _can_move_from_6(state: royal_ur.State) -> str:
+    return "yes" if MovePiece(6) in royal_ur.legal_moves(state) else "no"
+
+
+def _first_player() -> str:
+    chance = royal_ur.win_chance(royal_ur.new_state(pieces=3))
+    if chance is None:
+        raise ValueError("the 3-piece game's table is missing")
+    return "light" if chance > 0.5 else "dark" if chance < 0.5 else "even"
+
+
+def _light_wins_2_pieces() -> int:
+    """Light's chance of winning the 2-piece game from the start, in whole per cent."""
+    chance = royal_ur.win_chance(royal_ur.new_state(pieces=2))
+    if chance is None:
+        raise ValueError("the 2-piece game is solved on first use: no table came")
+    return round(100 * chance)
+
+
+def _shared_squares() -> int:
+    pair = royal_ur.path("bell")
+    return sum(pair.shared[1:])
+
+
+EXERCISES = Exercises([
+    # Part 1 — the board and the race
+    Exercise(
+        id="squares-on-board",
+        answer=lambda: sum(1 for row, _ in CELLS if row != 1),
+        wrong=lambda: [8, 16, 6, 20],
+        rules=("U-BOARD-1",),
+        # The path's squares 5–12 are no giveaway; a count of the outer rows' squares is.
+        tells=(r"\b12 (?:squares|velden)\b", r"\b2 × (?:\(4 \+ 2\)|6)", r"\b6 \+ 6\b"),
+    ),
+    Exercise(
+        id="shared-squares",
+        answer=_shared_squares,
+        wrong=lambda: [14, 6, 20, 4],
+        rules=("U-PATH-1",),
+        reveal=_reveal_paths,
+    ),
+    # Part 2 — the dice
+    Exercise(
+        id="commonest-throw",
+        answer=lambda: max(range(5), key=lambda k: comb(4, k)),
+        kind="choice",
+        options=lambda: [(k, str(k)) for k in range(5)],
+        wrong=lambda: [4, 0, 1, 3],
+        rules=("U-THROW-1",),
+        tells=(r"6\s*/\s*16", r"\b6 (?:of|van) (?:the )?16\b"),
+    ),
+    Exercise(
+        id="ways-to-throw-2",
+        answer=lambda: comb(4, 2),
+        wrong=lambda: [4, 2, 8, 16],
+        rules=("U-THROW-1",),
+        tells=(r"6\s*/\s*16", r"\b6 (?:of|van) (?:the )?16\b"),
+    ),
+    Exercise(
+        id="reach-rosette",
+        answer=lambda: comb(4, 2),
+        wrong=lambda: [1, 4, 2, 8],
+        rules=("U-THROW-1", "U-ROSETTE-1"),
+    ),
+    # Part 3 — captures, the safe rosette, bearing off
+    Exercise(
+        id="safe-rosette",
+        answer=lambda: _can_move_from_6(safe_start()),
+        kind="choice",
+        options=lambda: [("yes", _both("Yes: it captures dark's piece",
+                                       "Ja: het slaat het stuk van donker")),
+                         ("no", _both("No: the move is not allowed",
+                                      "Nee: die zet mag niet"))],
+        wrong=lambda: ["yes"],
+        rules=("U-ROSETTE-2", "U-CAPTURE-1"),
+        predict=True,
+        reveal=_reveal_safe,
+    ),
+    Exercise(
+        id="bear-off-throw",
+        answer=lambda: royal_ur.path("bell").length + 1 - 13,
+        wrong=lambda: [1, 3, 4],
+        rules=("U-BEAR-1",),
+    ),
+    # Part 4 — was this the best move?
+    Exercise(
+        id="best-move",
+        answer=lambda: best_move(best_move_start()),
+        kind="choice",
+        options=lambda: _move_options(best_move_start()),
+        wrong=lambda: [str(m) for m in royal_ur.legal_moves(best_move_start())
+                       if str(m) != best_move(best_move_start())],
+        rules=("U-CAPTURE-1", "U-ROSETTE-1"),
+        predict=True,
+        reveal=_reveal_best,
+    ),
+    # Part 5 — who has the advantage
+    Exercise(
+        id="first-player",
+        answer=_first_player,
+        kind="choice",
+        options=lambda: [("light", _both("Light, who throws first",
+                                         "Licht, die als eerste gooit")),
+                         ("even", _both("Neither: exactly half each",
+                                        "Geen van beiden: precies de helft")),
+                         ("dark", _both("Dark, who throws second",
+                                        "Donker, die als tweede gooit"))],
+        wrong=lambda: ["even", "dark"],
+        rules=("U-SETUP-1",),
+    ),
+    # Part 6 — for programmers
+    Exercise(
+        id="light-wins-2-pieces",
+        answer=_light_wins_2_pieces,
+        wrong=lambda: [50, 100, 48, 0],
+        rules=("U-OPT-PIECES-1", "U-SETUP-1"),
+    ),
+], words=__file__)
+
+
+# Board tasks ---------------------------------------------------------------------------------
+
+
+def _light_squares_after_first(game: Game) -> tuple[int, ...]:
+    return game.history[1].squares[0]
+
+
+def _rosette_again(game: Game) -> Verdict:
+    after = game.history[1]
+    if 4 in after.squares[0] and after.to_move == 0 and after.throw is None:
+        return reached(_both("Your piece landed on the rosette on square 4: light throws again.",
+                             "Je stuk landde op de rozet op veld 4: licht gooit nog een keer."))
+    return missed(_both("That piece did not land on a rosette, so the turn passed to dark. "
+                        "Which piece is exactly 3 squares before a rosette?",
+                        "Dat stuk landde niet op een rozet, dus de beurt ging naar donker. "
+                        "Welk stuk staat precies 3 velden voor een rozet?"))
+
+
+def _captured_dark(game: Game) -> Verdict:
+    after = game.history[1]
+    if not after.squares[1]:
+        return reached(_both("Dark's piece went back off the board: it must enter again.",
+                             "Het stuk van donker ging terug van het bord: het moet opnieuw "
+                             "binnenkomen."))
+    return missed(_both("Dark's piece is still on the board. Which of your pieces lands "
+                        "exactly on it with a throw of 2?",
+                        "Het stuk van donker staat nog op het bord. Welk van je stukken landt "
+                        "er met een worp van 2 precies op?"))
+
+
+def _played_best(game: Game) -> Verdict:
+    played = str(game.moves[0])
+    best = best_move(best_move_start())
+    if played == best:
+        return reached(_both("That is the move with the best chance of winning.",
+                             "Dat is de zet met de beste kans om te winnen."))
+    values = _values(best_move_start())
+    chosen = next(v for m, v in values.items() if str(m) == played)
+    return missed(_both(f"That move wins {100 * chosen:.0f}% of the time with perfect play "
+                        "after it; another move wins more often.",
+                        f"Met die zet win je {100 * chosen:.0f}% van de keren als er daarna "
+                        "perfect gespeeld wordt; een andere zet wint vaker."))
+
+
+TASKS = Tasks([
+    Task(
+        id="rosette-again",
+        ruleset="royal_ur",
+        goal=_both("Light has thrown 3. Move a piece so that light throws again.",
+                   "Licht heeft 3 gegooid. Zet een stuk zo dat licht nog een keer mag gooien."),
+        start=rosette_start,
+        check=_rosette_again,
+        rules=("U-ROSETTE-1", "U-MOVE-1", "U-MOVE-2"),
+        hint=_both("Landing on a rosette gives another throw. Which rosette is 3 squares ahead "
+                   "of one of your pieces?",
+                   "Wie op een rozet landt, mag nog een keer gooien. Welke rozet ligt 3 velden "
+                   "voor een van je stukken?"),
+        solution=("move 1",),
+        misses=(("enter",),),
+        explanation=_both("The piece on square 1 moves 3 to square 4, the rosette in the corner "
+                          "of light's row: light throws again. Entering would land on square 3.",
+                          "Het stuk op veld 1 gaat 3 verder naar veld 4, de rozet in de hoek van "
+                          "de rij van licht: licht gooit nog een keer. Inbrengen landt op veld 3."),
+        options={"name": "task-rosette-again"},
+    ),
+    Task(
+        id="capture-dark",
+        ruleset="royal_ur",
+        goal=_both("Light has thrown 2. Capture dark's piece.",
+                   "Licht heeft 2 gegooid. Sla het stuk van donker."),
+        start=capture_start,
+        check=_captured_dark,
+        rules=("U-CAPTURE-1", "U-MOVE-2"),
+        hint=_both("Count two squares forward from each of your pieces along light's path.",
+                   "Tel vanaf elk van je stukken twee velden vooruit langs het pad van licht."),
+        solution=("move 4",),
+        misses=(("enter",),),
+        explanation=_both("Light's piece on square 4 moves 2 to square 6 of the middle row, "
+                          "where dark's piece stands: it is captured and goes back off the board.",
+                          "Het stuk van licht op veld 4 gaat 2 verder naar veld 6 in de middelste "
+                          "rij, waar het stuk van donker staat: het wordt geslagen en gaat terug "
+                          "van het bord."),
+        options={"name": "task-capture-dark"},
+    ),
+    Task(
+        id="play-best",
+        ruleset="royal_ur",
+        goal=_both("Light has thrown 2. Play the move with the best chance of winning (the "
+                   "board's chances are off: decide for yourself).",
+                   "Licht heeft 2 gegooid. Speel de zet met de beste kans om te winnen (de kansen "
+                   "staan uit: beslis zelf)."),
+        start=best_move_start,
+        check=_played_best,
+        rules=("U-CAPTURE-1", "U-ROSETTE-1"),
+        hint=_both("A capture sends dark's piece back to the start; a rosette gives another "
+                   "throw. Can one move do something like that?",
+                   "Slaan stuurt het stuk van donker terug naar het begin; een rozet geeft nog "
+                   "een worp. Kan één zet zoiets doen?"),
+        solution=(best_move(best_move_start()),),
+        misses=tuple((str(m),) for m in royal_ur.legal_moves(best_move_start())
+                     if str(m) != best_move(best_move_start())),
+        explanation=_both("The solved table gives each move's chance of winning; the best one "
+                          "is shown in the notebook's table after the question.",
+                          "De opgeloste tabel geeft de kans om te winnen bij elke zet; de beste "
+                          "staat in de tabel van het notebook na de vraag."),
+        options={"name": "task-play-best"},
+    ),
+])
