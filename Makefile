@@ -52,14 +52,25 @@ lite: $(STAMP)
 	$(VENV)/bin/python scripts/build_lite.py
 
 # One game's board-only app (GAME=sumeria, tigris, mesopotamia or priest_kings), or all four
-# to choose from (`make apps`).
+# from a front page (`make apps`: each game's title, picture, one line and a link to its app).
+# - the `sumer` template (jupyter-data/voila/templates/sumer, found through JUPYTER_PATH):
+#   Voilà's lab template without its Font Awesome links to cdn.jsdelivr.net, and a tree page
+#   that opens the front page (apps/index.ipynb) instead of the list of files (classic_tree:
+#   the tree page is then the template's own tree.html);
+# - NotebookNotary.data_dir: Voilà reads no jupyter_config.json, so it is told where
+#   scripts/trust_notebooks.py keeps the environment's signatures; otherwise it logs that each
+#   app "is not trusted" just after the set-up trusted it.
+VOILA = JUPYTER_PATH="$(CURDIR)/jupyter-data$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
+  $(VENV)/bin/voila --Voila.ip=127.0.0.1 --VoilaConfiguration.template=sumer \
+  --NotebookNotary.data_dir="$(abspath $(VENV))/share/jupyter"
+
 app:
 	scripts/setup.sh
-	$(VENV)/bin/voila --Voila.ip=127.0.0.1 $(APP_ARGS) apps/$(GAME).ipynb
+	$(VOILA) $(APP_ARGS) apps/$(GAME).ipynb
 
 apps:
 	scripts/setup.sh
-	$(VENV)/bin/voila --Voila.ip=127.0.0.1 $(APP_ARGS) apps
+	$(VOILA) --VoilaConfiguration.classic_tree=True $(APP_ARGS) apps
 
 update:
 	python3 scripts/update.py

@@ -56,6 +56,8 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import nbformat
+
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
 DEFAULT_OUT = ROOT / "build" / "lite"
@@ -389,16 +391,38 @@ def is_current(out: Path) -> bool:
     return marker.exists() and marker.read_text().split()[0] == inputs_digest()
 
 
+#: A link to a test file (the "checked by" column of a rules table): the site holds no tests,
+#: so there the link's words stay and the link goes.
+TEST_LINK = re.compile(r"\[([^\]]*)\]\((?:\.\./)+tests/[^)]*\)")
+
+
+def site_notebook(text: str) -> dict:
+    """A notebook as the site serves it: the Pyodide kernel; no links to tests; and every
+    multi-line text as one string. On disk a multi-line text (a printed output, a cell's
+    source) may be a list of lines; the Jupyter server joins them when it reads a notebook,
+    JupyterLite does not, and shows the list's lines joined by commas (jupyterlite#1105): each
+    line after the first began with a stray ", "."""
+    nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)  # joins the lines
+    nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+    for cell in nb.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            cell["source"] = TEST_LINK.sub(r"\1", cell["source"])
+    return nb
+
+
 def stage_contents(folder: Path) -> None:
-    """The notebooks (for the Pyodide kernel), the docs they link to and the result files
-    05-analysis reads (from ``../benchmarks/results``, as in the repository)."""
+    """The notebooks (for the Pyodide kernel, `site_notebook`), the docs they link to and the
+    result files 05-analysis reads (from ``../benchmarks/results``, as in the repository)."""
     (folder / "notebooks").mkdir(parents=True)
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+        nb = site_notebook(path.read_text(encoding="utf-8"))
         (folder / "notebooks" / path.name).write_text(
             json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     shutil.copytree(ROOT / "docs", folder / "docs")
+    for page in (folder / "docs").rglob("*.md"):
+        words = page.read_text(encoding="utf-8")
+        if TEST_LINK.search(words):
+            page.write_text(TEST_LINK.sub(r"\1", words), encoding="utf-8")
     if (ROOT / RESULTS).is_dir():
         shutil.copytree(ROOT / RESULTS, folder / RESULTS)
 
@@ -447,6 +471,28 @@ def redirect_to_start(out: Path) -> None:
         entry, f"window.location.replace('./lab/index.html?path={START}');"), encoding="utf-8")
 
 
+#: The site's icon in a browser's tab: a ziggurat in the boards' colours, drawn in the page
+#: itself (JupyterLite's pages name no icon, so a browser asked the host for /favicon.ico and
+#: got nothing: a tab without an icon and a failed request in the log).
+FAVICON = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'>"
+           "<rect width='32' height='32' rx='6' fill='%230072B2'/>"
+           "<path d='M4 27h24v-5H4zM8 21h16v-5H8zM12 15h8v-5h-8z' fill='%23F0E442'/></svg>")
+FAVICON_LINK = f'<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,{FAVICON}">'
+
+
+def add_favicon(out: Path) -> int:
+    """Put `FAVICON_LINK` in the head of every page of the site that names no icon; returns
+    how many pages got it."""
+    added = 0
+    for page in sorted(out.rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        if 'rel="icon"' in text or "</head>" not in text:
+            continue
+        page.write_text(text.replace("</head>", f"{FAVICON_LINK}</head>", 1), encoding="utf-8")
+        added += 1
+    return added
+
+
 def build(out: Path, force: bool = False) -> Path:
     """Build the site into `out` (kept as it is if it is current and not `force`)."""
     out = out.resolve()
@@ -481,6 +527,8 @@ def build(out: Path, force: bool = False) -> Path:
             sys.exit(f"jupyter lite build failed:\n{result.stdout[-5000:]}{result.stderr[-5000:]}")
         check_site(site, lock)
         redirect_to_start(site)
+        if not add_favicon(site):
+            sys.exit("JupyterLite's pages changed: no page took the favicon (add_favicon)")
         (site / INPUTS_FILE).write_text(f"{digest}\n")
         if out.exists():
             shutil.rmtree(out)

@@ -13,6 +13,25 @@ from html import escape
 PLAYER_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")
 
+#: The height in CSS px that the board frame (``static/board.css``, ``base.js``) leaves a
+#: picture on a 1280×720 screen — a projector — in the smallest page it is shown in: a
+#: notebook in JupyterLab's simple mode, whose panel is about 607 px high below the menus and
+#: the notebook's toolbar, less the board's toolbar and the cell's margins (about 560 px; an
+#: app's page in Voilà leaves about 600, a board alone in full screen about 670). A renderer
+#: draws text a player must read at `min_font` of its picture's height or larger, so that it
+#: shows at 12 px or more there.
+PROJECTOR_PICTURE_PX = 555
+#: The smallest text a player must read, in CSS px, on a projector.
+LEGIBLE_PX = 12
+
+
+def min_font(height: float) -> float:
+    """The smallest font size, in the picture's own units, for text a player must read in a
+    picture `height` units tall (`PROJECTOR_PICTURE_PX`). Text that only repeats what a shape
+    and colour already say (a piece's initial) is drawn ``aria-hidden`` and may be smaller."""
+    return LEGIBLE_PX * height / PROJECTOR_PICTURE_PX
+
+
 #: The root of a board picture: a named group (not ``role="img"``, whose parts a screen reader
 #: could not reach) holding the places and pieces one plays with.
 BOARD_ROLE = 'role="group"'

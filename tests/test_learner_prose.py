@@ -22,18 +22,14 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
 WALKTHROUGHS = [path for path in NOTEBOOKS if path.stem[:2] in {"01", "02", "03", "04"}]
 
 
-def ids(paths):
-    return [path.stem for path in paths]
-
-
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_the_learners_prose_names_no_rule_and_no_ruling(path):
     named = prose_rule_ids(read(path))
     assert not named, f"{path.name}: {len(named)} rule ids or rulings in the prose, e.g. " + \
         ", ".join(f"cell {cell}: {what}" for cell, what in named[:8])
 
 
-@pytest.mark.parametrize("path", WALKTHROUGHS, ids=ids(WALKTHROUGHS))
+@pytest.mark.parametrize("path", WALKTHROUGHS, ids=lambda path: path.stem)
 def test_every_part_ends_with_one_line_of_its_rules(path):
     notebook = read(path)
     numbered = [part for part in parts(notebook) if part.is_lesson_part]
@@ -43,7 +39,7 @@ def test_every_part_ends_with_one_line_of_its_rules(path):
     assert not wrong, f"{path.name}: parts without exactly one rules line: {wrong}"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda path: path.stem)
 def test_no_answer_is_on_screen_before_its_question_is_answered(path):
     found = leaks(read(path))
     assert not found, f"{path.name}: " + "; ".join(map(str, found[:8]))

@@ -156,9 +156,10 @@ def test_a_kernel_runs_encrypted_without_a_warning(make_lab):
             "content": {"code": code, "silent": False}}))
         printed, replied, idle = "", False, False
         # The reply (shell) and the output (iopub) come on two channels, in either order; the
-        # output is over when iopub says the kernel is idle again.
+        # output is over when iopub says the kernel is idle again. Each message may be slow to
+        # come on a busy machine (a kernel starting beside other work): the wait is per message.
         while not (replied and idle):
-            message = json.loads(await asyncio.wait_for(ws.read_message(), 120))
+            message = json.loads(await asyncio.wait_for(ws.read_message(), 300))
             if message.get("parent_header", {}).get("msg_id") != msg_id:
                 continue
             kind = message["msg_type"]

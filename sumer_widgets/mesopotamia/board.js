@@ -41,7 +41,7 @@ function mesoRing(frame, layer, field, cls, badge) {
     const by = at[1] - size * 0.62;
     // The badge is styled by the ring's first class alone (meso-dest-badge, ...), never as a ring.
     const kind = cls.split(" ")[0];
-    layer.append(svgNode("circle", { class: `${kind}-badge meso-badge`, cx: bx, cy: by, r: 8.5, "data-field": field }));
+    layer.append(svgNode("circle", { class: `${kind}-badge meso-badge`, cx: bx, cy: by, r: 11, "data-field": field }));
     const label = svgNode("text", { class: "meso-badge-text", x: bx, y: by + 0.5 });
     label.textContent = String(badge);
     layer.append(label);

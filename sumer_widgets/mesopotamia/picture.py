@@ -68,7 +68,7 @@ MAP_MAX_H = 700
 HEX_MAX = 70
 TOP = 44  # status line above the map
 LEGEND_H = 30
-CARD_H = 166
+CARD_H = 197
 PILES_H = 64
 
 WORDS = words(__file__)["WORDS"]
@@ -76,18 +76,21 @@ WORDS = words(__file__)["WORDS"]
 CSS = inline("""
 .hex{stroke-width:1.6}
 .edge-hex{fill:#fffdf5;fill-opacity:.35;stroke:#c9b995;stroke-width:1.2;stroke-dasharray:4 3}
-.coord{font:10.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
+/* Words a player reads are 16.5 units or more: the picture is as wide as the frame gives it
+   at 1280×720 (about 0.74 px a unit in a notebook), so they show at 12 px or more there. The
+   initials on the pieces only repeat their shape and colour: small, and aria-hidden. */
+.coord{font:16.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
 .coord-dark{fill:#e9d9c9}
 .tok{font:700 8.5px sans-serif;text-anchor:middle;dominant-baseline:central;pointer-events:none}
-.count{font:700 10.5px sans-serif;fill:#1d160b;pointer-events:none}
+.count{font:700 16.5px sans-serif;fill:#1d160b;pointer-events:none}
 .status{font:600 17px sans-serif;fill:#2b2214}
-.small{font:13.5px sans-serif;fill:#2b2214}
-.tiny{font:12px sans-serif;fill:#3d3220}
+.small{font:17px sans-serif;fill:#2b2214}
+.tiny{font:16.5px sans-serif;fill:#3d3220}
 .bold{font-weight:700}
-.mark-val{font:700 8px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
+.mark-val{font:700 16.5px sans-serif;fill:#2b2214;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .reach-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:6 3}
-.reach-cost{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.reach-cost{font:700 16.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 .sel-ring{fill:none;stroke:var(--sumer-selected);stroke-width:2.5}
 .recent{fill:none;stroke:#f2a900;stroke-width:4;pointer-events:none}
 .path{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
@@ -130,7 +133,7 @@ def text(x: float, y: float, content: str, **extra: object) -> str:
 class Layout:
     """Where the map goes on the canvas: hexagon size and the pixel centre of each field."""
 
-    def __init__(self, places: Iterable[tuple[int, int]]):
+    def __init__(self, places: Iterable[tuple[int, int]], max_h: float = MAP_MAX_H):
         places = list(places)
         # A minimum extent (every place within 2 of the temple), so a young map is not drawn huge.
         places += [(q, r) for q in range(-2, 3) for r in range(-2, 3) if abs(q + r) <= 2]
@@ -139,7 +142,7 @@ class Layout:
         self.x0, self.x1 = min(xs) - 1.0, max(xs) + 1.0
         self.y0, self.y1 = min(ys) - 0.87, max(ys) + 0.87
         self.size = min(HEX_MAX, (MAP_W - 24) / (self.x1 - self.x0),
-                        MAP_MAX_H / (self.y1 - self.y0))
+                        max_h / (self.y1 - self.y0))
         self.height = (self.y1 - self.y0) * self.size + 12
         self.ox = (8 + MAP_W) / 2 - (self.x0 + self.x1) / 2 * self.size
         self.oy = TOP + 6 - self.y0 * self.size
@@ -231,7 +234,7 @@ def stone_icon(x: float, y: float, u: float = 1.0) -> str:
               stroke_width="0.9")
 
 
-def marker_icon(x: float, y: float, value: str, fresh: bool = False, r: float = 5.5) -> str:
+def marker_icon(x: float, y: float, value: str, fresh: bool = False, r: float = 10) -> str:
     """A sacrifice marker: a gold disc with its value (``?`` when hidden); dashed when it was
     taken up this turn (it cannot be placed yet)."""
     return (el("circle", cx=x, cy=y, r=r, fill="#f2c94c", stroke="#6b4e00", stroke_width="1",
@@ -247,7 +250,7 @@ def hut_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
     initial = "n" if owner < 0 else player_name(owner, lang)[0]
     return (el("polygon", points=points_attr(pts), fill=fill, stroke="#1d160b",
                stroke_width="1.1")
-            + text(x, y + 1.5 * s, initial, class_="tok", fill=ink))
+            + text(x, y + 1.5 * s, initial, class_="tok", fill=ink, aria_hidden="true"))
 
 
 def holy_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
@@ -259,14 +262,16 @@ def holy_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
         pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
     return (el("polygon", points=points_attr(pts), fill=PLAYER_COLORS[owner], stroke="#1d160b",
                stroke_width="1.1")
-            + text(x, y + 0.3, player_name(owner, lang)[0], class_="tok", fill=INK[owner]))
+            + text(x, y + 0.3, player_name(owner, lang)[0], class_="tok", fill=INK[owner],
+                   aria_hidden="true"))
 
 
 def native_icon(x: float, y: float, owner: int, lang: str, r: float = 7.5) -> str:
     return (shape(PLAYER_SHAPES[owner], x, y, r, fill=PLAYER_COLORS[owner], stroke="#1d160b",
                   stroke_width="1.2")
             + text(x, y + (1.2 if PLAYER_SHAPES[owner] == "triangle" else 0.3),
-                   player_name(owner, lang)[0], class_="tok", fill=INK[owner]))
+                   player_name(owner, lang)[0], class_="tok", fill=INK[owner],
+                   aria_hidden="true"))
 
 
 def cargo_icon(cargo: int, x: float, y: float) -> str:
@@ -276,7 +281,7 @@ def cargo_icon(cargo: int, x: float, y: float) -> str:
         return stone_icon(x, y, 0.85)
     if cargo >= OLD:
         value = cargo % 10
-        return marker_icon(x, y, str(value) if value else "?", fresh=cargo >= FRESH, r=4.8)
+        return marker_icon(x, y, str(value) if value else "?", fresh=cargo >= FRESH, r=9.5)
     return ""
 
 
@@ -317,12 +322,18 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     words = WORDS.get(lang, WORDS["en"])
     tiles = dict(view.tiles)
     edges = edge_places(tiles) if not view.is_over else []
-    layout = Layout([*tiles, *edges])
-    s = layout.size
     panel_h = view.players * (CARD_H + 8) + PILES_H if panel else 0
-    body = max(layout.height + 6, panel_h)
+    # Beside the panel, the map and its legend (two rows: its words are as large as the
+    # panel's) share the panel's height: a taller picture would be drawn smaller on a
+    # projector. Without the panel the legend goes below the map.
+    legend_h = LEGEND_H * 2
+    layout = Layout([*tiles, *edges],
+                    max_h=min(MAP_MAX_H, panel_h - legend_h - 18) if panel else MAP_MAX_H)
+    s = layout.size
+    inside = bool(panel) and layout.height + 6 + legend_h <= panel_h
+    body = max(layout.height + 6 + (legend_h if inside else 0), panel_h)
     full_w = WIDTH if panel else MAP_W + 16
-    total_h = TOP + body + LEGEND_H * (1 if panel else 2) + 8
+    total_h = TOP + body + (0 if inside else legend_h) + 8
 
     title = f"Mesopotamia — {view.summary()}"
     out = ['<svg xmlns="http://www.w3.org/2000/svg" '
@@ -366,7 +377,7 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
         out.append(f'<polygon class="reach-ring" {attrs(points=layout.hexagon(c, 4))}/>')
         if reach and field in reach:
             bx, by = x + 0.5 * s, y - 0.62 * s
-            out.append(el("circle", cx=(bx), cy=(by), r=8, fill=MAY)
+            out.append(el("circle", cx=(bx), cy=(by), r=11, fill=MAY)
                        + text(bx, by + 0.3, str(reach[field]), class_="reach-cost"))
     if len(path) >= 2:
         pts = [layout.centre(parse_coord(f)) for f in path]
@@ -383,7 +394,8 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     out.append(text(full_w - 16, 28, f"({seen})", class_="tiny", text_anchor="end"))
     if panel:
         out.extend(_panel(view, TOP, words, lang))
-    out.extend(_legend(TOP + body + 4, words, lang, two_rows=not panel))
+    out.extend(_legend(TOP + body - legend_h + 2 if inside else TOP + body + 4, words, lang,
+                       two_rows=True))
     out.append("</svg>")
     return Svg("".join(out))
 
@@ -444,10 +456,10 @@ def _field(view: State, c: tuple[int, int], kind: str, layout: Layout,
                   data_y=f"{y:.1f}", **control(", ".join([label, *held])))
     if kind == "V":
         parts.append(kind_icon("V", x, y - 0.08 * s, 0.3 * s))
-        parts.append(text(x, y + 0.66 * s, name, class_="coord coord-dark"))
+        parts.append(text(x, y + 0.72 * s, name, class_="coord coord-dark"))
         return f"<g {group}><title>{escape(label)}</title>{''.join(parts)}</g>", []
     parts.append(kind_icon(kind, x, y - 0.5 * s, (0.28 if kind == "T" else 0.2) * s))
-    parts.append(text(x, y + 0.74 * s, name, class_="coord"))
+    parts.append(text(x, y + 0.78 * s, name, class_="coord"))
 
     # Buildings on the left of the top row: huts (with the marker under each) or a holy place.
     huts = [h for h in view.huts if (h[0], h[1]) == c]
@@ -457,8 +469,8 @@ def _field(view: State, c: tuple[int, int], kind: str, layout: Layout,
         hx = bx + k * 16 * u - (8 * u if len(huts) == 2 else 0)
         parts.append(hut_icon(hx, y - 0.5 * s, owner, lang, u))
         if marker:
-            parts.append(marker_icon(hx + 4 * u, y - 0.5 * s + 8.5 * u,
-                                     "?" if marker == HIDDEN else str(marker), r=4.6 * u))
+            parts.append(marker_icon(hx + 4 * u, y - 0.5 * s + 11 * u,
+                                     "?" if marker == HIDDEN else str(marker), r=7.5 * u))
     for _, _, owner in holy:
         parts.append(holy_icon(bx, y - 0.48 * s, owner, lang, u))
     # Goods lying, on the right of the top row.
@@ -468,19 +480,19 @@ def _field(view: State, c: tuple[int, int], kind: str, layout: Layout,
                 if n]
         gx = x + 0.36 * s
         for k, (n, icon) in enumerate(rows):
-            gy = y - 0.5 * s + (k - (len(rows) - 1) / 2) * 10.5 * u
+            gy = y - 0.5 * s + (k - (len(rows) - 1) / 2) * 14 * u
             parts.append(icon(gx, gy, u))
-            parts.append(text(gx + 7.5 * u, gy + 3.5 * u, f"{n}", class_="count"))
+            parts.append(text(gx + 7.5 * u, gy + 5 * u, f"{n}", class_="count"))
     # Sacrifice markers placed at the temple lie beside it, a small pile per player.
     if kind == "T":
         placed = [(p, d) for p, d in enumerate(view.delivered) if d]
         for k, (p, values) in enumerate(placed):
             # Left and right of the ziggurat, outwards: 1st left, 2nd right, 3rd further left.
             side = -1 if k % 2 == 0 else 1
-            px = x + side * (0.46 * s + (k // 2) * 12.5 * u)
+            px = x + side * (0.46 * s + (k // 2) * 16 * u)
             py = y - 0.42 * s
             for j in range(len(values)):
-                parts.append(el("circle", cx=px, cy=py - j * 3 * u, r=5.5 * u, fill="#f2c94c",
+                parts.append(el("circle", cx=px, cy=py - j * 3 * u, r=7.5 * u, fill="#f2c94c",
                                 stroke=PLAYER_COLORS[p], stroke_width="2"))
             parts.append(text(px, py - (len(values) - 1) * 3 * u + 0.3, str(values[-1]),
                               class_="mark-val"))
@@ -549,23 +561,23 @@ def _legend(y: float, words: Mapping[str, Any], lang: str, two_rows: bool = Fals
                       stroke=KIND_STROKE[kind]))
         out.append(kind_icon(kind, x + 9, y + 12, 4.5 if kind != "T" else 6))
         out.append(text(x + 23, y + 15, KIND_NAMES[lang][kind], class_="tiny"))
-        x += 30 + 6.0 * len(KIND_NAMES[lang][kind])
-    x, y = (18, y + LEGEND_H - 4) if two_rows else (x + 8, y)
+        x += 30 + 8.2 * len(KIND_NAMES[lang][kind])
+    x, y = (18, y + LEGEND_H - 2) if two_rows else (x + 8, y)
     out.append(hut_icon(x + 7, y + 11, 0, lang, 0.9))
     out.append(text(x + 17, y + 15, words["hut"], class_="tiny"))
-    x += 24 + 5.5 * len(words["hut"])
+    x += 24 + 7.8 * len(words["hut"])
     out.append(holy_icon(x + 8, y + 11, 0, lang, 0.9))
     out.append(text(x + 19, y + 15, words["holy_place"], class_="tiny"))
-    x += 26 + 5.5 * len(words["holy_place"])
+    x += 26 + 7.8 * len(words["holy_place"])
     out.append(lumber_icon(x + 7, y + 11))
     out.append(text(x + 17, y + 15, words["lumber"], class_="tiny"))
-    x += 24 + 5.5 * len(words["lumber"])
+    x += 24 + 7.8 * len(words["lumber"])
     out.append(stone_icon(x + 5, y + 11))
     out.append(text(x + 13, y + 15, words["stone"], class_="tiny"))
-    x += 20 + 5.5 * len(words["stone"])
-    out.append(marker_icon(x + 6, y + 11, "4"))
-    out.append(text(x + 15, y + 15, words["marker"], class_="tiny"))
-    x += 24 + 5.5 * len(words["marker"])
+    x += 20 + 7.8 * len(words["stone"])
+    out.append(marker_icon(x + 8, y + 10, "4"))
+    out.append(text(x + 21, y + 15, words["marker"], class_="tiny"))
+    x += 30 + 7.8 * len(words["marker"])
     out.append(native_icon(x + 8, y + 11, 0, lang, 6.5))
     out.append(cargo_icon(LUMBER_CARGO, x + 14, y + 16))
     out.append(text(x + 24, y + 15, f"{words['native']} ({words['carrying']} {words['lumber']})",
@@ -590,10 +602,10 @@ def _panel(view: State, top: float, words: Mapping[str, Any], lang: str) -> list
     out.append(text(PANEL_X + 4, y, line, class_="small"))
     y += 22
     out.append(text(PANEL_X + 4, y, f"{words['goods_supply']}:", class_="small"))
-    x = PANEL_X + 14 + 6.5 * len(words["goods_supply"])
+    x = PANEL_X + 14 + 8.5 * len(words["goods_supply"])
     out.append(lumber_icon(x + 6, y - 4))
     out.append(text(x + 15, y, f"{view.lumber_supply()} {words['lumber']}", class_="small"))
-    x += 100
+    x += 120
     out.append(stone_icon(x + 4, y - 4))
     out.append(text(x + 12, y, f"{view.stone_supply()} {words['stone']}", class_="small"))
     return out
@@ -615,26 +627,26 @@ def _player_card(view: State, p: int, x: float, y: float, w: float,
     # Mana track 0..8: cells above the maximum are shaded and closed by a bar (the maximum),
     # the current cell is filled (the cylinder); the words say it as well.
     mana, top_mana = view.mana[p], view.max_mana[p]
-    cell = 19.0
+    cell = 21.0
     ty = y + 32
     for v in range(MANA_TOP + 1):
         cx = x + 10 + v * cell
         fill = "#fffdf5" if v <= top_mana else "#cfc6b1"
-        out.append(el("rect", x=cx, y=ty, width=cell - 2, height=17, rx=2, fill=fill,
+        out.append(el("rect", x=cx, y=ty, width=cell - 2, height=21, rx=2, fill=fill,
                       stroke="#8a7a5a", stroke_width="0.8"))
         if v == mana:
-            out.append(el("rect", x=cx + 1, y=ty + 1, width=cell - 4, height=15, rx=5,
+            out.append(el("rect", x=cx + 1, y=ty + 1, width=cell - 4, height=19, rx=5,
                           fill=PLAYER_COLORS[p], stroke="#1d160b", stroke_width="1"))
-        out.append(text(cx + (cell - 2) / 2, ty + 12.5, str(v), class_="tiny" + (
+        out.append(text(cx + (cell - 2) / 2, ty + 16, str(v), class_="tiny" + (
             " bold" if v == mana else ""), text_anchor="middle",
             fill=INK[p] if v == mana else "#8a7a5a"))
     bar_x = x + 10 + (top_mana + 1) * cell - 1
-    out.append(el("rect", x=bar_x - 1.5, y=ty - 3, width=3, height=23, fill="#1d160b"))
-    out.append(text(x + w - 8, ty + 12.5, f"{words['mana']} {mana}/{top_mana}",
+    out.append(el("rect", x=bar_x - 1.5, y=ty - 3, width=3, height=27, fill="#1d160b"))
+    out.append(text(x + w - 8, ty + 16, f"{words['mana']} {mana}/{top_mana}",
                     class_="small bold", text_anchor="end"))
 
     # Sacrifice markers: placed, carried, under huts, in front.
-    my = y + 72
+    my = y + 76
     slots: list[tuple[str, str]] = []  # (value text, where)
     slots += [(str(v), "placed") for v in view.delivered[p]]
     slots += [(str(n[3] % 10) if n[3] % 10 else "?", "carried") for n in view.natives
@@ -643,28 +655,28 @@ def _player_card(view: State, p: int, x: float, y: float, w: float,
               if h[2] == p and h[3]]
     slots += [("?" if v == HIDDEN else str(v), "in_front") for v in view.markers[p]]
     for k, (value, where) in enumerate(slots[:len(MARKER_VALUES)]):
-        mx = x + 18 + k * 34
+        mx = x + 20 + k * 36
         out.append(f'<g data-marker="{where}"><title>{escape(words[where])}</title>')
         fill = "#d9d2c2" if where == "in_front" else "#f2c94c"
         stroke = ("#1d160b", "1.8") if where == "placed" else ("#6b5a3c", "1")
-        out.append(el("circle", cx=mx, cy=my, r=9, fill=fill, stroke=stroke[0],
+        out.append(el("circle", cx=mx, cy=my, r=11, fill=fill, stroke=stroke[0],
                       stroke_width=stroke[1]))
-        out.append(text(mx, my + 0.3, value, class_="mark-val", font_size="10"))
+        out.append(text(mx, my + 0.3, value, class_="mark-val"))
         if where == "placed":
-            out.append(text(mx + 12, my + 1, "✓", class_="tiny bold", fill="#1b7a1b"))
+            out.append(text(mx + 12, my + 3, "✓", class_="tiny bold", fill="#1b7a1b"))
         elif where == "carried":
             out.append(native_icon(mx + 12, my - 4, p, lang, 4))
         elif where == "under_hut":
             out.append(hut_icon(mx + 12, my - 4, p, lang, 0.55))
         out.append("</g>")
-    out.append(text(x + w - 8, my + 4, f"{len(view.delivered[p])}/4 {words['placed']}",
+    out.append(text(x + w - 8, my + 5, f"{len(view.delivered[p])}/4 {words['placed']}",
                     class_="tiny", text_anchor="end"))
     on_map = view.natives_of(p)
     huts = sum(1 for h in view.huts if h[2] == p)
     holy = sum(1 for h in view.holy if h[2] == p)
-    out.append(text(x + 10, my + 28, f"{words['natives']}: {on_map} {words['on_map']}, "
+    out.append(text(x + 10, my + 32, f"{words['natives']}: {on_map} {words['on_map']}, "
                     f"{NATIVES - on_map} {words['supply']}", class_="tiny"))
-    out.append(text(x + 10, my + 45, f"{words['huts']} {huts}/{HUTS} · {words['holy']} "
+    out.append(text(x + 10, my + 51, f"{words['huts']} {huts}/{HUTS} · {words['holy']} "
                     f"{holy}/{HOLY_PLACES}", class_="tiny"))
     hand = list(view.hands[p])
     cards = f"{words['cards']}: {len(hand)}"
@@ -673,20 +685,36 @@ def _player_card(view: State, p: int, x: float, y: float, w: float,
     if moving and view.fresh:
         cards += f" (+1 {words['drawn']}" + (
             f": {card_name(view.fresh, lang)})" if view.fresh != "?" else ")")
-    out.append(text(x + 10, my + 62, _fit(cards, w - 16), class_="tiny"))
+    # The hand on two lines if it must: the words are as large as a projector needs.
+    first, second = _wrap(cards, w - 16)
+    out.append(text(x + 10, my + 70, first, class_="tiny"))
+    if second:
+        out.append(text(x + 22, my + 89, _fit(second, w - 28), class_="tiny"))
     if moving and view.phase == "move":
-        out.append(text(x + 10, my + 82, f"{words['movement']}: {view.points} · "
-                        f"{words['discovered']} {view.discoveries}/3", class_="tiny bold"))
-        for k in range(min(view.points, 12)):
-            out.append(el("circle", cx=x + w - 14 - k * 11, cy=my + 78, r=4,
+        said = f"{words['movement']}: {view.points} · {words['discovered']} {view.discoveries}/3"
+        out.append(text(x + 10, my + 110, said, class_="tiny bold"))
+        # A dot a point, in the room the words leave.
+        room = int((w - 24 - len(said) * 8.6) // 11)
+        for k in range(max(0, min(view.points, 12, room))):
+            out.append(el("circle", cx=x + w - 14 - k * 11, cy=my + 105, r=4,
                           fill=PLAYER_COLORS[p], stroke="#1d160b", stroke_width="0.8"))
     elif moving and view.phase != "over":
-        out.append(text(x + 10, my + 82, words["phase"][view.phase] + (
+        out.append(text(x + 10, my + 110, words["phase"][view.phase] + (
             f" ({view.action})" if view.action else ""), class_="tiny bold"))
     return out
 
 
-def _fit(line: str, width: float, char: float = 5.8) -> str:
+def _wrap(line: str, width: float, char: float = 8.2) -> tuple[str, str]:
+    """`line` cut at the last space that fits `width`: (first line, the rest, or '')."""
+    most = int(width / char)
+    if len(line) <= most:
+        return line, ""
+    cut = line.rfind(" ", 0, most)
+    cut = most if cut <= 0 else cut
+    return line[:cut].rstrip(), line[cut:].strip()
+
+
+def _fit(line: str, width: float, char: float = 8.2) -> str:
     """Cut a line that would run out of its card (the whole hand is in the prompt)."""
     most = int(width / char)
     return line if len(line) <= most else line[:most - 1] + "…"

@@ -275,11 +275,14 @@ export default {
     }
 
     // The battle report: each bound's meetings with both dice, the rerolls, morale, result.
-    function duelRow(bound, duel, first, rows, report_) {
+    // Five columns, so that both sides stay whole in the column beside the map (issue 29):
+    // the bound heads its meetings as a row of its own, and who lost a meeting is shown by the
+    // struck-out element and the red die — said in words for a screen reader, and shown in
+    // words where a die was rolled again.
+    function duelRow(bound, duel, report_) {
       const w = frame.words();
       const rerolls = duel.rerolls || [];
       const tr = h("tr", { class: `pk-duel${duel.loser ? ` pk-lost-${duel.loser}` : " pk-tie"}${rerolls.length ? " pk-rerolled" : ""}` });
-      if (first) tr.append(h("th", { rowspan: rows, class: "pk-bound" }, `${w.bound} ${bound.bound}`));
       const side = (key) => {
         const s = duel[key];
         const dice = h("span", { class: "pk-dice-cell" });
@@ -297,8 +300,9 @@ export default {
         const who = again.side === "attacker" ? report_.attacker : report_.defender;
         verdict += ` · ${who} ${w.rerolled} ${again.first}`;
       }
-      tr.append(aEl, aRoll, h("td", { class: "pk-vs" }, ":"), dRoll, dEl,
-        h("td", { class: "pk-verdict" }, verdict));
+      dEl.append(h("span", { class: rerolls.length ? "pk-verdict" : "pk-verdict pk-sr" },
+        ` — ${verdict}`));
+      tr.append(aEl, aRoll, h("td", { class: "pk-vs" }, ":"), dRoll, dEl);
       return tr;
     }
     // New battles (a click's own, then any the bots fought after it): show the first new one,
@@ -354,26 +358,27 @@ export default {
       }
       if (dice && reportOpen && table) {
         const table = h("table", { class: "pk-dice-table" });
-        table.append(h("thead", {}, h("tr", {}, h("th", {}, ""),
+        table.append(h("thead", {}, h("tr", {},
           h("th", { colspan: 2 }, pkMarker(shown.attacker_player), ` ${shown.attacker} (${w.invader})`),
           h("th", {}, ""),
-          h("th", { colspan: 2 }, `${shown.defender} (${w.defender}) `, pkMarker(shown.defender_player)),
-          h("th", {}, ""))));
+          h("th", { colspan: 2, class: "pk-defender-head" }, `${shown.defender} (${w.defender}) `,
+            pkMarker(shown.defender_player)))));
         const tbody = h("tbody");
         for (const bound of shown.bounds) {
-          const rows = bound.duels.length + (bound.morale.length ? 1 : 0);
-          bound.duels.forEach((duel, i) => tbody.append(duelRow(bound, duel, i === 0, rows, shown)));
+          tbody.append(h("tr", { class: "pk-bound-row" },
+            h("th", { colspan: 5, class: "pk-bound" }, `${w.bound} ${bound.bound}`)));
+          bound.duels.forEach((duel) => tbody.append(duelRow(bound, duel, shown)));
           if (bound.morale.length) {
-            tbody.append(h("tr", { class: "pk-morale" }, h("td", { colspan: 7 }, bound.morale.join(" "))));
+            tbody.append(h("tr", { class: "pk-morale" }, h("td", { colspan: 5 }, bound.morale.join(" "))));
           }
         }
         if (shown.breaks.length) {
-          tbody.append(h("tr", { class: "pk-break" }, h("td", { colspan: 8 }, shown.breaks.join(" "))));
+          tbody.append(h("tr", { class: "pk-break" }, h("td", { colspan: 5 }, shown.breaks.join(" "))));
         }
         table.append(tbody);
+        // No scroll box of its own: the column beside the map is the one that scrolls.
         body.append(h("p", { class: "pk-help pk-dice-help" }, w.dice_help),
-          // Focusable, so that a keyboard can scroll the table.
-          h("div", { class: "pk-dice-scroll", tabindex: "0", role: "region", "aria-label": w.report }, table));
+          h("div", { class: "pk-dice-scroll", role: "region", "aria-label": w.report }, table));
       }
       report.replaceChildren(summary, ...(tabs ? [tabs] : []), body);
       report.open = reportOpen;

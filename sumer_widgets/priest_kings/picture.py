@@ -62,10 +62,14 @@ def attrs(**values: object) -> str:
                         for k, v in values.items()})
 
 
-WIDTH = 1000
-MAP_BOX = (12.0, 46.0, 620.0, 600.0)  # x, y, width, height of the map
-PANEL_X = 648.0
-ARMY_TOP = 660.0
+WIDTH = 1100  # wider than the map and its panel need: room for the armies' words
+MAP_BOX = (12.0, 46.0, 612.0, 560.0)  # x, y, width, height of the map
+PANEL_X = 640.0
+ARMY_TOP = 618.0
+#: The size of the words a player reads, in the picture's units: `svg.min_font` of its height
+#: (about 855), so they show at 12 px or more on a projector. `_fits` guesses a line's width.
+FONT = 18.5
+COMMAND_H = 54  # a command's rows on an army card: its name, its troops, its bases
 AVENUE = "#2f5d34"  # "the dark green lines are the communication avenues"
 RIVER = "#5b9bd5"
 
@@ -87,22 +91,22 @@ ORDINALS = words(__file__)["ORDINALS"]
 TO_ACT = words(__file__)["TO_ACT"]
 
 CSS = inline("""
-.pk-title{font:700 17px sans-serif;fill:#2b2113}
-.pk-h{font:700 14px sans-serif;fill:#3b2f1a}
-.pk-t{font:13px sans-serif;fill:#2b2113}
-.pk-s{font:11.5px sans-serif;fill:#3b2f1a}
-.pk-xs{font:10.5px sans-serif;fill:#5a4a2e}
-.pk-city-name{font:700 16px sans-serif;fill:#1d160b;paint-order:stroke;stroke:#f7f0dc;
+.pk-title{font:700 20px sans-serif;fill:#2b2113}
+.pk-h{font:700 18.5px sans-serif;fill:#3b2f1a}
+.pk-t{font:18.5px sans-serif;fill:#2b2113}
+.pk-s{font:18.5px sans-serif;fill:#3b2f1a}
+.pk-xs{font:18.5px sans-serif;fill:#5a4a2e}
+.pk-city-name{font:700 20px sans-serif;fill:#1d160b;paint-order:stroke;stroke:#f7f0dc;
  stroke-width:4px;stroke-linejoin:round}
-.pk-city-status{font:600 11.5px sans-serif;fill:#3b2f1a;paint-order:stroke;stroke:#f7f0dc;
+.pk-city-status{font:600 18.5px sans-serif;fill:#3b2f1a;paint-order:stroke;stroke:#f7f0dc;
  stroke-width:3.5px;stroke-linejoin:round}
-.pk-landmark{font:italic 12px sans-serif;fill:#6b5a3c;paint-order:stroke;stroke:#f3ead2;
+.pk-landmark{font:italic 18.5px sans-serif;fill:#6b5a3c;paint-order:stroke;stroke:#f3ead2;
  stroke-width:3px}
-.pk-river-label{font:italic 12px sans-serif;fill:#2d6a9f;letter-spacing:.5px}
-.pk-km{font:600 10.5px sans-serif;fill:#2f5d34;text-anchor:middle;dominant-baseline:central}
-.pk-badge{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
+.pk-river-label{font:italic 18.5px sans-serif;fill:#2d6a9f;letter-spacing:.5px}
+.pk-km{font:600 18.5px sans-serif;fill:#2f5d34;text-anchor:middle;dominant-baseline:central}
+.pk-badge{font:700 18.5px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
-.pk-num{font:700 11px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
+.pk-num{font:700 18.5px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .pk-target{fill:none;stroke:var(--sumer-may);stroke-width:3.5;stroke-dasharray:6 3}
 .pk-selected{fill:none;stroke:var(--sumer-selected);stroke-width:3.5}
 """)
@@ -245,7 +249,7 @@ def render(state: pk.State | None = None, *, campaign_map: pk.CampaignMap | None
     pos = [proj.km(c.x, c.y) for c in cmap.cities]
     armies = state.armies if state is not None else ()
     commands = max((len(a.commands) for a in armies), default=0)
-    card_h = 64 + 31 * commands
+    card_h = 66 + COMMAND_H * commands
     total_h = ARMY_TOP + card_h + 10 if state is not None else ARMY_TOP
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" '
@@ -347,12 +351,12 @@ def _static_layers(cmap: pk.CampaignMap, euphrates: str, tigris: str) -> tuple[s
                       f'data-avenue="{pair}"/>')
         km = cmap.graph.edges[cmap.city_id(a), cmap.city_id(b)]["km"]
         mx, my = _along(pos[a], pos[b], 0.5)
-        ground.append(f'<rect {attrs(x=mx - 21, y=my - 8, width=42, height=16, rx=8)} '
+        ground.append(f'<rect {attrs(x=mx - 33, y=my - 12, width=66, height=24, rx=12)} '
                       f'fill="#f7f0dc" stroke="{AVENUE}" stroke-width="1"/>'
                       + text(mx, my + 0.5, f"{km:.0f} km", class_="pk-km"))
     for site in cmap.landmarks:
         x, y = proj.km(site.x, site.y)
-        lx, ly, anchor = _landmark_label(x, y, len(site.name) * 6.5, pos)
+        lx, ly, anchor = _landmark_label(x, y, len(site.name) * 9.5, pos)
         ground.append(f'<g class="pk-landmark-site" data-landmark="{escape(site.id)}">'
                       f'<title>{escape(site.name)}</title>'
                       f'<circle {attrs(cx=x, cy=y, r=4.5)} fill="#8a7a5a" stroke="#f7f0dc" '
@@ -384,7 +388,7 @@ def _label_offset(pts: Sequence[tuple[float, float]], obstacles: Sequence[tuple[
             dense.append((a[0] + (b[0] - a[0]) * k / steps, a[1] + (b[1] - a[1]) * k / steps,
                           total + seg * k / steps))
         total += seg
-    span = 215.0
+    span = 300.0
     clear = [min((math.dist((x, y), o) for o in obstacles), default=1e9)
              if x0 + 12 < x < x0 + w - 12 and y0 + 16 < y < y0 + h - 12 else -1.0
              for x, y, _ in dense]
@@ -474,7 +478,7 @@ def _turn_on_map(state: pk.State, record: TurnRecord, pos: list[tuple[float, flo
             out.append(f'<path {attrs(d=tie)} fill="none" stroke="{PLAYER_COLORS[a]}" '
                        'stroke-width="2.5" stroke-dasharray="2 4" stroke-linecap="round"/>')
         out.append(f'<g class="pk-attack-number" {ids}>'
-                   f'<circle {attrs(cx=mid[0], cy=mid[1], r=11)} fill="#fff" '
+                   f'<circle {attrs(cx=mid[0], cy=mid[1], r=14)} fill="#fff" '
                    f'stroke="{colour}" stroke-width="2.5"/>'
                    + text(mid[0], mid[1] + 0.5, str(n + 1), class_="pk-num") + "</g>")
         if kind == "called-off":
@@ -520,7 +524,7 @@ def _cities(cmap: pk.CampaignMap, pos: list[tuple[float, float]],
                                  stroke_width="0.8", class_="pk-lord-badge"))
         lx, ly, anchor = labels[n]
         parts.append(text(lx, ly, city.name, class_="pk-city-name", text_anchor=anchor))
-        parts.append(text(lx, ly + 15, status, class_="pk-city-status", text_anchor=anchor))
+        parts.append(text(lx, ly + 20, status, class_="pk-city-status", text_anchor=anchor))
         if state is not None and not state.is_over:
             parts.extend(_order_badge(state, record, n, x, y, lang))
         parts.append("</g>")
@@ -568,7 +572,7 @@ def _label_places(cmap: pk.CampaignMap, pos: tuple[tuple[float, float], ...],
         x, y = pos[n]
         status = (words["independent"] if lords[n] < 0
                   else f"{words['vassal_of']} {cmap.city_name(lords[n])}")
-        width = max(len(city.name) * 10, len(status) * 6.6)
+        width = max(len(city.name) * 12, len(status) * 9.5)
         candidates = [  # (label anchor point, box left, box top, text-anchor)
             (x, y + 44, x - width / 2, y + 30, "middle"),
             (x + 40, y + 4, x + 40, y - 10, "start"),
@@ -578,13 +582,13 @@ def _label_places(cmap: pk.CampaignMap, pos: tuple[tuple[float, float], ...],
         best = None
         for rank, (lx, ly, bx, by, anchor) in enumerate(candidates):
             cost = rank * 0.5
-            if bx < x0 + 4 or bx + width > x0 + w - 4 or by < y0 + 4 or by + 32 > y0 + h - 4:
+            if bx < x0 + 4 or bx + width > x0 + w - 4 or by < y0 + 4 or by + 40 > y0 + h - 4:
                 cost += 1000
             for m, (ox, oy, r) in enumerate(proj_marks):
                 if m == n:
                     continue
                 dx = max(bx - ox, 0, ox - (bx + width))
-                dy = max(by - oy, 0, oy - (by + 32))
+                dy = max(by - oy, 0, oy - (by + 40))
                 if dx * dx + dy * dy < r * r:
                     cost += 30 if r > 20 else 6 if r > 6 else 3
             if best is None or cost < best[0]:
@@ -609,7 +613,7 @@ def _order_badge(state: pk.State, record: TurnRecord, n: int, x: float,
                    'stroke-width="3" class="pk-to-move"/>')
     out.append(f'<g class="pk-order" data-place="{place + 1}"><title>'
                f'{escape(ORDINALS[lang][place])}</title>'
-               f'<circle {attrs(cx=bx, cy=by, r=10)} fill="{fill}" stroke="#fff" '
+               f'<circle {attrs(cx=bx, cy=by, r=13)} fill="{fill}" stroke="#fff" '
                'stroke-width="1.5"/>' + text(bx, by + 0.5, str(place + 1), class_="pk-badge")
                + "</g>")
     choice = record.choices.get(n) if chosen else None
@@ -716,30 +720,38 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
             out.append(text(x + 8, y, words["order_to_roll"], class_="pk-s",
                             font_style="italic", data_order_row=""))
         for place, p in enumerate(state.order):
-            y += 22
+            y += 24
             chosen = state.phase != "orders" or place < state.step
             moving = state.phase == "orders" and state.to_move == p
+            said = _choice_words(state, record, p, chosen, moving, attackers, words)
+            # What the city chose goes beside its name, or under it when it is too long.
+            wraps = not _fits(said, right - x - 130)
             if moving:
-                out.append(f'<rect {attrs(x=x, y=y - 15, width=right - x - 6, height=21, rx=4)}'
+                tall = 48 if wraps else 24
+                out.append(f'<rect {attrs(x=x, y=y - 18, width=right - x - 6, height=tall, rx=4)}'
                            ' fill="#fff3c4" stroke="#1d160b" stroke-width="1.2"/>')
             out.append(text(x + 8, y, f"{place + 1}.", class_="pk-t", font_weight="700"))
-            out.append(shape(PLAYER_SHAPES[p], x + 30, y - 4.5, 6.5, fill=PLAYER_COLORS[p],
+            out.append(shape(PLAYER_SHAPES[p], x + 34, y - 5.5, 7.5, fill=PLAYER_COLORS[p],
                              stroke="#1d160b", stroke_width="1"))
-            out.append(text(x + 42, y, state.name(p), class_="pk-t", font_weight="700"))
-            out.append(text(x + 100, y, _choice_words(state, record, p, chosen, moving,
-                                                      attackers, words),
-                            class_="pk-s", data_order_row=cmap.city_id(p)))
+            out.append(text(x + 48, y, state.name(p), class_="pk-t", font_weight="700"))
+            if wraps:
+                y += 22
+            out.append(text(x + 48 if wraps else x + 126, y, said, class_="pk-s",
+                            data_order_row=cmap.city_id(p)))
         y += 30
         out.append(text(x + 6, y, words["battles_title"], class_="pk-h"))
         y += 8
         if not state.attacks:
-            y += 20
+            y += 24
             out.append(text(x + 8, y, words["no_battles"], class_="pk-s", font_style="italic"))
         for n, (a, d) in enumerate(state.attacks):
-            y += 21
+            y += 24
             out.append(text(x + 8, y, f"{n + 1}.", class_="pk-t", font_weight="700"))
-            out.append(text(x + 28, y, f"{state.name(a)} → {state.name(d)}", class_="pk-t"))
-            out.append(text(x + 150, y, _battle_words(state, record, n, a, d, words),
+            out.append(text(x + 32, y, f"{state.name(a)} → {state.name(d)}", class_="pk-t"))
+            said = _battle_words(state, record, n, a, d, words)
+            if not _fits(said, right - x - 176):
+                y += 22
+            out.append(text(x + 176 if _fits(said, right - x - 176) else x + 32, y, said,
                             class_="pk-s", data_battle_row=str(n + 1)))
         if record.last and state.phase == "orders" and (
                 record.last_turn is None or record.last_turn == state.turn - 1):
@@ -748,20 +760,23 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
                             class_="pk-h"))
             y += 8
             for n, (a, d, result) in enumerate(record.last):
-                y += 21
+                y += 24
                 out.append(text(x + 8, y, f"{n + 1}.", class_="pk-t", font_weight="700"))
-                out.append(text(x + 28, y, f"{state.name(a)} → {state.name(d)}",
+                out.append(text(x + 32, y, f"{state.name(a)} → {state.name(d)}",
                                 class_="pk-t"))
-                out.append(text(x + 150, y, _result_words(state, result, a, d, words),
+                said = _result_words(state, result, a, d, words)
+                if not _fits(said, right - x - 176):
+                    y += 22
+                out.append(text(x + 176 if _fits(said, right - x - 176) else x + 32, y, said,
                                 class_="pk-s", data_last_battle=str(n + 1)))
         y += 30
     elif state is not None:
         y += 2
         out.append(text(x + 6, y, words["over"], class_="pk-h"))
         head = state.independent[0]
-        y += 22
+        y += 24
         out.append(text(x + 8, y, f"{state.name(head)} {words['rules_sumer']}", class_="pk-t"))
-        y += 19
+        y += 22
         winners = ", ".join(state.name(w) for w in sorted(state.winners()))
         out.append(text(x + 8, y, f"{words['winners']}: {winners}", class_="pk-t",
                         font_weight="700"))
@@ -771,9 +786,9 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
     for head in range(len(cmap.cities)):
         if lords[head] >= 0:
             continue
-        y += 22
-        out.append(_crown(x + 14, y - 5, 7))
-        out.append(shape(PLAYER_SHAPES[head], x + 32, y - 4.5, 6.5, fill=PLAYER_COLORS[head],
+        y += 24
+        out.append(_crown(x + 14, y - 6, 8))
+        out.append(shape(PLAYER_SHAPES[head], x + 34, y - 5.5, 7.5, fill=PLAYER_COLORS[head],
                          stroke="#1d160b", stroke_width="1"))
         vassals = [v for v, lord in enumerate(lords) if lord == head]
         line = cmap.city_name(head)
@@ -782,24 +797,35 @@ def _panel(cmap: pk.CampaignMap, state: pk.State | None, lords: Sequence[int],
                 cmap.city_name(v) + (f" ({words['won_for'].format(n=state.made[v][head])})"
                                      if state is not None and state.made[v][head] else "")
                 for v in vassals)
-        out.append(text(x + 44, y, line, class_="pk-t", data_realm=cmap.city_id(head)))
+        out.append(text(x + 48, y, line, class_="pk-t", data_realm=cmap.city_id(head)))
     # The legend, at the foot of the panel.
-    y = MAP_BOX[1] + MAP_BOX[3] - 86
+    y = MAP_BOX[1] + MAP_BOX[3] - 108
     out.append(f'<line {attrs(x1=x + 8, y1=y, x2=x + 40, y2=y)} stroke="{AVENUE}" '
                'stroke-width="4.5" stroke-linecap="round"/>'
                + text(x + 50, y + 4, words["avenue"], class_="pk-xs"))
-    y += 18
+    y += 22
     out.append(f'<line {attrs(x1=x + 8, y1=y, x2=x + 40, y2=y)} stroke="{RIVER}" '
                'stroke-width="4" stroke-linecap="round"/>'
-               + text(x + 50, y + 4, words["river"], class_="pk-xs"))
-    y += 18
+               + text(x + 50, y + 5, words["river"], class_="pk-xs"))
+    y += 22
     out.append(f'<circle {attrs(cx=x + 24, cy=y, r=4.5)} fill="#8a7a5a"/>'
-               + text(x + 50, y + 4, words["landmark"], class_="pk-xs"))
-    y += 20
+               + text(x + 50, y + 5, words["landmark"], class_="pk-xs"))
+    y += 24
+    # The map's name on two lines if it must ("Map: Sumer, 3000 BC" / "— campaign map ...").
     name = words["reconstruction"].format(name=cmap.name)
-    out.append(text(x + 8, y + 4, name if len(name) <= 58 else name[:56] + "…",
-                    class_="pk-xs", font_style="italic"))
+    first, dash, rest = name.partition(" — ")
+    lines = [name] if _fits(name, right - x - 12) or not dash else [first, dash + rest]
+    for line in lines:
+        out.append(text(x + 8, y + 5, line if len(line) <= 46 else line[:44] + "…",
+                        class_="pk-xs", font_style="italic"))
+        y += 21
     return out
+
+
+def _fits(words_: str, room: float) -> bool:
+    """Whether `words_` at `FONT` probably fit in `room` units (a sans-serif letter is about
+    half the font's size wide on average)."""
+    return len(words_) * FONT * 0.52 <= room
 
 
 def _choice_words(state: pk.State, record: TurnRecord, p: int, chosen: bool, moving: bool,
@@ -872,20 +898,22 @@ def _army_card(cmap: pk.CampaignMap, players: int, p: int, army: Army, lord: int
     out = [f'<g class="pk-army" data-army="{cmap.city_id(p)}">',
            f'<rect {attrs(x=x, y=y, width=card_w, height=card_h, rx=8)} '
            f'fill="#fbf6e8" stroke="{PLAYER_COLORS[p]}" stroke-width="2.5"/>',
-           shape(PLAYER_SHAPES[p], x + 16, y + 18, 8, fill=PLAYER_COLORS[p],
+           shape(PLAYER_SHAPES[p], x + 16, y + 19, 8.5, fill=PLAYER_COLORS[p],
                  stroke="#1d160b", stroke_width="1.2"),
-           text(x + 30, y + 23, cmap.city_name(p), class_="pk-h")]
+           text(x + 30, y + 25, cmap.city_name(p), class_="pk-h")]
     status = (words["independent"] if lord < 0
               else f"{words['vassal_of']} {cmap.city_name(lord)}")
-    out.append(text(x + card_w - 10, y + 22, status, class_="pk-xs", text_anchor="end"))
-    out.append(text(x + 12, y + 41, f"{army.total_ap} {words['army']} · {army.elements} "
-                    f"{words['elements']} · {army.total_me:g} {words['me']}",
-                    class_="pk-s"))
-    if blessed:
+    out.append(text(x + card_w - 10, y + 24, status, class_="pk-xs", text_anchor="end"))
+    out.append(text(x + 12, y + 47, f"{army.total_ap} {words['army']} · "
+                    f"{army.total_me:g} {words['me']}", class_="pk-s"))
+    out.append(text(x + card_w - 10, y + 47, f"{army.elements} {words['elements']}",
+                    class_="pk-s", text_anchor="end"))
+    if blessed:  # beside the city's name, where the header leaves room
         out.append(f'<g class="pk-sacrificed"><title>{escape(words["sacrificed"])}</title>'
-                   + _flame(x + card_w - 16, y + 37, 7, "#b35900") + "</g>")
+                   + _flame(x + 42 + len(cmap.city_name(p)) * 10.5, y + 19, 7.5, "#b35900")
+                   + "</g>")
     for c, command in enumerate(army.commands):
-        cy = y + 56 + c * 31
+        cy = y + 68 + c * COMMAND_H
         out.extend(_command_row(army, command, start, x + 12, cy, card_w - 24, words))
     out.append("</g>")
     return "".join(out)
@@ -910,9 +938,11 @@ def _command_row(army: Army, command: Any, start: Army | None, x: float, y: floa
            f'data-reorganized="{reorganized}"><title>{escape(command.name)}: '
            f'{escape(summary)}</title>',
            text(x, y + 4, command.name, class_="pk-s", font_weight="700"),
-           text(x + width, y + 4, summary, class_="pk-xs", text_anchor="end")]
+           text(x, y + 23, summary, class_="pk-xs")]
     if reorganized:
-        out.append(_swap(x + width - 4 - len(summary) * 5.6 - 12, y, 5.5, "#b35900"))
+        out.append(_swap(x + width - 8, y - 1, 6.5, "#b35900"))
+    # The bases on the row under the troops.
+    y += 23
     # One small base per element, as on the table: generals first, then by troops. The bases
     # of one kind are one path (a long army is many bases; the picture stays small).
     cx = x

@@ -109,8 +109,10 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     onclick: () => model.send({ intent: "resume" }) });
   const latest = h("button", { class: "sumer-latest", type: "button",
     onclick: () => { model.set("ply", model.get("plies")); model.save_changes(); } });
-  const toolbar = h("div", { class: "sumer-toolbar" }, undo, bot, autoplayLabel,
-    h("span", { class: "sumer-history" }, sliderLabel, slider, latest, resume));
+  const toolbar = h("div", { class: "sumer-toolbar" }, undo, bot, autoplayLabel);
+  // The history slider heads the column beside the picture, not the toolbar: the toolbar
+  // then takes one line less above the picture, which keeps that height (issue 29).
+  const history = h("div", { class: "sumer-history" }, sliderLabel, slider, latest, resume);
   const status = h("div", { class: "sumer-status", role: "status" });
   const host = h("div", { class: "sumer-host" });
   const prompt = h("div", { class: "sumer-prompt" });
@@ -120,17 +122,50 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const log = h("ol", { class: "sumer-log", tabindex: "0" });
   const logBox = h("details", { class: "sumer-log-box", open: "" }, logTitle, log);
   const task = mountTask(model);
-  // Projector layout (see mountClassroom): the messages have a reserved place, and the
-  // prompt, reports and log sit beside the picture, so nothing moves under the pointer.
+  // Projector layout (see mountClassroom): the messages have a reserved place at the top of
+  // the column beside the picture, with the prompt, reports and log under them, so nothing
+  // moves under the pointer and the picture keeps the whole height below the toolbar.
   const messages = h("div", { class: "sumer-messages" }, status, error);
-  const side = h("div", { class: "sumer-side" }, prompt, logBox);
+  const side = h("div", { class: "sumer-side" }, history, messages, prompt, logBox);
   const main = h("div", { class: "sumer-main" }, host, side);
-  el.replaceChildren(task.panel, toolbar, messages, main);
-  const classroom = mountClassroom(model, el, { toolbar, undo, bot, history: toolbar.lastChild });
+  el.replaceChildren(task.panel, toolbar, main);
+  const classroom = mountClassroom(model, el, { toolbar, undo, bot, history });
   // Keys pressed on a board are the board's (Enter plays, Escape cancels), not JupyterLab's.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const keys = mountKeyboard({ el, host, clickable,
     activate: (target, event) => onClick(target, event) });
+  // The picture takes the window's height less what sits above it (board.css, --sumer-fit):
+  // that part's height changes with the toolbar's wrapping or a task's text, so it is
+  // measured whenever one of them changes size, not guessed.
+  // The window is the part of the page the board scrolls in: in JupyterLab the notebook's
+  // panel (the menus, the notebook's toolbar and the status bar take the rest of the screen),
+  // in Voilà or in full screen the browser's window. An output area may scroll sideways but
+  // is as tall as the board it holds: it is passed over (its height would follow ours).
+  const scroller = () => {
+    if (document.fullscreenElement === el) return null;
+    for (let node = el.parentElement; node && node !== document.body; node = node.parentElement) {
+      if (node.closest(".jp-OutputArea, .output_area, .widget-container")) continue;
+      const overflow = getComputedStyle(node).overflowY;
+      if ((overflow === "auto" || overflow === "scroll") && node.clientHeight > 200) return node;
+    }
+    return null;
+  };
+  let watched = null;
+  const measureAbove = () => {
+    const above = host.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    if (above > 0) el.style.setProperty("--sumer-above", `${Math.ceil(above)}px`);
+    const panel = scroller();
+    if (panel) el.style.setProperty("--sumer-window", `${panel.clientHeight}px`);
+    else el.style.removeProperty("--sumer-window");
+    if (panel !== watched) {
+      if (watched) sizes?.unobserve(watched);
+      if (panel) sizes?.observe(panel);
+      watched = panel;
+    }
+  };
+  const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measureAbove);
+  for (const part of [task.panel, toolbar, el]) sizes?.observe(part);
+  document.addEventListener("fullscreenchange", measureAbove);
 
   const frame = {
     model, el, host, prompt, side, words,
@@ -166,6 +201,11 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
       host.replaceChildren(parsed.content);
     }
     keys.after();
+    // The picture's shape, so the frame can size it to the window (board.css, --sumer-aspect).
+    const box = host.firstElementChild?.viewBox?.baseVal;
+    if (box && box.width && box.height) {
+      el.style.setProperty("--sumer-aspect", (box.width / box.height).toFixed(4));
+    }
     host.dataset.ply = String(model.get("ply"));
     host.dataset.drawn = String((Number(host.dataset.drawn) || 0) + 1);
     onRedraw?.(frame);
@@ -275,6 +315,8 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   frame.cleanup = () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     classroom.cleanup();
+    sizes?.disconnect();
+    document.removeEventListener("fullscreenchange", measureAbove);
   };
   return frame;
 }
@@ -443,7 +485,7 @@ function mountClassroom(model, el, { toolbar, undo, bot, history }) {
   const whyLabel = h("label", { class: "sumer-why-label" }, why, h("span"));
   const extras = h("span", { class: "sumer-classroom" }, levelLabel, whyLabel, save, load, file,
     full);
-  toolbar.insertBefore(extras, history);
+  toolbar.append(extras);
 
   function draw() {
     const w = words();

@@ -41,20 +41,22 @@ from sumer_widgets.words import words
 TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
 TERRITORY = ("#e8d9b5", "#dfe6c8", "#ecd5c6", "#d9e2e6", "#e6d3de", "#e3e0c3", "#d5e3d6",
              "#ebdcc6")
-PANEL = 235  # height of the panel below the board
+# Height of the panel below the board. Its words are 20 units: `svg.min_font` of the whole
+# picture's height (about 915), so they show at 12 px or more on a projector.
+PANEL = 255
 
 WORDS = words(__file__)["WORDS"]
 
 CSS = inline("""
 .route{fill:none;stroke:#b08d57;stroke-width:4;stroke-linecap:round}
 .loc-mark{fill:#fbf5e6;stroke:#6b5a3c;stroke-width:1.6}
-.cs-name{font:600 17px sans-serif;fill:#4a3b22}
-.rank{font:700 12px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
+.cs-name{font:600 21.5px sans-serif;fill:#4a3b22}
+.rank{font:700 20px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
 .piece-label{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
-.status{font:600 16px sans-serif;fill:#333}
-.small{font:12px sans-serif;fill:#333}
-.tile-letter{font:700 12px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
+.status{font:600 21px sans-serif;fill:#333}
+.small{font:20px sans-serif;fill:#333}
+.tile-letter{font:700 20px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
 .dest-ring{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-dasharray:4 2}
 .selected-ring{fill:none;stroke:var(--sumer-selected);stroke-width:3}
 .hop{fill:none;stroke:var(--sumer-may);stroke-width:2.5;stroke-opacity:.85}
@@ -116,8 +118,10 @@ def render(state: State | None = None, *, board: Board | None = None,
                            {"city": 13, "town": 11, "village": 10}[loc.kind],
                            fill=PLAYER_COLORS[owner], stroke="#222", stroke_width="1.2",
                            class_="piece")
+                     # The initial repeats the shape and colour (and the place's name says
+                     # whose trader it is): a cue, not text to read, so it may be small.
                      + text(loc.x, loc.y + 0.5, player_name(owner, lang)[0],
-                            class_="piece-label"))
+                            class_="piece-label", aria_hidden="true"))
         owner_name = "" if owner is None else f" — {player_name(owner, lang)}"
         group = attrs(class_=f"loc {loc.kind}", data_loc=loc.id, data_x=loc.x, data_y=loc.y,
                       data_owner=owner, **control(_name(label, owner, movers.get(loc.id),
@@ -126,14 +130,14 @@ def render(state: State | None = None, *, board: Board | None = None,
                    f"{_location_mark(loc.kind, loc.x, loc.y)}{piece}</g>")
     for cs in board.city_states:
         city = board.location(board.city(cs.id))
-        dy = -30 if city.y < h / 2 else 36
+        dy = -40 if city.y < h / 2 else 38
         out.append(text(city.x, city.y + dy, cs.name, class_="cs-name", text_anchor="middle"))
         if cs.id in rank_of:
             rank = rank_of[cs.id]
             colour = ("#b8860b", "#7d7d7d", "#a0522d")[rank - 1] if rank <= 3 else "#6b5a3c"
-            bx = city.x + 24
-            by = city.y - 20
-            out.append(f'<circle {attrs(cx=bx, cy=by, r=10, fill=colour)}/>'
+            bx = city.x + 27
+            by = city.y - 22
+            out.append(f'<circle {attrs(cx=bx, cy=by, r=14, fill=colour)}/>'
                        + text(bx, by, str(rank), class_="rank"))
 
     # Reachability: rings on destinations, hops traced from the start.
@@ -150,9 +154,9 @@ def render(state: State | None = None, *, board: Board | None = None,
         out.append(f'<circle class="dest-ring" {attrs(cx=loc.x, cy=loc.y, r=16)}/>')
 
     if state is None:
-        out.append(text(16, 24, words["explorer"], class_="status"))
+        out.append(text(16, 26, words["explorer"], class_="status"))
     else:
-        out.append(text(16, 24, _status(state, words, lang), class_="status"))
+        out.append(text(16, 26, _status(state, words, lang), class_="status"))
     if show_panel and state is not None:
         out.extend(_panel(state, h, w, words, lang))
     out.append("</svg>")
@@ -239,7 +243,7 @@ def _status(state: State, words: Mapping[str, str], lang: str) -> str:
             f"{words['of']} 3 · {who}")
 
 
-def _tile(x: float, y: float, letter: str, size: float = 22, lang: str = "en") -> str:
+def _tile(x: float, y: float, letter: str, size: float = 28, lang: str = "en") -> str:
     name = TILE_NAMES[lang][letter]
     return (f'<g class="tile" data-tile="{letter}"><title>{escape(name)}</title>'
             f'<rect {attrs(x=x, y=y, width=size, height=size, rx=3, fill=TILE_COLORS[letter])}'
@@ -251,44 +255,44 @@ def _panel(state: State, top: float, width: float, words: Mapping[str, str],
            lang: str) -> list[str]:
     board = state.board
     out = [f'<rect {attrs(x=0, y=top, width=width, height=PANEL, fill="#efe4c8")}/>',
-           text(16, top + 20, words["row"], class_="small")]
+           text(16, top + 24, words["row"], class_="small")]
     count = len(state.row)
     slot = (width - 32) / max(count, 1)
     for k, cs_id in enumerate(state.row):
         x = 16 + k * slot
         scored = k < 3
-        out.append(f'<rect {attrs(x=x + 3, y=top + 72, width=slot - 6, height=40, rx=6)} '
+        out.append(f'<rect {attrs(x=x + 3, y=top + 70, width=slot - 6, height=42, rx=6)} '
                    f'fill="{"#fff4d0" if scored else "#faf6ea"}" '
                    f'stroke="{"#b8860b" if scored else "#9c8a66"}" '
                    f'stroke-width="{2.5 if scored else 1}" data-row="{k + 1}"/>')
-        out.append(text(x + slot / 2, top + 97, f"{k + 1}. {board.city_state(cs_id).name}",
+        out.append(text(x + slot / 2, top + 98, f"{k + 1}. {board.city_state(cs_id).name}",
                         class_="small", text_anchor="middle", font_weight="600"))
         if scored:
             tiles = state.offer[k]
             for t, letter in enumerate(tiles):
-                out.append(_tile(x + slot / 2 - len(tiles) * 13 + t * 26 + 2, top + 36, letter,
+                out.append(_tile(x + slot / 2 - len(tiles) * 16 + t * 32 + 2, top + 36, letter,
                                  lang=lang))
     # Players: shape and name, reserve, tiles by type, points; the player to move is framed.
     col = (width - 32) / state.players
     for p in range(state.players):
         x = 16 + p * col
-        y = top + 124
+        y = top + 120
         moving = state.to_move == p
-        out.append(f'<rect {attrs(x=x + 3, y=y, width=col - 6, height=100, rx=8)} '
+        out.append(f'<rect {attrs(x=x + 3, y=y, width=col - 6, height=126, rx=8)} '
                    f'fill="#fbf7ec" stroke="{"#222" if moving else "#c9b995"}" '
                    f'stroke-width="{3 if moving else 1}" data-player="{p}"/>')
-        out.append(shape(PLAYER_SHAPES[p], x + 22, y + 20, 9, fill=PLAYER_COLORS[p],
+        out.append(shape(PLAYER_SHAPES[p], x + 24, y + 22, 10, fill=PLAYER_COLORS[p],
                          stroke="#222", stroke_width="1.2"))
         first = f" · {words['first']}" if state.first_player == p and not state.is_over else ""
-        out.append(text(x + 38, y + 25, f"{player_name(p, lang)}{first}", class_="small",
+        out.append(text(x + 42, y + 28, f"{player_name(p, lang)}{first}", class_="small",
                         font_weight="700"))
-        out.append(text(x + 14, y + 48, f"{words['reserve']}: {state.reserve[p]}",
+        out.append(text(x + 14, y + 58, f"{words['reserve']}: {state.reserve[p]}",
                         class_="small"))
         counts = state.influence[p]
         for t, letter in enumerate(TILES):
-            out.append(_tile(x + 14 + t * 44, y + 60, letter, size=20, lang=lang))
-            out.append(text(x + 38 + t * 44, y + 75, f"×{counts[t]}", class_="small"))
-        out.append(text(x + col - 16, y + 48, f"{score_counts(counts)} {words['points']}",
+            out.append(_tile(x + 14 + t * 74, y + 74, letter, lang=lang))
+            out.append(text(x + 46 + t * 74, y + 95, f"×{counts[t]}", class_="small"))
+        out.append(text(x + col - 16, y + 58, f"{score_counts(counts)} {words['points']}",
                         class_="small", text_anchor="end", font_weight="700"))
     return out
 

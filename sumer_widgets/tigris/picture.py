@@ -66,7 +66,7 @@ PICTURE_W = LEFT + BOARD_W + 14
 HAND_Y = TOP + BOARD_H + 14
 HAND_TILE = 40
 TABLE_Y = HAND_Y + 84
-ROW_H = 34
+ROW_H = 38
 
 #: Tile colours (Okabe–Ito where the game's colour allows): each also has an icon.
 TILE_FILL = ("#3d3d3d", "#D55E00", "#0072B2", "#009E73")
@@ -128,11 +128,14 @@ class TigrisSvg(Svg):
 WORDS = words(__file__)["WORDS"]
 
 CSS = inline("""
-.tg-coord{font:600 12px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}
-.tg-status{font:600 16px sans-serif;fill:#2b2b2b}
-.tg-small{font:13px sans-serif;fill:#333}
-.tg-name{font:700 14px sans-serif;fill:#222}
-.tg-num{font:700 12px sans-serif;fill:#222;dominant-baseline:central}
+/* Words a player reads are 17 units or more: `svg.min_font` of the picture's height (770
+   with the apps' two players; 850 with four, a little smaller then), so they show at 12 px
+   or more on a projector. */
+.tg-coord{font:600 17px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}
+.tg-status{font:600 18px sans-serif;fill:#2b2b2b}
+.tg-small{font:17px sans-serif;fill:#333}
+.tg-name{font:700 17.5px sans-serif;fill:#222}
+.tg-num{font:700 17px sans-serif;fill:#222;dominant-baseline:central}
 .tg-role{font:700 9px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .tg-kingdom{fill:none;stroke:#1c1c1c;stroke-width:3.2;stroke-linecap:round;pointer-events:none}
 .tg-region{fill:none;stroke:#7d6b48;stroke-width:1.4;stroke-dasharray:3 3;pointer-events:none}
@@ -144,7 +147,7 @@ CSS = inline("""
 .tg-defender{fill:none;stroke:#111;stroke-width:3.5;stroke-dasharray:5 3;pointer-events:none}
 .tg-support-a{fill:#d7263d;stroke:#fff;stroke-width:1}
 .tg-support-d{fill:#111;stroke:#fff;stroke-width:1}
-.tg-badge{font:700 10px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
+.tg-badge{font:700 17px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
  pointer-events:none}
 .tg-overlay-piece{pointer-events:none}
 .tg-g{fill:#efe4c4;stroke:#d9caa4;stroke-width:.8}
@@ -310,16 +313,24 @@ def tile_piece(colour: int, x: float, y: float, size: float, *, flipped: bool = 
 
 def leader_piece(player: int, colour: int, x: float, y: float, r: float,
                  lang: str = "en") -> str:
-    """A leader: a disc of its colour with its dynasty's sign, and its role's letter."""
+    """A leader: a disc of its colour with its dynasty's sign, and its role's letter.
+
+    The letter is sized to be read on a projector (17 units) on a leader of a cell or a hand;
+    on the players' rows' small leaders it only repeats the disc's colour (the hand above and
+    the leader's accessible name say the role), so there it is small and ``aria-hidden``."""
     role = WORDS.get(lang, WORDS["en"])["role"][colour]
-    bx, by = x + r * 0.72, y + r * 0.72
+    big = r >= 18
+    badge = r * 0.55 if big else r * 0.36
+    bx, by = x + r * 0.7, y + r * 0.7
+    size = 17 if big else r * 0.5
+    hidden = "" if big else ' aria-hidden="true"'
     return (f'<circle class="tg-disc tg-t{colour}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
             f'<circle class="tg-ring" cx="{x:.1f}" cy="{y:.1f}" r="{r + 1.2:.1f}"/>'
             f'<use href="#tg-d{player}" color="{TILE_FILL[colour]}" '
             f'transform="translate({x:.1f} {y:.1f}) scale({r / 15:.3f})"/>'
-            f'<circle class="tg-rb" cx="{bx:.1f}" cy="{by:.1f}" r="{r * 0.36:.1f}"/>'
-            f'<text x="{bx:.1f}" y="{by + 0.5:.1f}" class="tg-role" '
-            f'style="font-size:{r * 0.5:.1f}px">{role}</text>')
+            f'<circle class="tg-rb" cx="{bx:.1f}" cy="{by:.1f}" r="{badge:.1f}"/>'
+            f'<text x="{bx:.1f}" y="{by + 0.5:.1f}" class="tg-role"{hidden} '
+            f'style="font-size:{size:.1f}px">{role}</text>')
 
 
 def dynasty_sign(player: int, x: float, y: float, r: float) -> str:
@@ -486,8 +497,8 @@ def _conflict_marks(state: State, lang: str) -> list[str]:
         for cell in cells:
             x, y = centre(cell)
             out.append(f'<g class="tg-overlay-piece" data-supports="{letter}">'
-                       f'<circle {attrs(cx=f"{x - 14:.1f}", cy=f"{y + 14:.1f}", r=7, class_=cls)}'
-                       f'/>{text(x - 14, y + 14.5, letter, class_="tg-badge")}</g>')
+                       f'<circle {attrs(cx=f"{x - 13:.1f}", cy=f"{y + 13:.1f}", r=10, class_=cls)}'
+                       f'/>{text(x - 13, y + 13.5, letter, class_="tg-badge")}</g>')
     return out
 
 
@@ -563,7 +574,7 @@ def _panel(state: State, words: Mapping[str, str], lang: str) -> list[str]:
 def _hand_strip(state: State, player: int, words: Mapping[str, str], lang: str) -> list[str]:
     whose = words["hand"].format(player=player_name(player, lang))
     out = [dynasty_sign(player, LEFT + 9, HAND_Y + 4, 10),
-           text(LEFT + 24, HAND_Y + 9, whose, class_="tg-name")]
+           text(LEFT + 24, HAND_Y + 10, whose, class_="tg-name")]
     y = HAND_Y + 20 + HAND_TILE / 2
     hand = state.hands[player]
     x = LEFT + HAND_TILE / 2
@@ -609,7 +620,7 @@ def _player_row(state: State, p: int, y: float, words: Mapping[str, str],
     out = [f"<rect {box}/>"]
     mid = y + (ROW_H - 4) / 2
     out.append(dynasty_sign(p, LEFT + 9, mid, 11))
-    out.append(text(LEFT + 26, mid + 5, player_name(p, lang), class_="tg-name"))
+    out.append(text(LEFT + 26, mid + 6, player_name(p, lang), class_="tg-name"))
     x = LEFT + 82
     hand = state.hands[p]
     for letter in hand:
@@ -633,14 +644,14 @@ def _player_row(state: State, p: int, y: float, words: Mapping[str, str],
     x += 42
     influence = state.influence[p]
     if influence is None:
-        out.append(text(x, mid + 4, f"{words['points']}: {words['hidden']}", class_="tg-small",
+        out.append(text(x, mid + 5, f"{words['points']}: {words['hidden']}", class_="tg-small",
                         font_style="italic"))
         return out
     for colour in range(4):
         out.append(tile_piece(colour, x + 8, mid, 16))
-        out.append(text(x + 19, mid, str(influence[colour]), class_="tg-num"))
+        out.append(text(x + 19, mid + 1, str(influence[colour]), class_="tg-num"))
         x += 44
     vector = final_vector(influence, state.treasures_taken[p])
-    out.append(text(PICTURE_W - LEFT, mid + 4, f"{words['score']} {vector[0]}",
+    out.append(text(PICTURE_W - LEFT, mid + 6, f"{words['score']} {vector[0]}",
                     class_="tg-name", text_anchor="end"))
     return out

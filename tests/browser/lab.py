@@ -73,8 +73,41 @@ class Lab:
         self.log.close()
 
 
+#: What the page has done so far: the files it has fetched, its kernel's state and the cells that
+#: have run. While this
+#: changes the site is working, however slowly a busy machine lets it.
+_PROGRESS = """() => {
+  const kernel = window.jupyterapp?.shell?.currentWidget?.sessionContext?.session?.kernel;
+  const cells = window.jupyterapp?.shell?.currentWidget?.content?.widgets || [];
+  return [performance.getEntriesByType('resource').length, kernel ? kernel.status : null,
+          document.readyState,
+          cells.filter(c => c.model.type === 'code' && c.model.executionCount !== null).length];
+}"""
+
+
+def wait_for_progress(page, condition: str, arg=None, stall: float = 300,
+                      ceiling: float = 1800) -> None:
+    """Wait until the JavaScript function `condition` holds, for as long as the page makes
+    progress (`_PROGRESS`): it fails when nothing has moved for `stall` seconds, or at the
+    `ceiling`, not after a fixed time that a machine busy with other work may need."""
+    started = last_move = time.monotonic()
+    seen = None
+    while not page.evaluate(condition, arg):
+        now = time.monotonic()
+        progress = page.evaluate(_PROGRESS)
+        if progress != seen:
+            seen, last_move = progress, now
+        if now - last_move > stall:
+            raise TimeoutError(f"the page made no progress for {stall:.0f} s (last seen: files "
+                               f"fetched, kernel, document, cells run = {seen})")
+        if now - started > ceiling:
+            raise TimeoutError(f"the page was still working after {ceiling:.0f} s ({seen})")
+        time.sleep(0.25)
+
+
 def run_notebook(page, lab, name: str, timeout: float = 120_000) -> None:
-    """Open a notebook in JupyterLab, run every cell, and wait until the kernel is idle."""
+    """Open a notebook in JupyterLab, run every cell, and wait until all have run (for as long
+    as cells go on finishing: `timeout` is how long one step may stand still)."""
     page.goto(lab.notebook_url(name), timeout=timeout)
     page.wait_for_selector(".jp-Notebook", timeout=timeout)
     page.wait_for_function(
@@ -83,9 +116,17 @@ def run_notebook(page, lab, name: str, timeout: float = 120_000) -> None:
     page.set_default_timeout(timeout)
     # The command's promise settles once every cell has run.
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
-        " === 'idle'", timeout=timeout, polling=250)
+    wait_for_progress(page, _ALL_RUN, stall=timeout / 1000 * 2.5)
+
+
+#: Every code cell with a source has run and the kernel is idle again.
+_ALL_RUN = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session?.kernel;
+  return !!kernel && kernel.status === 'idle' && panel.content.widgets.every(c =>
+    c.model.type !== 'code' || !c.model.sharedModel.source.trim()
+    || c.model.executionCount !== null);
+}"""
 
 
 def task_state(page, name: str) -> dict:

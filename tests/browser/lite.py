@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
-from tests.browser.lab import free_port
+from tests.browser.lab import free_port, wait_for_progress
 
 LOOPBACK = {"127.0.0.1", "localhost", "[::1]", "::1"}
 #: Chromium resolves no name but loopback: nothing can leave the machine even past the route.
@@ -78,38 +78,46 @@ class Outside:
 
 
 def open_notebook(page, site: StaticSite, path: str, timeout: float = 120_000) -> None:
-    """Open `path` in the site's JupyterLab and wait until its kernel is idle."""
+    """Open `path` in the site's JupyterLab and wait until its kernel is idle (`timeout` is
+    how long one step of the page may stand still, not the whole wait)."""
     page.set_default_timeout(timeout)
     page.goto(f"{site.url}/lab/index.html?path={path}")
-    page.wait_for_function(
-        "(path) => window.jupyterapp?.shell?.currentWidget?.context?.path === path"
-        " && window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
-        arg=path, polling=250)
+    wait_for_progress(
+        page, "(path) => window.jupyterapp?.shell?.currentWidget?.context?.path === path"
+        " && !!window.jupyterapp.shell.currentWidget.sessionContext?.session?.kernel",
+        arg=path, stall=timeout / 1000 * 2.5)
     wait_until_idle(page, timeout)
 
 
 def wait_until_idle(page, timeout: float = 120_000) -> None:
-    page.wait_for_function(
-        "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel;"
-        " return k && k.status === 'idle'; }", timeout=timeout, polling=250)
+    wait_for_progress(
+        page, "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session"
+        "?.kernel; return !!k && k.status === 'idle'; }", stall=timeout / 1000 * 2.5)
 
 
-def run_all(page, timeout: float = 600_000) -> list[int]:
+def run_all(page, stall: float = 300, ceiling: float = 1800) -> list[int]:
     """Run every cell of the open notebook, the way a student would in this site.
 
     JupyterLite's Run All stops at a cell that raises, even one tagged ``raises-exception``
     (JupyterLab on a server goes on): there, the rest is run with "Run Selected Cell and All
     Below" from the next cell. Returns the cells it had to go on after; a stop at a cell not
-    tagged so is an error (AssertionError)."""
+    tagged so is an error (AssertionError). It waits while cells go on finishing, however slowly:
+    it gives up when no cell has finished for `stall` seconds, or at the `ceiling`."""
     resumed = []
     command = "notebook:run-all-cells"
-    deadline = time.monotonic() + timeout / 1000
+    started = time.monotonic()
     while True:
         page.evaluate("(command) => window.jupyterapp.commands.execute(command)", command)
         state, since = None, time.monotonic()
+        finished, moved = page.evaluate(_CELLS_RUN), time.monotonic()
         while True:
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"the notebook did not finish running; last seen {state}")
+            count = page.evaluate(_CELLS_RUN)
+            if count != finished:
+                finished, moved = count, time.monotonic()
+            if time.monotonic() - moved > stall:
+                raise TimeoutError(f"no cell finished for {stall:.0f} s ({finished} run so far)")
+            if time.monotonic() - started > ceiling:
+                raise TimeoutError(f"the notebook was still running after {ceiling:.0f} s")
             now = page.evaluate(_RUN_STATE)
             if now != state:
                 state, since = now, time.monotonic()
@@ -125,6 +133,10 @@ def run_all(page, timeout: float = 600_000) -> list[int]:
                       ".activeCellIndex = n; }", state["next"])
         command = "notebook:run-all-below"
 
+
+#: How many of the notebook's code cells have run so far (the progress of a Run All).
+_CELLS_RUN = """() => window.jupyterapp.shell.currentWidget.content.widgets
+    .filter(c => c.model.type === 'code' && c.model.executionCount !== null).length"""
 
 _RUN_STATE = """() => {
     const panel = window.jupyterapp.shell.currentWidget;

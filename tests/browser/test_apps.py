@@ -1,8 +1,12 @@
 """The board-only apps (`make app GAME=...`, Voilà): each renders its board with a line of
-instructions and no code or error boxes, a click plays a move, and a refusal shows as a line.
+instructions and no code or error boxes, a click plays a move, and a refusal shows as a line;
+at 1280×720 its text is 12 px or more and the board fits the window (issue 29).
 
 `make app GAME=sumeria` (the command the README gives) serves Sumeria's; one `make apps` server
-serves the other three."""
+serves the other three, and opens on a front page with the four games. Every page is visited
+with every request to another host blocked and counted: none is made (Voilà's own template
+asks cdn.jsdelivr.net for Font Awesome; the `sumer` template does not), and the server's log
+never says that an app "is not trusted"."""
 
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ from engine.core import RULESETS
 from sumer_widgets.games import card
 from tests.browser.lab import free_port
 from tests.browser.plays import PLAYS, REFUSALS
+from tests.browser.test_projector import LEGIBLE_PX, SIZES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -71,11 +76,35 @@ def voila_apps(tmp_path_factory, browser_type_launch_args):
     server.stop()
 
 
-def check_the_app(page, url: str, game: str) -> None:
+def outside_requests(page, server) -> list[str]:
+    """Block every request to another host than the server, and return the list of them."""
+    tried: list[str] = []
+
+    def route(route):
+        if route.request.url.startswith(server.url):
+            route.continue_()
+        else:
+            tried.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", route)
+    return tried
+
+
+def check_the_app(page, server, url: str, game: str) -> None:
     page.set_default_timeout(120_000)
+    tried = outside_requests(page, server)
     page.goto(url)
     board = f'.sumer-board[data-name="{game}"]'
     page.wait_for_selector(f"{board} .sumer-host svg")
+    # Legible on a projector (the tests' window is 1280×720): the app's title line and the
+    # whole board fit, and no text of the board is under 12 px.
+    assert page.viewport_size == {"width": 1280, "height": 720}
+    least = min(page.evaluate(SIZES, board), key=lambda s: s["size"])
+    assert least["size"] >= LEGIBLE_PX, least
+    box = page.locator(board).bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 720 and box["width"] <= 1280, box
+    assert page.evaluate("document.documentElement.scrollHeight") <= 720, "the page scrolls"
     text = page.inner_text("body")
     assert card(game).say("instructions") in text
     assert page.locator(".jp-InputArea, .CodeMirror, .cm-editor").count() == 0, "code shows"
@@ -95,12 +124,38 @@ def check_the_app(page, url: str, game: str) -> None:
     page.wait_for_selector(f"{board} .sumer-error:visible")
     refusal = page.inner_text(f"{board} .sumer-error")
     assert refusal.strip() and "\n" not in refusal.strip() and "Traceback" not in refusal
+    assert tried == [], f"the app asked another host: {tried}"
+    assert "not trusted" not in server.log_path.read_text()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(set(RULESETS) - {"sumeria"}))
 def test_an_app_renders_plays_and_refuses(page, voila_apps, game):
-    check_the_app(page, f"{voila_apps.url}/voila/render/{game}.ipynb", game)
+    check_the_app(page, voila_apps, f"{voila_apps.url}/voila/render/{game}.ipynb", game)
+
+
+@pytest.mark.slow
+def test_make_apps_opens_a_front_page_with_the_four_games(page, voila_apps):
+    page.set_default_timeout(120_000)
+    tried = outside_requests(page, voila_apps)
+    page.goto(voila_apps.url)  # what `make apps` opens in the browser
+    page.wait_for_selector(".sumer-front li[data-game]")
+    games = page.eval_on_selector_all(".sumer-front li[data-game]", "ns => ns.map(n => ({"
+                                      "game: n.dataset.game, title: n.querySelector('h2')"
+                                      ".innerText, text: n.innerText, picture: n.querySelector"
+                                      "('img').naturalWidth, link: n.querySelector('h2 a')"
+                                      ".href}))")
+    assert [g["game"] for g in games] == list(RULESETS)
+    for seen in games:
+        spec = card(seen["game"])
+        assert seen["title"] == spec.title and spec.say("blurb") in seen["text"]
+        assert seen["picture"] > 0, f"{seen['game']}'s picture does not show"
+        assert seen["link"] == f"{voila_apps.url}/voila/render/{seen['game']}.ipynb"
+    assert ".ipynb" not in page.inner_text("body"), "Voilà's list of files shows"
+    page.click('.sumer-front li[data-game="tigris"] h2 a')
+    page.wait_for_selector('.sumer-board[data-name="tigris"] .sumer-host svg')
+    assert tried == [], f"the front page or an app asked another host: {tried}"
+    assert "not trusted" not in voila_apps.log_path.read_text()
 
 
 @pytest.mark.slow
@@ -109,6 +164,6 @@ def test_make_app_serves_one_game(page, browser_type_launch_args, tmp_path):
         pytest.skip("the apps are tested against the checkout's .venv (run scripts/setup.sh)")
     server = Voila("app", tmp_path, "GAME=sumeria")
     try:
-        check_the_app(page, server.url, "sumeria")
+        check_the_app(page, server, server.url, "sumeria")
     finally:
         server.stop()
