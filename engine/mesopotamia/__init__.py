@@ -15,7 +15,7 @@ R-M2).
 >>> from engine import mesopotamia
 >>> game = mesopotamia.new_game(players=4, seed=7)
 >>> game.state.points
-2
+5
 """
 
 from __future__ import annotations

@@ -90,6 +90,34 @@ def play_priest_kings(page, board: str) -> None:
     wait_for_next_ply(page, board, before)
 
 
+def play_royal_ur(page, board: str) -> None:
+    """Throw the dice (if the turn starts with a throw), then move a piece that lights where it
+    lands — a waiting piece first, since a game starts with all of them waiting — or pass when
+    the throw moves none."""
+    before = ply(page, board)
+    def offered(button: str) -> bool:
+        found = page.locator(f"{board} button.{button}")
+        return found.count() == 1 and found.is_visible() and found.is_enabled()
+
+    if offered("sumer-throw"):
+        page.locator(f"{board} button.sumer-throw").click()
+        wait_for_next_ply(page, board, before)
+        before = ply(page, board)
+        if offered("sumer-throw"):
+            return  # a throw of nothing passed the turn, and the person throws again
+    if offered("sumer-pass"):
+        page.locator(f"{board} button.sumer-pass").click()
+    else:
+        lit = "rect.sumer-dest"
+        assert (_click_until_lit(page, board, "[data-pool]", lit)
+                or _click_until_lit(page, board, "[data-cell]", lit)), "no piece lit a square"
+        dest = page.get_attribute(f"{board} {lit}", "data-dest")
+        kind, _, who = dest.partition("-")
+        target = f'[data-cell="{dest}"]' if not who else f'[data-{kind}="{who}"]'
+        page.locator(f"{board} .sumer-host {target}").first.click(force=True)
+    wait_for_next_ply(page, board, before)
+
+
 def refuse_sumeria(page, board: str) -> None:
     """Click another player's trader (the person plays seat 0)."""
     page.locator(f'{board} .sumer-host [data-loc][data-owner]:not([data-owner="0"])'
@@ -131,9 +159,15 @@ def refuse_priest_kings(page, board: str) -> None:
         page.locator(f'{board} [data-city="{dark}"] .pk-city-mark').click(force=True)
 
 
+def refuse_royal_ur(page, board: str) -> None:
+    """Click the other player's waiting pieces (the person plays seat 0, light)."""
+    page.locator(f'{board} .sumer-host [data-pool="dark"]').first.click(force=True)
+
+
 PLAYS = {"sumeria": play_sumeria, "tigris": play_tigris, "mesopotamia": play_mesopotamia,
-         "priest_kings": play_priest_kings}
+         "priest_kings": play_priest_kings, "royal_ur": play_royal_ur}
 
 #: A click that the person's board answers with a reason (nothing is played), by ruleset.
 REFUSALS = {"sumeria": refuse_sumeria, "tigris": refuse_tigris,
-            "mesopotamia": refuse_mesopotamia, "priest_kings": refuse_priest_kings}
+            "mesopotamia": refuse_mesopotamia, "priest_kings": refuse_priest_kings,
+            "royal_ur": refuse_royal_ur}
