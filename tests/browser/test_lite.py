@@ -136,3 +136,28 @@ def test_the_analysis_notebook_reads_its_results_and_skips_the_cluster(lite_site
     finally:
         page.close()
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
+
+
+@pytest.mark.slow
+def test_a_shipped_notebook_shows_its_pictures_before_anything_is_run(lite_site, offline):
+    """Issue 27: the site treats its notebooks as untrusted, so an SVG output alone would show
+    as a line of text (`<svg: ...>`); every board and picture is also shipped as HTML with the
+    picture as an image, which an untrusted notebook still shows."""
+    _, site = lite_site
+    context, outside = offline
+    page = context.new_page()
+    try:
+        page.set_default_timeout(120_000)
+        page.goto(f"{site.url}/lab/index.html?path=notebooks/01-sumeria.ipynb")
+        page.wait_for_selector(".jp-Notebook .jp-OutputArea-output")
+        notebook = page.locator(".jp-Notebook")
+        notebook.locator(".sumer-board-static img").first.wait_for()
+        pictures = notebook.locator(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+        shown = [box for box in (pictures.nth(n).bounding_box()
+                                 for n in range(min(pictures.count(), 3))) if box]
+        assert pictures.count() >= 5 and shown and all(box["width"] > 200 for box in shown)
+        assert "<svg:" not in notebook.inner_text()
+        assert "Run this cell" in notebook.inner_text()
+    finally:
+        page.close()
+    assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
