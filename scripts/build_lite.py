@@ -407,7 +407,29 @@ def site_notebook(text: str) -> dict:
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "markdown":
             cell["source"] = TEST_LINK.sub(r"\1", cell["source"])
+        for output in cell.get("outputs", []):
+            picture_as_image(output.get("data", {}))
     return nb
+
+
+def picture_as_image(data: dict) -> None:
+    """Give a stored SVG picture an HTML form that shows it as an image.
+
+    The site opens its notebooks untrusted, and JupyterLab draws no untrusted SVG: a stored
+    picture (a timeline, a map, a position) would show as its text line (``<SVG picture>``,
+    ``<svg: ...>``). Sanitized HTML may hold an image, so the picture goes in as one. The
+    boards' own outputs already carry such HTML (their goal beside the picture); outputs made
+    by running a cell in the site are trusted and need none."""
+    svg = data.get("image/svg+xml")
+    if svg is None or "text/html" in data:
+        return
+    svg = "".join(svg) if isinstance(svg, list) else svg
+    plain = data.get("text/plain", "")
+    plain = "".join(plain) if isinstance(plain, list) else plain
+    encoded = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    alt = plain.strip().strip("<>").replace("&", "&amp;").replace('"', "&quot;")
+    data["text/html"] = (f'<img alt="{alt}" style="max-width:100%" '
+                         f'src="data:image/svg+xml;base64,{encoded}">')
 
 
 def stage_contents(folder: Path) -> None:

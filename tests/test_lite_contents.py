@@ -6,6 +6,7 @@ tests): the link's words stay."""
 
 from __future__ import annotations
 
+import base64
 import json
 
 from scripts import build_lite
@@ -86,3 +87,19 @@ def test_the_jupyterlite_pages_the_site_is_built_from_name_no_icon_of_their_own(
         for member in pages:
             text = archive.extractfile(member).read().decode("utf-8")
             assert 'rel="icon"' not in text and "</head>" in text, member.name
+
+
+def test_a_stored_svg_picture_is_served_with_an_image_an_untrusted_notebook_shows():
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect/></svg>'
+    notebook = {"cells": [{"cell_type": "code", "execution_count": 1, "id": "a", "metadata": {},
+                           "source": "map()", "outputs": [{
+                               "output_type": "display_data", "metadata": {},
+                               "data": {"image/svg+xml": svg, "text/plain": "<SVG picture>"}}]}],
+                "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    served = build_lite.site_notebook(json.dumps(notebook))
+    data = served["cells"][0]["outputs"][0]["data"]
+    assert data["image/svg+xml"] == svg, "the picture itself stays"
+    image = data["text/html"]
+    assert image.startswith('<img alt="SVG picture"')
+    encoded = image.split("base64,")[1].split('"')[0]
+    assert base64.b64decode(encoded).decode() == svg
