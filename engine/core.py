@@ -583,6 +583,19 @@ def check_keys(data: Mapping[str, Any], allowed: Iterable[str], where: str | Nam
                          known=", ".join(map(repr, sorted(allowed))))
 
 
+def saved_state(data: Any, ruleset: str, allowed: Iterable[str]) -> str:
+    """The checks every ruleset's ``state_from_dict`` opens with: `data` is an object with no
+    unknown key, written for `ruleset`. Returns the name its refusals give the state
+    (``"sumeria state"``), for the checks of the fields that follow."""
+    where = f"{ruleset} state"
+    if not isinstance(data, Mapping):
+        raise InvalidInput(f"{where} must be an object")
+    check_keys(data, allowed, where)
+    if data.get("ruleset") != ruleset:
+        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not '{ruleset}'")
+    return where
+
+
 # --------------------------------------------------------------------------------------- events
 
 

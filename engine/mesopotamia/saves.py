@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core import InvalidInput, check_keys, field, shown
+from engine.core import InvalidInput, field, saved_state, shown
 from engine.mesopotamia.board import FIELD_COUNTS, Coord, parse_coord
 from engine.mesopotamia.pieces import FRESH, LUMBER, MANA_TOP, NATIVES, STONES
 from engine.mesopotamia.rules import check_state
@@ -50,12 +50,7 @@ def state_from_dict(data: Any) -> State:
     Raises:
         InvalidInput: naming the first field that is malformed or inconsistent.
     """
-    w = "mesopotamia state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{w} must be an object")
-    check_keys(data, [*_FIELDS, "ruleset"], w)
-    if data.get("ruleset") != "mesopotamia":
-        raise InvalidInput(f"{w}: ruleset is {shown(data.get('ruleset'))}, not 'mesopotamia'")
+    w = saved_state(data, "mesopotamia", [*_FIELDS, "ruleset"])
     players = _int(field(data, "players", int, w), f"{w}.players", 2, 4)
     to_move = data.get("to_move")
     if to_move is not None:

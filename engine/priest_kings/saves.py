@@ -8,10 +8,9 @@ those invariants; the state itself stays below everything that reads it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from engine.core import InvalidInput, check_keys, field, shown
+from engine.core import InvalidInput, check_keys, field, saved_state, shown
 from engine.priest_kings.army import Army
 from engine.priest_kings.board import CampaignMap
 from engine.priest_kings.rules import check_state
@@ -24,14 +23,9 @@ def state_from_dict(data: Any) -> State:
     Raises:
         InvalidInput: naming the first field that is malformed or inconsistent.
     """
-    where = "priest_kings state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object")
-    check_keys(data, ("ruleset", "map", "options", "players", "seed", "turn", "phase", "order",
-                      "step", "attacks", "overlord", "blessed", "armies", "made",
-                      "battles_fought", "to_move"), where)
-    if data.get("ruleset") != State.RULESET:
-        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'priest_kings'")
+    where = saved_state(data, "priest_kings", (
+        "ruleset", "map", "options", "players", "seed", "turn", "phase", "order", "step",
+        "attacks", "overlord", "blessed", "armies", "made", "battles_fought", "to_move"))
     map_data = data.get("map")
     campaign_map = (CampaignMap.standard() if map_data == "standard"
                     else CampaignMap.from_dict(map_data))

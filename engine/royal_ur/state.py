@@ -23,11 +23,19 @@ the throws).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Named, RulesetOptions, check_keys, field, is_int, shown
+from engine.core import (
+    InvalidInput,
+    Named,
+    RulesetOptions,
+    check_keys,
+    field,
+    is_int,
+    saved_state,
+    shown,
+)
 from engine.royal_ur.board import PATH_NAMES, Path, path
 from engine.royal_ur.dice import DICE_KINDS, THROWS
 from engine.royal_ur.text import render_text
@@ -263,13 +271,8 @@ def state_from_dict(data: Any) -> State:
     Raises:
         InvalidInput: naming the first field that is malformed or inconsistent.
     """
-    where = "royal_ur state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object")
-    check_keys(data, ("ruleset", "options", "seed", "squares", "off", "to_move", "throw",
-                      "throws"), where)
-    if data.get("ruleset") != State.RULESET:
-        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'royal_ur'")
+    where = saved_state(data, "royal_ur", (
+        "ruleset", "options", "seed", "squares", "off", "to_move", "throw", "throws"))
     options = Options.from_dict(field(data, "options", dict, where))
     seed = data.get("seed")
     if seed is not None and (not is_int(seed) or not 0 <= seed < 2**64):

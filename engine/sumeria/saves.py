@@ -8,10 +8,9 @@ those invariants; the state itself stays below everything that reads it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from engine.core import InvalidInput, check_keys, field, shown
+from engine.core import InvalidInput, field, saved_state, shown
 from engine.sumeria.board import Board
 from engine.sumeria.pieces import TRADERS
 from engine.sumeria.rules import check_state
@@ -24,14 +23,10 @@ def state_from_dict(data: Any) -> State:
     Raises:
         InvalidInput: naming the first field that is malformed or inconsistent.
     """
-    where = "sumeria state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object")
-    check_keys(data, ("ruleset", "board", "options", "players", "seed", "phase", "round", "step",
-                      "first_player", "to_move", "traders", "reserve", "row", "offer", "bag",
-                      "discard", "influence", "scoring"), where)
-    if data.get("ruleset") != "sumeria":
-        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'sumeria'")
+    where = saved_state(data, "sumeria", (
+        "ruleset", "board", "options", "players", "seed", "phase", "round", "step",
+        "first_player", "to_move", "traders", "reserve", "row", "offer", "bag", "discard",
+        "influence", "scoring"))
     board_data = data.get("board")
     board = Board.standard() if board_data == "standard" else Board.from_dict(board_data)
     players = field(data, "players", int, where)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
-from engine.core import InvalidInput, check_keys, field, shown
+from engine.core import InvalidInput, field, saved_state, shown
 from engine.tigris.board import SIZE, Board
 from engine.tigris.pieces import CATASTROPHES, COLOURS, MONUMENTS, TOTAL_TILES
 from engine.tigris.rules import check_state
@@ -52,12 +52,7 @@ def state_from_dict(data: Any) -> State:
     Raises:
         InvalidInput: naming the first field that is malformed or inconsistent.
     """
-    where = "tigris state"
-    if not isinstance(data, Mapping):
-        raise InvalidInput(f"{where} must be an object")
-    check_keys(data, _SAVED, where)
-    if data.get("ruleset") != "tigris":
-        raise InvalidInput(f"{where}: ruleset is {shown(data.get('ruleset'))}, not 'tigris'")
+    where = saved_state(data, "tigris", _SAVED)
     options = Options.from_dict(field(data, "options", dict, where))
     players = field(data, "players", int, where)
     if players not in PLAYERS:
