@@ -213,11 +213,11 @@ def pdf_pages(page_html: str, pdf: Path | None = None, browser: Any = None) -> i
     return len(re.findall(rb"/Type\s*/Page\b", data))
 
 
-def main(argv: list[str]) -> int:
+def write_sheets(sheets: list[tuple[Path, str]], argv: list[str], rerun: str) -> int:
+    """Write each sheet whose page differs from `text` (``--check``: only say which), and with
+    ``--pdf`` print each to PDF; `rerun` is the command a stale sheet's message names."""
     stale = []
-    for game, lang in SHEETS:
-        path = path_of(game, lang)
-        text = sheet(game, lang)
+    for path, text in sheets:
         current = path.read_text(encoding="utf-8") if path.exists() else ""
         if current != text:
             stale.append(path)
@@ -230,9 +230,14 @@ def main(argv: list[str]) -> int:
             print(f"{path.with_suffix('.pdf').relative_to(ROOT)}: {pages} page(s)")
     if "--check" in argv and stale:
         print("out of date: " + ", ".join(str(p.relative_to(ROOT)) for p in stale)
-              + " — run python scripts/rules_sheets.py", file=sys.stderr)
+              + f" — run {rerun}", file=sys.stderr)
         return 1
     return 0
+
+
+def main(argv: list[str]) -> int:
+    return write_sheets([(path_of(game, lang), sheet(game, lang)) for game, lang in SHEETS],
+                        argv, "python scripts/rules_sheets.py")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import html
 import sys
 from pathlib import Path
 
-from scripts.rules_sheets import OUT, _sized, digest, pdf_pages, picture
+from scripts.rules_sheets import OUT, _sized, digest, picture, write_sheets
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -240,24 +240,8 @@ def path_of(game: str, lang: str) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    stale = []
-    for game, lang in SHEETS:
-        path = path_of(game, lang)
-        text = sheet(game, lang)
-        current = path.read_text(encoding="utf-8") if path.exists() else ""
-        if current != text:
-            stale.append(path)
-            if "--check" not in argv:
-                path.write_text(text, encoding="utf-8")
-                print(f"wrote {path.relative_to(ROOT)}")
-        if "--pdf" in argv:
-            pages = pdf_pages(text, path.with_suffix(".pdf"))
-            print(f"{path.with_suffix('.pdf').relative_to(ROOT)}: {pages} page(s)")
-    if "--check" in argv and stale:
-        print("out of date: " + ", ".join(str(p.relative_to(ROOT)) for p in stale)
-              + " — run python scripts/student_sheets.py --pdf", file=sys.stderr)
-        return 1
-    return 0
+    return write_sheets([(path_of(game, lang), sheet(game, lang)) for game, lang in SHEETS],
+                        argv, "python scripts/student_sheets.py --pdf")
 
 
 if __name__ == "__main__":
