@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from engine import mesopotamia as meso  # noqa: E402 - after the path is set
 from engine import priest_kings as pk  # noqa: E402
+from engine import royal_ur as ur  # noqa: E402
 from engine import sumeria, tigris  # noqa: E402
 from engine.mesopotamia.scoring import ranking  # noqa: E402
 from sumer_widgets.display import show  # noqa: E402
@@ -344,12 +345,49 @@ def meso_limit() -> Exit:
                 "limit is the project's addition, so that every game ends.)")
 
 
+# The Royal Game of Ur -------------------------------------------------------------------------
+
+
+def ur_capture() -> Exit:
+    state = ur.position(light=[2, 6], dark=[9], throw=3, pieces=3)
+    capturing = [m for m in ur.legal_moves(state)
+                 if len(ur.apply(state, m)[0].squares[1]) < len(state.squares[1])]
+    (move,) = capturing
+    return Exit(1, _svg(state, width=480),
+                "Light has thrown 3. Light's pieces stand on squares 2 and 6 of its path, "
+                "and a piece of Dark's stands on square 9, in the middle row both players "
+                "share. Which of Light's moves captures Dark's piece?",
+                f"Moving the piece on square {move.square} (to square {move.square + 3}).",
+                "A piece moves exactly the number thrown: 6 + 3 = 9. Landing on an opponent's "
+                "piece in the shared middle row sends it back off the board, to start again; "
+                "only the middle rosette is safe, and square 9 is not a rosette.")
+
+
+def ur_best() -> Exit:
+    state = ur.position(light=[3, 7], dark=[6], throw=1, pieces=3)
+    values = ur.move_values(state)
+    best = max(values, key=values.get)
+    chances = "; ".join(
+        ("entering a piece" if isinstance(m, ur.Enter) else f"moving the piece on {m.square}")
+        + f" {round(100 * v)} %" for m, v in sorted(values.items(), key=lambda mv: -mv[1]))
+    return Exit(2, _svg(state, width=480),
+                "Three pieces each. Light has thrown 1, with pieces on squares 3 and 7; Dark "
+                "has a piece on square 6, just behind Light's piece on 7. Which move gives "
+                "Light the best chance of winning?",
+                f"Moving the piece on square {best.square}, to square {best.square + 1}, the "
+                f"middle rosette. (Light's chances of winning, from the solved game: {chances}.)",
+                "On the middle rosette the piece is safe from Dark's piece right behind it, "
+                "and landing on a rosette gives Light another throw. The chances are exact: "
+                "the 3-piece game is solved, every position's chance of winning worked out.")
+
+
 SHEETS: dict[str, tuple[str, list[Callable[[], Exit]]]] = {
     "sumeria": ("Sumeria", [sumeria_reach, sumeria_row, sumeria_score]),
     "tigris": ("Tigris & Euphrates", [tigris_point, tigris_revolt, tigris_catastrophe,
                                       tigris_score]),
     "mesopotamia": ("Mesopotamia", [meso_reach, meso_hut, meso_mana, meso_limit]),
     "priest_kings": ("Priest-Kings of God", [pk_targets, pk_broken, pk_free, pk_winners]),
+    "royal_ur": ("The Royal Game of Ur", [ur_capture, ur_best]),
 }
 
 CSS = """

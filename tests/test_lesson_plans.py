@@ -23,8 +23,9 @@ MEASURED = ("01-sumeria.ipynb", "01-sumeria-nl.ipynb", "02-tigris-euphrates.ipyn
 def test_the_guide_has_plans_for_every_game_it_teaches():
     games = {tuple(plan.notebooks) for plan in PLANS}
     assert games == {("01-sumeria.ipynb", "01-sumeria-nl.ipynb"), ("02-tigris-euphrates.ipynb",),
-                     ("03-mesopotamia.ipynb",), ("04-priest-kings.ipynb",)}
-    assert len(PLANS) == 15
+                     ("03-mesopotamia.ipynb",), ("04-priest-kings.ipynb",),
+                     ("06-royal-game-of-ur.ipynb",)}
+    assert len(PLANS) == 17
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=lambda plan: plan.title)
