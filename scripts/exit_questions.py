@@ -32,6 +32,8 @@ from engine import royal_ur as ur  # noqa: E402
 from engine import sumeria, tigris  # noqa: E402
 from engine.mesopotamia.scoring import ranking  # noqa: E402
 from sumer_widgets.display import show  # noqa: E402
+from sumer_widgets.royal_ur.picture import percent  # noqa: E402
+from sumer_widgets.royal_ur.readers import move_text  # noqa: E402
 
 OUT = ROOT / "docs" / "exit"
 BLUE, ORANGE, GREEN = range(3)
@@ -357,7 +359,8 @@ def ur_capture() -> Exit:
                 "Light has thrown 3. Light's pieces stand on squares 2 and 6 of its path, "
                 "and a piece of Dark's stands on square 9, in the middle row both players "
                 "share. Which of Light's moves captures Dark's piece?",
-                f"Moving the piece on square {move.square} (to square {move.square + 3}).",
+                f"Moving the piece on square {move.square} (to square "
+                f"{move.square + state.throw}).",
                 "A piece moves exactly the number thrown: 6 + 3 = 9. Landing on an opponent's "
                 "piece in the shared middle row sends it back off the board, to start again; "
                 "only the middle rosette is safe, and square 9 is not a rosette.")
@@ -367,15 +370,15 @@ def ur_best() -> Exit:
     state = ur.position(light=[3, 7], dark=[6], throw=1, pieces=3)
     values = ur.move_values(state)
     best = max(values, key=values.get)
-    chances = "; ".join(
-        ("entering a piece" if isinstance(m, ur.Enter) else f"moving the piece on {m.square}")
-        + f" {round(100 * v)} %" for m, v in sorted(values.items(), key=lambda mv: -mv[1]))
+    chances = "; ".join(f"{move_text(m, state)}: {percent(v)}"
+                        for m, v in sorted(values.items(), key=lambda mv: -mv[1]))
     return Exit(2, _svg(state, width=480),
                 "Three pieces each. Light has thrown 1, with pieces on squares 3 and 7; Dark "
                 "has a piece on square 6, just behind Light's piece on 7. Which move gives "
                 "Light the best chance of winning?",
-                f"Moving the piece on square {best.square}, to square {best.square + 1}, the "
-                f"middle rosette. (Light's chances of winning, from the solved game: {chances}.)",
+                f"Moving the piece on square {best.square}, to square "
+                f"{best.square + state.throw}, the middle rosette. (Light's chance of winning, "
+                f"from the solved game — {chances}.)",
                 "On the middle rosette the piece is safe from Dark's piece right behind it, "
                 "and landing on a rosette gives Light another throw. The chances are exact: "
                 "the 3-piece game is solved, every position's chance of winning worked out.")
