@@ -68,6 +68,14 @@ START = "notebooks/00-start-here.ipynb"
 RESULTS = "benchmarks/results"
 KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: What the site's kernel says of its language when it starts (its kernel_info reply). JupyterLab
+#: writes this into a notebook's metadata as soon as the kernel is up: a notebook shipped with
+#: other words (those of the Python that ran it) was marked modified the moment it opened, so
+#: every reload asked "Leave site?" and autosave stored every notebook opened. The build checks
+#: the kernel extension still says exactly this (`check_language_info`).
+LANGUAGE_INFO = {"codemirror_mode": {"name": "python", "version": 3}, "file_extension": ".py",
+                 "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+                 "pygments_lexer": "ipython3", "version": "3.8"}
 #: What the kernel loads at start; with these in the lock it never calls piplite for them.
 PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"]
 #: Requirements of the wheels that the browser does without, and why.
@@ -397,19 +405,40 @@ TEST_LINK = re.compile(r"\[([^\]]*)\]\((?:\.\./)+tests/[^)]*\)")
 
 
 def site_notebook(text: str) -> dict:
-    """A notebook as the site serves it: the Pyodide kernel; no links to tests; and every
+    """A notebook as the site serves it: the Pyodide kernel and its language_info (so that
+    opening it changes nothing in it, `LANGUAGE_INFO`); no links to tests; and every
     multi-line text as one string. On disk a multi-line text (a printed output, a cell's
     source) may be a list of lines; the Jupyter server joins them when it reads a notebook,
     JupyterLite does not, and shows the list's lines joined by commas (jupyterlite#1105): each
     line after the first began with a stray ", "."""
     nb = nbformat.reads(text, as_version=nbformat.NO_CONVERT)  # joins the lines
     nb.setdefault("metadata", {})["kernelspec"] = dict(KERNELSPEC)
+    nb["metadata"]["language_info"] = json.loads(json.dumps(LANGUAGE_INFO))
     for cell in nb.get("cells", []):
         if cell.get("cell_type") == "markdown":
             cell["source"] = TEST_LINK.sub(r"\1", cell["source"])
         for output in cell.get("outputs", []):
             picture_as_image(output.get("data", {}))
     return nb
+
+
+def kernel_language_info(env: Path) -> dict:
+    """The language_info of the kernel_info reply of the site's Pyodide kernel, read from its
+    lab extension's code (a JavaScript object literal)."""
+    for script in sorted(kernel_extension(env).glob("*.js")):
+        found = re.search(r"language_info:(\{[^{}]*\{[^{}]*\}[^{}]*\})", script.read_text())
+        if found:
+            return json.loads(re.sub(r"([{,])([A-Za-z_]+):", r'\1"\2":', found.group(1)))
+    sys.exit("the Pyodide kernel extension's kernel_info reply was not found: update "
+             "kernel_language_info")
+
+
+def check_language_info(env: Path) -> None:
+    """The notebooks are shipped with the language_info the kernel gives (`LANGUAGE_INFO`)."""
+    said = kernel_language_info(env)
+    if said != LANGUAGE_INFO:
+        sys.exit(f"the site's kernel says its language is {said}, not LANGUAGE_INFO: put that "
+                 "in scripts/build_lite.py, or every notebook opens marked modified")
 
 
 def picture_as_image(data: dict) -> None:
@@ -526,6 +555,7 @@ def build(out: Path, force: bool = False) -> Path:
     env = build_env()
     core = fetch_pyodide(env)
     wheels = fetch_wheels(env)
+    check_language_info(env)
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix=".lite-", dir=out.parent) as tmp:
         staging = Path(tmp)

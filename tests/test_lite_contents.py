@@ -35,6 +35,7 @@ def test_a_printed_output_of_several_lines_is_one_string_without_commas():
     assert result["data"]["text/plain"] == "a\nb"
     assert served["cells"][0]["source"] == "print('one')\nprint('two')"
     assert served["metadata"]["kernelspec"] == build_lite.KERNELSPEC
+    assert served["metadata"]["language_info"] == build_lite.LANGUAGE_INFO
     table = served["cells"][1]["source"]
     assert "| R-1 | `test_rules.py`, [docs](../docs/x.md) |" in table
     assert "../tests/" not in table
@@ -103,3 +104,15 @@ def test_a_stored_svg_picture_is_served_with_an_image_an_untrusted_notebook_show
     assert image.startswith('<img alt="SVG picture"')
     encoded = image.split("base64,")[1].split('"')[0]
     assert base64.b64decode(encoded).decode() == svg
+
+
+def test_the_notebooks_are_shipped_with_the_language_info_the_sites_kernel_gives():
+    """JupyterLab writes the kernel's language_info into a notebook once the kernel is up: any
+    other words in the shipped notebook marked it modified on opening (issue 29, item 5). Read
+    from the kernel extension the build uses, when its build environment is at hand."""
+    import pytest
+
+    envs = sorted(p for p in build_lite.CACHE.glob("env-*") if (p / ".complete").exists())
+    if not envs:
+        pytest.skip("no JupyterLite build environment in the cache (scripts/build_lite.py)")
+    assert build_lite.kernel_language_info(envs[-1]) == build_lite.LANGUAGE_INFO

@@ -105,6 +105,11 @@ def wait_until_idle(page, timeout: float = 120_000) -> None:
         "?.kernel; return !!k && k.status === 'idle'; }", stall=timeout / 1000 * 2.5)
 
 
+def is_modified(page) -> bool:
+    """Whether the open notebook is marked modified (● in its tab; a reload asks to leave)."""
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget.context.model.dirty")
+
+
 def run_all(page, stall: float = 300, ceiling: float = 1800) -> list[int]:
     """Run every cell of the open notebook, the way a student would in this site.
 

@@ -23,6 +23,7 @@ from tests.browser.lite import (
     StaticSite,
     cell_errors,
     cell_texts,
+    is_modified,
     open_notebook,
     outputs,
     run_all,
@@ -87,6 +88,7 @@ def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
     page = context.new_page()
     try:
         open_notebook(page, site, f"notebooks/{notebook}")
+        assert not is_modified(page), "opening the notebook changed it"
         run_all(page)
         unexpected = [e for e in cell_errors(page) if "raises-exception" not in e["tags"]]
         assert not unexpected, unexpected
@@ -128,6 +130,7 @@ def test_the_analysis_notebook_reads_its_results_and_skips_the_cluster(lite_site
     page = context.new_page()
     try:
         open_notebook(page, site, "notebooks/05-analysis.ipynb")
+        assert not is_modified(page), "opening the notebook changed it"
         run_all(page)
         errors = cell_errors(page)
         assert not errors, errors
