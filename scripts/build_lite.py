@@ -544,6 +544,25 @@ def add_favicon(out: Path) -> int:
     return added
 
 
+#: The site's script that shows a saved board's own view (its picture and "▶ Run this cell to
+#: play on this board." in its language) where a reload left its widget view unrendered.
+WAITING_BOARDS = LITE / "waiting-boards.js"
+
+
+def add_waiting_boards(out: Path) -> int:
+    """Put `WAITING_BOARDS` in every page of the site that opens notebooks (not the front
+    page, which only goes on to the start notebook); returns how many pages got it."""
+    script = f"<script>\n{WAITING_BOARDS.read_text(encoding='utf-8')}</script>"
+    added = 0
+    for page in sorted(out.glob("*/index.html")):
+        text = page.read_text(encoding="utf-8")
+        if "jupyter-config-data" not in text or "</body>" not in text:
+            continue
+        page.write_text(text.replace("</body>", f"{script}</body>", 1), encoding="utf-8")
+        added += 1
+    return added
+
+
 def build(out: Path, force: bool = False) -> Path:
     """Build the site into `out` (kept as it is if it is current and not `force`)."""
     out = out.resolve()
@@ -581,6 +600,8 @@ def build(out: Path, force: bool = False) -> Path:
         redirect_to_start(site)
         if not add_favicon(site):
             sys.exit("JupyterLite's pages changed: no page took the favicon (add_favicon)")
+        if not (site / "lab" / "index.html").exists() or not add_waiting_boards(site):
+            sys.exit("JupyterLite's pages changed: no page took add_waiting_boards")
         (site / INPUTS_FILE).write_text(f"{digest}\n")
         if out.exists():
             shutil.rmtree(out)

@@ -25,8 +25,28 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
         ".json": "application/json", ".whl": "application/zip", ".ipynb": "application/json"}
 
+    #: Called with the size of each piece of every response sent (a benchmark's count).
+    on_send = None
+
     def log_message(self, *args: object) -> None:
         pass
+
+    def setup(self) -> None:
+        super().setup()
+        if self.on_send is not None:
+            self.wfile = _Counted(self.wfile, self.on_send)
+
+
+class _Counted:
+    def __init__(self, raw, on_send):
+        self._raw, self._on_send = raw, on_send
+
+    def write(self, data) -> int:
+        self._on_send(len(data))
+        return self._raw.write(data)
+
+    def __getattr__(self, name: str):
+        return getattr(self._raw, name)
 
 
 class _Server(http.server.ThreadingHTTPServer):
@@ -38,10 +58,13 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class StaticSite:
-    """A folder served over HTTP on 127.0.0.1, in a thread of this process."""
+    """A folder served over HTTP on 127.0.0.1, in a thread of this process; `on_send`, if
+    given, is called with the size of each piece of every response."""
 
-    def __init__(self, folder: Path):
-        handler = functools.partial(_Quiet, directory=str(folder))
+    def __init__(self, folder: Path, on_send=None):
+        quiet = type("_Sending", (_Quiet,), {"on_send": staticmethod(on_send)}) if on_send \
+            else _Quiet
+        handler = functools.partial(quiet, directory=str(folder))
         self.server = _Server(("127.0.0.1", free_port()), handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -103,6 +126,23 @@ def wait_until_idle(page, timeout: float = 120_000) -> None:
     wait_for_progress(
         page, "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session"
         "?.kernel; return !!k && k.status === 'idle'; }", stall=timeout / 1000 * 2.5)
+
+
+def waiting_board_note(page, site: StaticSite, path: str, timeout: float = 120_000) -> str:
+    """Save the open notebook (run, its boards live), open it again in a new kernel and return
+    the text shown where its first board was: the board's saved view (picture and "run this
+    cell"), not JupyterLab's "Loading widget..." for a widget the new kernel does not hold."""
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    open_notebook(page, site, path, timeout)
+    first = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+        .findIndex(c => c.model.type === 'code' && c.model.outputs.toJSON().some(
+            o => o.data && o.data['application/vnd.jupyter.widget-view+json']))""")
+    assert first >= 0, "the saved notebook holds no widget view"
+    page.evaluate("(n) => window.jupyterapp.shell.currentWidget.content.scrollToItem(n)", first)
+    note = page.locator(".jp-Notebook .sumer-board-waiting").first
+    note.wait_for()
+    return note.inner_text()
 
 
 def is_modified(page) -> bool:

@@ -3,7 +3,8 @@ session into build/lite (kept when nothing it is built from has changed), served
 opened in Chromium with every request that would leave the machine aborted — and none is
 attempted. Each game's notebook runs to its end in Pyodide (cells that raise on purpose may
 raise, no other), its plots leave a note instead of an error, and on its board a piece is
-selected and a move played by clicks."""
+selected and a move played by clicks. Opening a notebook leaves it unmodified; a run notebook
+saved and opened again shows each board's saved view, which says to run its cell."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from tests.browser.lite import (
     open_notebook,
     outputs,
     run_all,
+    waiting_board_note,
 )
 from tests.browser.plays import PLAYS
 
@@ -34,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Each game's notebook, and the ruleset of the boards to play on.
 GAME_NOTEBOOKS = {"01-sumeria.ipynb": "sumeria", "02-tigris-euphrates.ipynb": "tigris",
                   "03-mesopotamia.ipynb": "mesopotamia", "04-priest-kings.ipynb": "priest_kings"}
+#: The notebook whose run is saved and opened again: its boards then say to run their cells.
+RELOADED = "01-sumeria.ipynb"
 
 
 @pytest.fixture(scope="session")
@@ -116,6 +120,10 @@ def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
         assert played, f"no board took a move by clicks: {tried}"
         error = page.inner_text(f'.jp-Notebook .sumer-board[data-name="{played}"] .sumer-error')
         assert not error.strip(), error
+        if notebook == RELOADED:
+            note = waiting_board_note(page, site, f"notebooks/{notebook}")
+            assert "▶ Run this cell to play on this board." in note, note
+            assert page.locator(".jp-Notebook .sumer-board-static img").count()
     finally:
         page.close()
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
