@@ -31,9 +31,15 @@ try:
 except ImportError:
     HAVE_MATPLOTLIB = False
 
-NOTE = ("*No picture here: this copy of Sumer runs without matplotlib (in the browser-only site "
-        "there is none). The notebook as shipped shows the picture — reopen it without running "
-        "this cell — and so does JupyterLab: `make lab`, or the notebook on Binder.*")
+#: Where the picture is: in the notebook as shipped, until a run of the cell is saved over it
+#: (the browser-only site autosaves). There, deleting the notebook in the file browser removes
+#: only the browser's copy, and the site's own copy, as shipped, shows again (checked in
+#: tests/browser/test_lite.py).
+NOTE = ("*No picture here: this copy of Sumer runs without matplotlib (the browser-only site "
+        "has none). The notebook as shipped holds the picture until a run of this cell is saved "
+        "over it; in the browser-only site, delete the notebook in the file browser (your "
+        "changes to it go too) and the copy as shipped is back. JupyterLab draws it: "
+        "`make lab`, or the notebook on Binder.*")
 
 _pending = {"figures": 0, "hooked": False}
 

@@ -35,7 +35,8 @@ from tests.browser.plays import PLAYS
 ROOT = Path(__file__).resolve().parents[2]
 #: Each game's notebook, and the ruleset of the boards to play on.
 GAME_NOTEBOOKS = {"01-sumeria.ipynb": "sumeria", "02-tigris-euphrates.ipynb": "tigris",
-                  "03-mesopotamia.ipynb": "mesopotamia", "04-priest-kings.ipynb": "priest_kings"}
+                  "03-mesopotamia.ipynb": "mesopotamia", "04-priest-kings.ipynb": "priest_kings",
+                  "06-royal-game-of-ur.ipynb": "royal_ur"}
 #: The notebook whose run is saved and opened again: its boards then say to run their cells.
 RELOADED = "01-sumeria.ipynb"
 
@@ -147,6 +148,19 @@ def test_the_analysis_notebook_reads_its_results_and_skips_the_cluster(lite_site
         assert "the first player won" in texts and "No picture here" in texts
         assert "dask.distributed is not installed here" in texts
         assert "greedy won" in texts, "simulate played in the page's own process"
+        assert "delete the notebook in the file browser" in texts
+        # What the note says: the run is saved over the pictures; deleting the notebook brings
+        # the copy as shipped back, with its pictures.
+        pictures = page.evaluate("""async (path) => {
+            const app = window.jupyterapp, contents = app.serviceManager.contents;
+            const drawn = (nb) => nb.content.cells.filter(c => (c.outputs || []).some(
+                o => o.data && (o.data['image/png'] || o.data['image/svg+xml']))).length;
+            await app.shell.currentWidget.context.save();
+            const saved = drawn(await contents.get(path, {content: true}));
+            await contents.delete(path);
+            return [saved, drawn(await contents.get(path, {content: true}))];
+        }""", "notebooks/05-analysis.ipynb")
+        assert pictures[0] < pictures[1], f"pictures saved, then after delete: {pictures}"
     finally:
         page.close()
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
