@@ -83,9 +83,16 @@ def app_page(repl_page: str, game: str, title: str) -> str:
     # The REPL reads its options and code from the address once it starts; this page's own
     # address is short (apps/<game>/), so they go in before. A reload keeps them.
     wanted = json.dumps(app_address(game))
+    # The REPL names the tab after its address ("?kernel=pyth… - Sumer"): the game's name
+    # stays.
     setup = ("if (window.location.search !== '?' + " + wanted + ") {\n"
              "          window.history.replaceState(null, '', window.location.pathname + '?' + "
-             + wanted + " + window.location.hash);\n        }\n        await import(")
+             + wanted + " + window.location.hash);\n        }\n"
+             "        const title = document.title;\n"
+             "        new MutationObserver(() => { if (document.title !== title) "
+             "document.title = title; }).observe(document.head, "
+             "{childList: true, characterData: true, subtree: true});\n"
+             "        await import(")
     page = page.replace("await import(", setup, 1)
     return page.replace("</head>", APP_STYLE + "\n</head>", 1)
 
