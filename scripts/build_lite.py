@@ -58,6 +58,8 @@ from pathlib import Path
 
 import nbformat
 
+from scripts import lite_apps
+
 ROOT = Path(__file__).resolve().parent.parent
 LITE = ROOT / "lite"
 DEFAULT_OUT = ROOT / "build" / "lite"
@@ -377,6 +379,7 @@ def write_lock(core: Path, wheels: list[Path], dest: Path) -> dict:
 def site_inputs() -> list[Path]:
     """Everything the site is built from, in this checkout."""
     paths = [ROOT / "pyproject.toml", Path(__file__).resolve(), ROOT / "binder/overrides.json"]
+    paths += [Path(lite_apps.__file__).resolve()]
     paths += sorted(p for p in LITE.rglob("*") if p.is_file())
     for folder in ("engine", "sumer_widgets", "notebooks", "docs", RESULTS):
         paths += sorted(p for p in (ROOT / folder).rglob("*") if p.is_file()
@@ -598,6 +601,7 @@ def build(out: Path, force: bool = False) -> Path:
             sys.exit(f"jupyter lite build failed:\n{result.stdout[-5000:]}{result.stderr[-5000:]}")
         check_site(site, lock)
         redirect_to_start(site)
+        lite_apps.add_apps(site)
         if not add_favicon(site):
             sys.exit("JupyterLite's pages changed: no page took the favicon (add_favicon)")
         if not (site / "lab" / "index.html").exists() or not add_waiting_boards(site):

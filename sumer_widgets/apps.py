@@ -96,10 +96,11 @@ main.sumer-front li img { width: 240px; max-width: none; height: auto; border-ra
 </style>"""
 
 
-def front_page(lang: str = "en") -> widgets.HTML:
+def front_page(lang: str = "en", link: str = "{game}.ipynb") -> widgets.HTML:
     """The apps' front page (``apps/index.ipynb``, the page ``make apps`` opens): for each game
     of `engine.core.RULESETS` its title, a picture of its board at the start, its one line
-    (the card's blurb) and a link to its app (``apps/<game>.ipynb``, beside the front page).
+    (the card's blurb) and a link to its app (`link` with the game's name: ``<game>.ipynb``,
+    beside the front page; the browser-only site's apps are ``<game>/``).
     The pictures are in the page itself (data URLs): the page asks nothing of any other host.
     A widget, not an HTML output: the notebook renderer would take over a click on a link of
     an output (to open the file in place); a widget's link is the browser's own."""
@@ -109,13 +110,13 @@ def front_page(lang: str = "en") -> widgets.HTML:
         picture = spec.picture(rules_of(name).new_game(spec.players, 1).state, lang=lang)
         data = base64.b64encode(str(picture).encode("utf-8")).decode("ascii")
         title = html.escape(spec.title)
-        link = f"{html.escape(name)}.ipynb"
+        address = html.escape(link.format(game=name))
         games.append(
-            f'<li data-game="{html.escape(name)}"><a href="{link}" tabindex="-1" '
+            f'<li data-game="{html.escape(name)}"><a href="{address}" tabindex="-1" '
             f'aria-hidden="true"><img src="data:image/svg+xml;base64,{data}" '
-            f'alt=""></a><div><h2><a href="{link}">{title}</a></h2>'
+            f'alt=""></a><div><h2><a href="{address}">{title}</a></h2>'
             f"<p>{html.escape(spec.say('blurb', lang))}</p>"
-            f'<a class="sumer-front-play" href="{link}">Play {title} against the bots →</a>'
+            f'<a class="sumer-front-play" href="{address}">Play {title} against the bots →</a>'
             "</div></li>")
     return widgets.HTML(FRONT_STYLE + '<main class="sumer-front"><h1>The games of Sumer</h1>'
                 "<p>Four board games set in the ancient Near East. Choose one: you play the first "
