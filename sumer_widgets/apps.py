@@ -119,6 +119,7 @@ def front_page(lang: str = "en", link: str = "{game}.ipynb") -> widgets.HTML:
             f'<a class="sumer-front-play" href="{address}">Play {title} against the bots →</a>'
             "</div></li>")
     return widgets.HTML(FRONT_STYLE + '<main class="sumer-front"><h1>The games of Sumer</h1>'
-                "<p>Four board games set in the ancient Near East. Choose one: you play the first "
-                "seat, the bots play the others.</p><ul class='sumer-front-games'>"
+                "<p>Five board games of ancient Mesopotamia: four modern ones and the Royal "
+                "Game of Ur, which Sumer itself played. Choose one: you play the first seat, "
+                "the bots play the others.</p><ul class='sumer-front-games'>"
                 + "".join(games) + "</ul></main>")
