@@ -166,6 +166,20 @@ class _ClassOrBoard:
         return board._load_into
 
 
+def from_page(value: Any) -> Any:
+    """A message from the page as JSON reads it. In the browser-only site the kernel (Pyodide)
+    hands a JSON ``null`` over as ``pyodide.ffi.jsnull``, not None: every check of an intent
+    ("a throw's value is a whole number or None") would refuse it, so a click that sends a
+    null — "Throw the dice" — did nothing there."""
+    if isinstance(value, Mapping):
+        return {key: from_page(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [from_page(item) for item in value]
+    if type(value).__name__ == "JsNull":
+        return None
+    return value
+
+
 class BoardWidget(anywidget.AnyWidget):
     """Base of the boards. Subclasses provide `RENDER` and `choices_for`, and may add intents.
 
@@ -336,6 +350,7 @@ class BoardWidget(anywidget.AnyWidget):
         """Every intent is checked; anything malformed or illegal ends up in `error`. An intent
         either completes or changes nothing (`_atomic`): a refusal, or a bug, puts the board
         back as it was before the message."""
+        content = from_page(content)
         try:
             if not isinstance(content, Mapping) or not isinstance(content.get("intent"), str):
                 raise refused("no_intent")

@@ -31,6 +31,22 @@ def test_the_registry_knows_the_board():
     assert card("royal_ur").notebook == "06-royal-game-of-ur"
 
 
+class JsNull:
+    """What a Pyodide kernel (the browser-only site) hands Python for a JSON null."""
+
+    def __bool__(self):
+        return False
+
+
+def test_a_null_from_a_pyodide_kernel_reads_as_none():
+    """In the site, "Throw the dice" sends ``value: null``, which arrives as Pyodide's jsnull:
+    the board throws as it does under JupyterLab's kernel."""
+    board = RoyalUrBoard(royal_ur.new_game(seed=7))
+    board.send_intent({"intent": "play", "move": {"kind": "throw", "value": JsNull()},
+                       "ply": 0, "extra": [JsNull()]})
+    assert board.error == "" and board.game.state.throw == 2
+
+
 def test_a_throw_then_a_click_on_the_ringed_square_plays_the_move():
     board = RoyalUrBoard(royal_ur.new_game(seed=7))
     assert board.choices["phase"] == "throw" and board.choices["throw"] is True
