@@ -17,7 +17,7 @@ Parts of the notebook and what they practise:
    `capture-dark`;
 4. was this the best move? — `best-move`, task `play-best`;
 5. who has the advantage — `first-player`;
-6. for programmers — `light-wins-2-pieces`;
+6. for programmers — `head-start-size` (predicted, then solved live);
 7. a whole game against the bots (`against_bots()`).
 """
 
@@ -140,12 +140,27 @@ def _first_player() -> str:
     return "light" if chance > 0.5 else "dark" if chance < 0.5 else "even"
 
 
-def _light_wins_2_pieces() -> int:
-    """Light's chance of winning the 2-piece game from the start, in whole per cent."""
-    chance = royal_ur.win_chance(royal_ur.new_state(pieces=2))
+#: How far above a half light's chance may be, in points, and the words for each band.
+HEAD_START_BANDS = (
+    ("under-2", 2, _both("Less than 2 points more: between 50 % and 52 %",
+                         "Minder dan 2 punten meer: tussen 50 % en 52 %")),
+    ("2-to-5", 5, _both("2 to 5 points more: between 52 % and 55 %",
+                        "2 tot 5 punten meer: tussen 52 % en 55 %")),
+    ("5-to-10", 10, _both("5 to 10 points more: between 55 % and 60 %",
+                          "5 tot 10 punten meer: tussen 55 % en 60 %")),
+    ("over-10", 100, _both("More than 10 points more: over 60 %",
+                           "Meer dan 10 punten meer: boven 60 %")),
+)
+
+
+def _head_start_band() -> str:
+    """The band of `HEAD_START_BANDS` that holds light's head start in the 3-piece game under
+    perfect play (points above a half, from the solved table)."""
+    chance = royal_ur.win_chance(royal_ur.new_state(pieces=3))
     if chance is None:
-        raise ValueError("the 2-piece game is solved on first use: no table came")
-    return round(100 * chance)
+        raise ValueError("the 3-piece game's table is missing")
+    points = 100 * (chance - 0.5)
+    return next(band for band, below, _ in HEAD_START_BANDS if points < below)
 
 
 def _shared_squares() -> int:
@@ -241,10 +256,13 @@ EXERCISES = Exercises([
     ),
     # Part 6 — for programmers
     Exercise(
-        id="light-wins-2-pieces",
-        answer=_light_wins_2_pieces,
-        wrong=lambda: [50, 100, 48, 0],
-        rules=("U-OPT-PIECES-1", "U-SETUP-1"),
+        id="head-start-size",
+        answer=_head_start_band,
+        kind="choice",
+        options=lambda: [(band, words) for band, _, words in HEAD_START_BANDS],
+        wrong=lambda: [band for band, _, _ in HEAD_START_BANDS if band != _head_start_band()],
+        rules=("U-SETUP-1", "U-OPT-PIECES-1"),
+        predict=True,
     ),
 ], words=__file__)
 
