@@ -119,7 +119,7 @@ def front_page(lang: str = "en", link: str = "{game}.ipynb") -> widgets.HTML:
             f'<a class="sumer-front-play" href="{address}">Play {title} against the bots →</a>'
             "</div></li>")
     return widgets.HTML(FRONT_STYLE + '<main class="sumer-front"><h1>The games of Sumer</h1>'
-                "<p>Five board games of ancient Mesopotamia: four modern ones and the Royal "
-                "Game of Ur, which Sumer itself played. Choose one: you play the first seat, "
-                "the bots play the others.</p><ul class='sumer-front-games'>"
+                "<p>Board games of the ancient Near East: modern ones set there, and one that "
+                "Sumer itself played. Choose one: you play the first seat, the bots play the "
+                "others.</p><ul class='sumer-front-games'>"
                 + "".join(games) + "</ul></main>")
