@@ -9,7 +9,9 @@
 
 Parts and their files: ``sumeria`` (sumeria.json: the first player's advantage, the tie-break
 option, the city-states scored), ``tigris`` (tigris.json: the variants' conflicts),
-``mesopotamia`` (mesopotamia-cards.json: the cards that go with winning), ``lengths``
+``mesopotamia`` (mesopotamia-cards.json: the cards that go with winning), ``royal_ur``
+(royal_ur.json: light's head start between equal players of three strengths, and under perfect
+play in the solved 3-piece game), ``lengths``
 (mesopotamia-lengths.json: natural games' rounds and decisions, expert players), ``priest_kings``
 (priest_kings.json: dice battles, each choice against the plain army battle by battle, and
 campaigns), ``ladder`` (ladder-<ruleset>.json: each bot
@@ -17,7 +19,8 @@ against each weaker one, the bot's seat rotating). The bots' own benchmark may w
 ladders and the lengths instead, in the same format, from its stronger bots.
 
 Measured on two shared cores (load 4 to 14): the questions' parts at full size took 28 minutes
-(sumeria 4, tigris 7, priest_kings 1, lengths 7, mesopotamia 9; lengths with random players).
+(sumeria 4, tigris 7, priest_kings 1, lengths 7, mesopotamia 9; lengths with random players);
+royal_ur 5 more (6,000 games of each of its four kinds; the expert's the slowest).
 Each ladder on one process, with the expert: Tigris 36 minutes at full size (200 games a
 pairing), Priest-Kings 14, Sumeria 28 at ``--scale 0.5``, Mesopotamia 42 at full size (its games
 without the expert run to the round limit: the slowest per game). The files say which scale
@@ -45,6 +48,7 @@ from sumer_widgets.mesopotamia.figures import card_differences
 from sumer_widgets.plots.analysis import pair_up, seat_win_rates, wilson
 from sumer_widgets.plots.results import RESULTS, ladder_rate, write_result
 from sumer_widgets.priest_kings.figures import battle_odds, campaign_figures
+from sumer_widgets.royal_ur.figures import exact_head_start, head_start
 from sumer_widgets.sumeria.figures import city_state_scoring, tiebreak_effect
 from sumer_widgets.tigris.figures import conflict_figures
 
@@ -59,8 +63,12 @@ SIZES = {
     "lengths": {"natural games per player count": 200, "cap (decisions)": 40_000},
     "priest_kings": {"battles per condition": 5000, "random campaigns": 2000,
                      "greedy campaigns": 500},
+    "royal_ur": {"games per strength (7 pieces)": 6000, "perfect-play games (3 pieces)": 6000},
     "ladder": {"games per pairing": 200},
 }
+#: The Royal Game of Ur's strengths, each playing both sides: the expert plays the 3-piece
+#: game perfectly (its table ships) and searches the 7-piece game (`engine.royal_ur.expert`).
+ROYAL_UR_STRENGTHS = ("random", "greedy", "expert")
 #: The ladder of each ruleset: (players, options, [(bot, opponent), ...]). Searching bots get
 #: budgets a pairing of a few hundred games can afford. Mesopotamia's expert finishes its games
 #: by the rule text (about 20 rounds, at most 37 in the lengths file); the other bots rarely do,
@@ -159,6 +167,24 @@ def part_mesopotamia(run: Run) -> None:
         "figures": {"cards": cards, "games": len(records),
                     "games with one winner": sum(r.finished and len(r.winners) == 1
                                                  for r in records)}}, run.folder)
+
+
+def part_royal_ur(run: Run) -> None:
+    sizes = run.sizes("royal_ur")
+    strengths = {}
+    for bot in ROYAL_UR_STRENGTHS:
+        records = run.play(specs_for("royal_ur", sizes["games per strength (7 pieces)"], 2,
+                                     [bot, bot], seed=SEED, stats="ruleset:final_stats"))
+        strengths[bot] = head_start(records)
+    perfect = run.play(specs_for("royal_ur", sizes["perfect-play games (3 pieces)"], 2,
+                                 ["expert", "expert"], seed=SEED, options={"pieces": 3},
+                                 stats="ruleset:final_stats"))
+    write_result("royal_ur", {
+        **run.header("royal_ur", "The Royal Game of Ur (Finkel's rules): how often light, who "
+                     "throws first, wins between two players of the same strength"),
+        "figures": {"7 pieces": strengths,
+                    "3 pieces": {"perfect play": head_start(perfect),
+                                 "exact": exact_head_start(3)}}}, run.folder)
 
 
 #: Who plays the natural games of ``lengths``: the expert, who finishes them as people do.
@@ -268,6 +294,7 @@ def part_ladder(run: Run, only: str | None = None) -> None:
 
 
 PARTS = {"sumeria": part_sumeria, "tigris": part_tigris, "mesopotamia": part_mesopotamia,
+         "royal_ur": part_royal_ur,
          "lengths": part_lengths, "priest_kings": part_priest_kings, "ladder": part_ladder,
          **{f"ladder-{name}": functools.partial(part_ladder, only=name) for name in LADDERS}}
 

@@ -57,7 +57,7 @@ from sumer_widgets.plots.standin import HAVE_MATPLOTLIB, plotting, plt
 
 __all__ = [
     "Seen", "battles", "campaigns", "capped_lengths", "cards", "city_states", "first_player",
-    "game_lengths", "ladders", "list_results", "measure", "one_game", "read_ladders",
+    "game_lengths", "head_start", "ladders", "list_results", "measure", "one_game", "read_ladders",
     "read_lengths", "read_result", "reroll", "reroll_counts", "seat_figures", "seen",
     "shared_wins", "shrinking", "support", "tiebreak", "tigris_variants", "two_rates", "verdict",
 ]
@@ -585,6 +585,82 @@ def campaigns(data: Mapping[str, Any]) -> None:
         thrown = runs[a]["reroll thrown"]
         print(f"A {a} side that went into battle with a reroll threw it in {_pct(thrown)} "
               f"of {thrown.n:,} battles.")
+
+
+# ------------------------------------------------------------------ the Royal Game of Ur
+
+
+#: The strengths of royal_ur.json in words, as pairs of equal players.
+PAIRS_OF = {"random": "two random players", "greedy": "two greedy players",
+            "expert": "two experts"}
+PERFECT = "perfect play, 3 pieces"
+
+
+@plotting
+def _head_start_plot(rates: Mapping[str, Rate], throws: Mapping[str, Estimate],
+                     exact: float) -> Any:
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.4),
+                                      gridspec_kw={"width_ratios": [3, 2]})
+    plot_intervals({"light's wins": rates}, ax=left, baseline=0.5,
+                   baseline_label="no advantage", percent=True, bars=False,
+                   ylabel="games won by light", title="Does light, who throws first, win more?")
+    # The exact chance beside the last category (the solved game), not hiding its dot.
+    last = len(rates) - 1
+    left.plot([last + 0.2], [exact * 100], marker="D", linestyle="none", color="#444444",
+              markerfacecolor="white", label=f"exact, solved: {exact:.1%}")
+    left.legend(fontsize=8, framealpha=0.9, edgecolor="#dddddd", loc="upper left")
+    # Zoomed on the intervals: on a scale of 0 to 100 % they would be dots.
+    ends = [r.low * 100 for r in rates.values()] + [r.high * 100 for r in rates.values()]
+    bottom, top = min(45.0, min(ends) - 1), max(56.0, max(ends) + 1)
+    left.set_ylim(bottom, top)
+    left.axvline(last - 0.5, color="#bbbbbb", linewidth=0.8)
+    for x, label in ((last - 0.6, "7 pieces ←"), (last - 0.4, "→ 3 pieces")):
+        left.annotate(label, (x, bottom + 0.4), ha="right" if x < last - 0.5 else "left",
+                      fontsize=8, color="#555555")
+    plot_intervals({"throws a game": throws}, ax=right, bars=True, ylabel="throws a game",
+                   title="How long a game lasts")
+    fig.tight_layout()
+    return left
+
+
+def head_start(data: Mapping[str, Any]) -> None:
+    """The Royal Game of Ur: how often light, who throws first, wins between two players of
+    the same strength (7 pieces), and under perfect play in the solved 3-piece game against
+    its exact chance; how many throws a game lasts."""
+    figures = data["figures"]
+    seven, three = figures["7 pieces"], figures["3 pieces"]
+    exact = three["exact"]
+    labels = {bot: PAIRS_OF.get(bot, bot) for bot in seven}
+    rates = {labels[bot]: f["light wins"] for bot, f in seven.items()}
+    rates[PERFECT] = three["perfect play"]["light wins"]
+    throws = {labels[bot]: f["throws a game"] for bot, f in seven.items()}
+    throws[PERFECT] = three["perfect play"]["throws a game"]
+    _head_start_plot(rates, throws, exact)
+    _show()
+    games = {f["light wins"].n for f in seven.values()}
+    print(f"The 7-piece game, {', '.join(f'{n:,}' for n in sorted(games))} games for each pair "
+          "of equal players:")
+    for bot, f in seven.items():
+        rate = f["light wins"]
+        print(f"  {labels[bot]}: light won {rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}] "
+              f"— {verdict(rate, 0.5)}.")
+    if "random" in seven:
+        for bot in seven:
+            if bot != "random":
+                print("  " + compare(seven[bot]["light wins"], seven["random"]["light wins"],
+                                     percent=True, what=f"light's wins, {labels[bot]} "
+                                     f"against {labels['random']}"))
+    perfect = three["perfect play"]["light wins"]
+    inside = perfect.low <= exact <= perfect.high
+    print(f"The 3-piece game is solved: under perfect play light wins exactly {exact:.1%}. "
+          f"In {perfect.n:,} games of perfect play light won {perfect.value:.1%} "
+          f"[{perfect.low:.1%}, {perfect.high:.1%}]: the exact value is "
+          + ("inside the interval" if inside else "outside the interval (it misses one time "
+                                                   "in twenty)")
+          + (", and so is 50.0%." if perfect.low <= 0.5 <= perfect.high
+             else ", and 50.0% is not."))
+    print("Throws a game (both players'), the mean with its interval: "
+          + "; ".join(f"{label} {e.format(1)}" for label, e in throws.items()) + ".")
 
 
 def _flat(axes: Any) -> list[Any]:

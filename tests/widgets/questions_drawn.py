@@ -43,5 +43,6 @@ def draw_every_question(q, folder, fixtures):
     q.reroll_counts(kings)
     q.reroll(kings)
     q.campaigns(kings)
+    q.head_start(read_result("royal_ur", folder))
     # A reveal: the same pictures and sentences, kept for the question's form.
     print(q.seen(q.reroll, kings))

@@ -17,6 +17,7 @@ from sumer_widgets.mesopotamia import figures as mesopotamia
 from sumer_widgets.plots import analysis as an
 from sumer_widgets.priest_kings import figures as priest_kings
 from sumer_widgets.priest_kings.plots import plot_battle_conditions
+from sumer_widgets.royal_ur import figures as royal_ur
 from sumer_widgets.sumeria import figures as sumeria
 from sumer_widgets.tigris import figures as tigris
 
@@ -322,6 +323,44 @@ def test_battle_odds_and_campaign_figures():
     assert figures["mean turns"].value == sum(r.stats["turns"] for r in games) / 5
     battles = figures["mean battles"]
     assert battles.low <= battles.value <= battles.high
+
+
+def test_head_start_counts_light_s_wins_and_the_throws_of_real_games():
+    from engine import royal_ur as ur
+    from engine.royal_ur import solver
+
+    games = simulate(specs_for("royal_ur", 8, 2, ["random", "random"], seed=5,
+                               stats="ruleset:final_stats"), workers=1, progress=False)
+    figures = royal_ur.head_start(games)
+    light = sum(r.winners == (ur.LIGHT,) for r in games)
+    assert figures["light wins"] == an.wilson(light, 8)
+    throws = sorted(r.stats["throws"] for r in games)
+    assert figures["throws a game"].value == pytest.approx(sum(throws) / 8)
+    assert figures["median throws"] == an.median(throws)
+    assert (figures["fewest throws"], figures["most throws"]) == (throws[0], throws[-1])
+    # Every game ends with one winner and a throw for each turn: at least 7 pieces home.
+    assert all(len(r.winners) == 1 and r.stats["throws"] >= 2 for r in games)
+    # The exact chance is the solved table's, and the 7-piece game has none.
+    exact = royal_ur.exact_head_start(3)
+    assert exact == pytest.approx(solver.table_for(ur.Options(pieces=3)).start_value)
+    assert 0.51 < exact < 0.52
+    with pytest.raises(InvalidInput, match="not solved"):
+        royal_ur.exact_head_start(7)
+
+
+def test_head_start_refuses_stopped_games_other_rulesets_and_missing_stats():
+    stopped = simulate(specs_for("royal_ur", 2, 2, ["random", "random"], seed=5, max_moves=10,
+                                 stats="ruleset:final_stats"), workers=1, progress=False)
+    with pytest.raises(InvalidInput, match="played to its end"):
+        royal_ur.head_start(stopped)
+    with pytest.raises(InvalidInput, match="Royal Game of Ur games only"):
+        royal_ur.head_start([record(["random"] * 2, [1, 0], [0], stats={"throws": 9})])
+    bare = simulate(specs_for("royal_ur", 2, 2, ["random", "random"], seed=5), workers=1,
+                    progress=False)
+    with pytest.raises(InvalidInput, match="statistics"):
+        royal_ur.head_start(bare)
+    with pytest.raises(InvalidInput, match="at least one game"):
+        royal_ur.head_start([])
 
 
 # ------------------------------------------------------------------------------------ plots

@@ -175,6 +175,57 @@ def test_the_script_writes_files_the_notebook_reads(tmp_path, capsys):
         script.main(["no-such-part"])
 
 
+def test_the_royal_ur_part_writes_the_head_start_the_notebook_draws(tmp_path, capsys):
+    from engine import royal_ur as ur
+    from sumer_widgets.analysis import questions as q
+
+    assert script.main(["royal_ur", "--scale", "0.002", "--workers", "1",
+                        "--out", str(tmp_path)]) == 0
+    data = res.read_result("royal_ur", tmp_path)
+    assert data["generated_by"] == "python scripts/results.py royal_ur --scale 0.002"
+    assert data["sizes"] == {"games per strength (7 pieces)": 12,
+                             "perfect-play games (3 pieces)": 12}
+    seven, three = data["figures"]["7 pieces"], data["figures"]["3 pieces"]
+    assert list(seven) == ["random", "greedy", "expert"]
+    assert all(f["light wins"].n == 12 and f["throws a game"].n == 12 for f in seven.values())
+    # The 3-piece games are perfect play, so they are far shorter than the 7-piece ones.
+    assert three["perfect play"]["throws a game"].value < seven["random"]["throws a game"].low
+    assert three["exact"] == pytest.approx(ur.win_chance(ur.new_state(seed=0, pieces=3)),
+                                           abs=1e-6)
+    capsys.readouterr()
+    shown = q.seen(q.head_start, data)
+    assert len(shown.pictures) == 1 and not plt.get_fignums()
+    assert "two experts: light won" in shown.text and "12 games for each pair" in shown.text
+    assert "under perfect play light wins exactly 51.6%" in shown.text
+
+
+def test_the_head_start_picture_draws_every_rate_against_the_even_line():
+    from sumer_widgets.analysis import questions as q
+
+    data = res.read_result("royal_ur", res.results_folder(ROOT))
+    seven = data["figures"]["7 pieces"]
+    rates = {bot: f["light wins"] for bot, f in seven.items()}
+    rates["3 pieces"] = data["figures"]["3 pieces"]["perfect play"]["light wins"]
+    throws = {bot: f["throws a game"] for bot, f in seven.items()}
+    ax = q._head_start_plot(rates, throws, data["figures"]["3 pieces"]["exact"])
+    # One point with its interval for each pair of players, at its rate in percent.
+    points = [line for line in ax.get_lines() if line.get_marker() == "o"]
+    assert [round(y, 6) for line in points for y in line.get_ydata()] == [
+        round(r.value * 100, 6) for r in rates.values()]
+    [diamond] = [line for line in ax.get_lines() if line.get_marker() == "D"]
+    assert diamond.get_ydata()[0] == pytest.approx(data["figures"]["3 pieces"]["exact"] * 100)
+    dashed = [line for line in ax.get_lines() if line.get_linestyle() == "--"]
+    assert [line.get_ydata()[0] for line in dashed] == [50]
+    low, high = ax.get_ylim()
+    assert low < min(r.low * 100 for r in rates.values()) < 50
+    assert high > max(r.high * 100 for r in rates.values())
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["random", "greedy", "expert",
+                                                            "3 pieces"]
+    [right] = [a for a in ax.figure.axes if a is not ax]
+    assert len(right.patches) == 3 and right.get_ylabel() == "throws a game"
+    plt.close("all")
+
+
 def test_every_question_of_the_notebook_draws_from_the_committed_files(capsys):
     from sumer_widgets.analysis import questions as q
 
