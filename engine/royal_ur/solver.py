@@ -16,14 +16,20 @@ one backward pass:
   by more than the tolerance;
 - within a layer positions are updated in place (Gauss–Seidel), the most advanced first, so
   that a move forward reads a value already updated in this sweep; only captures and passes
-  read values of the sweep before.
+  read values of the sweep before. A layer is done when a plain sweep of the whole layer moves
+  no value by more than the tolerance (no over-relaxation: the values read "one minus the
+  other player's", and over-relaxing made the sweeps diverge; under-relaxing slowed them).
 
 A position's index is its rank among the positions in the order of their packed key (my
 squares as bits 1 to the path's length, the other player's above them, then the two counts
 borne off): `Table.index` finds it. `solve` works for any options whose path passes each square
 once (Bell's and Masters'). Its cost grows fast with the pieces (see
-``benchmarks/royal_ur_solver.py``): 1 and 2 pieces solve in a moment, 3 in seconds; more
-pieces need the numpy builder ``scripts/royal_ur_table.py``. The 3-piece game of Finkel's rules
+``benchmarks/royal_ur_solver.py``): 1 and 2 pieces solve in a moment; 3 (Finkel's rules,
+263,121 positions) in about 10 s of CPU in CPython 3.11 on the project's 2-core build machine
+(the positions 0.3 s, the moves 1.7 s, 218 sweeps of the 36 layers — 3.2 million position
+updates — 7.5 s; about 220 MiB), and two to three times that in the browser (Pyodide); more
+pieces need the numpy builder ``scripts/royal_ur_table.py`` (the working list of values has
+a cell for every pair of sides, about 9 million for 4 pieces). The 3-piece game of Finkel's rules
 ships solved (``data/finkel-3.bin``, 16 bits a value: precision 1/65535), see `table_for`.
 
 The public queries, for the expert, the boards and the notebooks: `Table.win_chance`,
@@ -35,9 +41,9 @@ from __future__ import annotations
 import functools
 import time
 from array import array
-from collections.abc import Iterator
 from dataclasses import replace
-from operator import itemgetter, mul
+from itertools import chain, compress, cycle, repeat
+from operator import add, call, itemgetter, mul, or_, sub
 from pathlib import Path as FilePath
 from typing import Any
 
@@ -347,106 +353,188 @@ class Table:
 # ------------------------------------------------------------------------------------- solving
 
 
-def _plans(layout: Layout) -> list[tuple[Any, ...]]:
-    """What each position's value is made of, as ``(wins, passes, chances, getter, choices)``:
-    the chance of the throws with a winning move (worth 1); the chance of the throws with no
-    move (a pass: one minus the swapped position's value); the throws with a single move
-    (its successor's value read in one call, ``getter(w)``, weighted by ``chances``); and
-    the throws with a choice, ``(chance, getter)``, worth the best of the values the getter
-    reads. Values are read from ``w``, where ``w[2 * i + 1]`` is position *i*'s value and
-    ``w[2 * i]`` one minus it: a successor code of `Layout.moves` indexes it directly.
+class _Game:
+    """The solver's working form of a game: positions as pairs of *sides*, and each position's
+    moves as readers of one list of values.
 
-    The same moves as `Layout.moves`, worked out faster: where a player's own pieces let
-    them go is found once for each arrangement of its pieces, and the other player's pieces
-    only decide captures and safe rosettes."""
-    pair = layout.pair
-    length, pieces = layout.length, layout.pieces
-    rosettes, meets = pair.rosettes, layout.meets
-    safe, capture_throw = layout.options.safe_rosettes, layout.options.capture_throw
-    throws = [(t, c) for t, c in layout.throws if t > 0]
-    zero = sum(c for t, c in layout.throws if t == 0)
-    rank = layout._rank
-    shift_theirs, shift_mine_off, shift_their_off = length + 1, 2 * length + 2, 2 * length + 5
-    full = (1 << (length + 1)) - 1
-    # For my pieces and whether one may enter: per throw, the moves my own pieces allow, as
-    # (my pieces after it, or -1 borne off; the other player's square on the target, or 0;
-    # whether the target is a rosette).
-    reach: dict[tuple[int, bool], list[tuple[float, list[tuple[int, int, bool]]]]] = {}
-    plans = []
-    for position_key in layout.keys:
-        mine, theirs = position_key & full, position_key >> shift_theirs & full
-        my_off, their_off = position_key >> shift_mine_off & 7, position_key >> shift_their_off
-        enter = pieces - mine.bit_count() - my_off > 0
-        own = reach.get((mine, enter))
-        if own is None:
-            own = reach[mine, enter] = _reach(mine, enter, throws, length, rosettes, meets)
-        keep = my_off << shift_mine_off | their_off << shift_their_off
-        hand = their_off << shift_mine_off | my_off << shift_their_off
-        wins, passes = 0.0, zero
-        singles: list[tuple[float, int]] = []
-        choices = []
-        for chance, found in own:
-            codes = set()
-            for after, victim, rosette in found:
-                if after < 0:  # borne off
-                    if my_off + 1 == pieces:
-                        break
-                    codes.add(2 * rank[theirs | (mine ^ -after) << shift_theirs | hand
-                                       + (1 << shift_their_off)])
+    A side is one player's pieces on the path (a bit mask) and borne off, numbered from 0 to
+    ``ns - 1``; a position is (the mover's side, the other's side). The values live in one list
+    ``w`` of ``ns * 2 ns`` cells (and two constants at the end, 1 and 0): row ``b`` holds, at
+    column ``a``, one minus the value of position ``(b, a)``, and at column ``ns + a`` the value
+    of position ``(a, b)``. A move that hands the turn over from ``(a, b)`` leads to ``(b, a')``,
+    worth one minus its value to me; one that keeps it (a rosette) to ``(a', b)``, worth its
+    value: both are in row ``b``, at a column that only my side and the throw decide. So where a
+    throw's moves capture nothing, which cells they read is found once per side and throw, and
+    only shifted by the row; captures (and a safe rosette that blocks a move) are worked out
+    position by position."""
+
+    def __init__(self, layout: Layout):
+        self.layout = layout
+        pair, options = layout.pair, layout.options
+        length, pieces = layout.length, layout.pieces
+        home = length + 1
+        sides = []
+        for mask in range(0, 1 << home, 2):  # bit 0 unused: squares start at 1
+            count = mask.bit_count()
+            if count <= pieces:
+                sides.extend((mask, off) for off in range(min(pieces - count, pieces - 1) + 1))
+        self.sides = sides
+        self.side_of = side_of = {side: k for k, side in enumerate(sides)}
+        ns = self.ns = len(sides)
+        row = self.row = 2 * ns
+        self.one, self.zero = ns * row, ns * row + 1
+        # The getters' cell numbers, as one int object per cell, made in the cells' order:
+        # the getters made of them read fewer scattered objects (a third faster sweeps).
+        self.cell = list(range(ns * row + 2)).__getitem__
+        self.passing = sum(c for t, c in layout.throws if t == 0)
+        self.chances = [c for t, c in layout.throws if t > 0]
+        rosettes, meets = pair.rosettes, layout.meets
+        safe, capture_throw = options.safe_rosettes, options.capture_throw
+        # Per side and throw: (chance, a winning move?, the other side's squares my moves may
+        # hit, the columns read where nothing is hit, each move's details for a hit).
+        self.moves: list[list[tuple[Any, ...]]] = []
+        for mask, off in sides:
+            sources = [s for s in range(1, home) if mask >> s & 1]
+            if pieces - len(sources) - off > 0:
+                sources.insert(0, 0)
+            per_throw = []
+            for throw, chance in layout.throws:
+                if throw == 0:
                     continue
-                left = theirs
-                if victim and theirs >> victim & 1:
-                    if safe and rosette:
-                        continue
-                    left = theirs ^ 1 << victim
-                if rosette or (capture_throw and left != theirs):
-                    codes.add(2 * rank[after | left << shift_theirs | keep] + 1)
-                else:
-                    codes.add(2 * rank[left | after << shift_theirs | hand])
+                win, hits, cols, detail = False, 0, [], []
+                for source in sources:
+                    target = source + throw
+                    rest = mask & ~(1 << source)
+                    if target == home:
+                        if off + 1 == pieces:
+                            win = True
+                            break
+                        col = side_of[rest, off + 1]
+                        cols.append(col)
+                        detail.append((col, 0, False, col))
+                    elif target < home and not mask >> target & 1:
+                        after = side_of[rest | 1 << target, off]
+                        rosette = rosettes[target]
+                        col = ns + after if rosette else after
+                        cols.append(col)
+                        victim = 1 << meets[target] if meets[target] else 0
+                        hits |= victim
+                        detail.append((col, victim, safe and rosette,
+                                       ns + after if rosette or capture_throw else after))
+                if cols:  # each throw reads `pieces` cells (its moves, the first again)
+                    cols += [cols[0]] * (pieces - len(cols))
+                per_throw.append((chance, win, hits, tuple(cols), tuple(detail)))
+            self.moves.append(per_throw)
+        # Which sides may face each other: no two pieces on one cell.
+        mine_cells = [layout._cells(m, layout._cell_bit) for m, _ in sides]
+        their_cells = [layout._cells(m, layout._their_cell_bit) for m, _ in sides]
+        self.partners = [[b for b in range(ns) if not mine_cells[a] & their_cells[b]]
+                         for a in range(ns)]
+
+    def readers(self, a: int) -> tuple[list[tuple[int, ...]], list[float]]:
+        """For side `a` to move against each of its partners: the cells its moves lead to,
+        `pieces` cells for each throw but 0 (the moves, the first again to fill
+        up; the constant 1 for a win, 0 for no move: the best of them is what the throw is
+        worth), and the chance of a pass (no move: the throw 0 and any throw whose moves are
+        all blocked)."""
+        partners, sides, side_of, row = self.partners[a], self.sides, self.side_of, self.row
+        cell, pieces = self.cell, self.layout.pieces
+        bases = [b * row for b in partners]
+        passes = [self.passing] * len(partners)
+        columns: list[Any] = []
+        hit_by: list[int] = []
+        for chance, win, hits, cols, _ in self.moves[a]:
+            if win or not cols:
+                constant = cell(self.one if win else self.zero)
+                columns.extend(repeat(constant, len(partners)) for _ in range(pieces))
+                if not win:
+                    passes = [p + chance for p in passes]
             else:
-                if not codes:
-                    passes += chance
-                elif len(codes) == 1:
-                    singles.append((chance, codes.pop()))
-                else:
-                    choices.append((chance, itemgetter(*codes)))
-                continue
-            wins += chance
-        if len(singles) == 1:
-            # itemgetter of one item returns the item, not a tuple: read it twice, weigh it once.
-            singles.append((0.0, singles[0][1]))
-        getter = itemgetter(*(x for _, x in singles)) if singles else None
-        plans.append((wins, passes, tuple(c for c, _ in singles), getter, tuple(choices)))
-    return plans
+                columns.extend(map(cell, map(col.__add__, bases)) for col in cols)
+                hit_by.append(hits)
+        readings = list(zip(*columns))
+        hits = functools.reduce(or_, hit_by, 0)
+        if hits:
+            # Where the other side stands where my moves land: work the throws out one by one.
+            one, zero = cell(self.one), cell(self.zero)
+            for k, b in enumerate(partners):
+                theirs, their_off = sides[b]
+                if not theirs & hits:
+                    continue
+                codes = []
+                for chance, win, _, cols, detail in self.moves[a]:
+                    if win or not cols:
+                        codes.extend([one if win else zero] * pieces)
+                        continue
+                    found = []
+                    for col, victim, blocked, hit_col in detail:
+                        if not theirs & victim:
+                            found.append(bases[k] + col)
+                        elif not blocked:
+                            found.append(side_of[theirs ^ victim, their_off] * row + hit_col)
+                    if not found:
+                        found = [self.zero]
+                        passes[k] += chance
+                    codes.extend(map(cell, found))
+                    codes.extend([cell(found[0])] * (pieces - len(found)))
+                readings[k] = tuple(codes)
+        return readings, passes
 
+    def layers(self) -> list[tuple[list[Any], list[tuple[Any, ...]]]]:
+        """The layers (`layer_keys`), most pieces off first, each as its pairs of a position
+        and its swapped twin, most advanced first (a move that captures nothing leads to a more
+        advanced position, already updated in the sweep): the getters of the pairs' two
+        positions in turn, and per pair its cells and pass terms (see `_sweep`)."""
+        layout, sides, ns, row = self.layout, self.sides, self.ns, self.row
+        tail = _tail(layout)
+        progress = [(off + (mask & tail).bit_count(), off) for mask, off in sides]
+        weight = [_weight(mask) for mask, _ in sides]
+        readers = [self.readers(a) for a in range(ns)]
+        where = [{b: k for k, b in enumerate(partners)} for partners in self.partners]
+        by_layer: dict[tuple[int, ...], list[tuple[int, int, int, int, int]]] = {}
+        for a, partners in enumerate(self.partners):
+            me = progress[a]
+            for k, b in enumerate(partners):
+                if b < a:
+                    continue
+                them = progress[b]
+                layer = (me[0] + them[0], me[1] + them[1], *max(me, them), *min(me, them))
+                by_layer.setdefault(layer, []).append(
+                    (weight[a] + weight[b], a, b, k, where[b][a]))
+        out = []
+        for layer in sorted(by_layer, reverse=True):
+            entries = by_layer[layer]
+            entries.sort(reverse=True)
+            getters: list[Any] = []
+            cells = []
+            for _, a, b, k, m in entries:
+                got_i, passes_i = readers[a]
+                got_j, passes_j = readers[b]
+                # Getters made in the order of the sweep read faster than in the sides' order.
+                getters.append(itemgetter(*got_i[k]))
+                getters.append(itemgetter(*got_j[m]))
+                q_i, q_j = passes_i[k], passes_j[m]
+                inverse = 1.0 / (1.0 - q_i * q_j)
+                cells.append((b * row + ns + a, a * row + b, a * row + ns + b, b * row + a,
+                              q_i * (1.0 - q_j) * inverse, inverse, q_i * inverse, q_j))
+            out.append((getters, cells))
+        return out
 
-def _reach(mine: int, enter: bool, throws: list[tuple[int, float]], length: int,
-           rosettes: tuple[bool, ...], meets: tuple[int, ...]) -> list[tuple[float, Any]]:
-    """For `_plans`: per throw, where my pieces may go as far as my own pieces are
-    concerned: ``(my pieces after the move, the other player's square there, rosette)``,
-    or ``(-(bit of the piece), 0, False)`` for a piece borne off."""
-    sources = [s for s in range(1, length + 1) if mine >> s & 1]
-    if enter:
-        sources.insert(0, 0)
-    home = length + 1
-    out = []
-    for throw, chance in throws:
-        found = []
-        for source in sources:
-            target = source + throw
-            if target == home:
-                found.append((-(1 << source), 0, False))
-            elif target < home and not mine >> target & 1:
-                found.append(((mine & ~(1 << source)) | 1 << target, meets[target],
-                              rosettes[target]))
-        out.append((chance, found))
-    return out
+    def values(self, w: list[float]) -> array:
+        """The positions' values in the layout's order (by `Table.index`)."""
+        layout, side_of, ns, row = self.layout, self.side_of, self.ns, self.row
+        length = layout.length
+        full = (1 << (length + 1)) - 1
+        shift_theirs, shift_mine_off, shift_their_off = length + 1, 2 * length + 2, 2 * length + 5
+        return array("d", map(w.__getitem__, [
+            side_of[key >> shift_theirs & full, key >> shift_their_off] * row + ns
+            + side_of[key & full, key >> shift_mine_off & 7] for key in layout.keys]))
 
 
 def solve(tolerance: float = TOLERANCE, **options: Any) -> Table:
     """Solve the game of `options` (as `new_game` takes them: ``pieces=3``,
-    ``rules="masters"``, …) by value iteration; the last sweep of each layer moves no value by
-    more than `tolerance`.
+    ``rules="masters"``, …) by value iteration; the last sweep of each layer is a whole plain
+    Gauss–Seidel sweep of the layer that moves no value by more than `tolerance`.
 
     A position and its swapped twin (the same pieces, the other player to move) are updated
     together and exactly: a pass leads from one to the other, so ``v = a + q (1 - v')`` and
@@ -461,20 +549,12 @@ def solve(tolerance: float = TOLERANCE, **options: Any) -> Table:
             0 < tolerance < 0.1):
         raise InvalidInput(f"tolerance must be a small positive number, not {shown(tolerance)}")
     started = time.perf_counter()
-    layout = Layout(Options.from_keywords("Royal Game of Ur", options))
-    plans = _plans(layout)
-    w = [0.5] * (2 * len(layout.keys))
-    sweeps = []
-    for order in _layers(layout):
-        pairs = []
-        seen: set[int] = set()
-        for i in order:
-            if i not in seen:
-                j = layout.swapped(i)
-                seen.update((i, j))
-                pairs.append((i, j, plans[i], plans[j]))
-        sweeps.append(_iterate(pairs, w, tolerance))
-    return Table(layout, array("d", w[1::2]), tuple(sweeps), time.perf_counter() - started)
+    game = _Game(Layout(Options.from_keywords("Royal Game of Ur", options)))
+    w = [0.5] * (game.ns * game.row + 2)
+    w[game.one], w[game.zero] = 1.0, 0.0
+    sweeps = tuple(_iterate(getters, cells, game.chances, game.layout.pieces, w,
+                            float(tolerance)) for getters, cells in game.layers())
+    return Table(game.layout, game.values(w), sweeps, time.perf_counter() - started)
 
 
 def layer_keys(layout: Layout) -> list[tuple[int, ...]]:
@@ -486,9 +566,7 @@ def layer_keys(layout: Layout) -> list[tuple[int, ...]]:
     to bear off — never decrease: a layer is a pair of ``(borne off + in the tail, borne
     off)``, one for each player, unordered (a move may hand the turn over). Bearing off, or
     a piece entering the tail, leads to a layer before."""
-    pair = layout.pair
-    last_shared = max(s for s in range(1, layout.length + 1) if pair.shared[s])
-    tail = sum(1 << s for s in range(last_shared + 1, layout.length + 1))
+    tail = _tail(layout)
     out = []
     for key in layout.keys:
         mine, theirs, my_off, their_off = layout.unpack(key)
@@ -498,17 +576,11 @@ def layer_keys(layout: Layout) -> list[tuple[int, ...]]:
     return out
 
 
-def _layers(layout: Layout) -> Iterator[list[int]]:
-    """The positions in layers (`layer_keys`), each most advanced first: a move that
-    captures nothing leads to a more advanced position, already updated in the sweep."""
-    by_layer: dict[tuple[int, ...], list[tuple[int, int]]] = {}
-    for index, (key, layer) in enumerate(zip(layout.keys, layer_keys(layout))):
-        mine, theirs, _, _ = layout.unpack(key)
-        by_layer.setdefault(layer, []).append((_weight(mine) + _weight(theirs), index))
-    for layer in sorted(by_layer, reverse=True):
-        positions = by_layer[layer]
-        positions.sort(reverse=True)
-        yield [index for _, index in positions]
+def _tail(layout: Layout) -> int:
+    """The squares after the last one both paths share, as a bit mask (see `layer_keys`)."""
+    pair = layout.pair
+    last_shared = max(s for s in range(1, layout.length + 1) if pair.shared[s])
+    return sum(1 << s for s in range(last_shared + 1, layout.length + 1))
 
 
 @functools.cache
@@ -528,7 +600,8 @@ def _weight(mask: int) -> int:
     return total
 
 
-def _iterate(pairs: list[tuple[Any, ...]], w: list[float], tolerance: float) -> int:
+def _iterate(getters: list[Any], cells: list[tuple[Any, ...]], chances: list[float],
+             width: int, w: list[float], tolerance: float) -> int:
     """Gauss–Seidel sweeps over one layer's pairs until a sweep of the whole layer moves no
     value by more than `tolerance`; returns the number of such sweeps.
 
@@ -537,50 +610,48 @@ def _iterate(pairs: list[tuple[Any, ...]], w: list[float], tolerance: float) -> 
     more than `tolerance` are swept on their own until they settle (while they are fewer
     than half the layer). The last sweep is always one of the whole layer."""
     sweeps = 0
+    above = tolerance.__lt__
     while True:
-        worst, unsettled = _sweep(pairs, w, tolerance)
+        changes = _sweep(getters, cells, chances, width, w)
         sweeps += 1
-        if worst <= tolerance:
+        if max(changes) <= tolerance:
             return sweeps
-        while unsettled and 2 * len(unsettled) < len(pairs):
-            _, unsettled = _sweep(unsettled, w, tolerance)
+        part_getters, part_cells = getters, cells
+        moved = list(map(above, changes))
+        count = sum(moved)
+        while count and 2 * count < len(cells):
+            part_getters = list(compress(part_getters, chain.from_iterable(zip(moved, moved))))
+            part_cells = list(compress(part_cells, moved))
+            moved = list(map(above, _sweep(part_getters, part_cells, chances, width, w)))
+            count = sum(moved)
 
 
-def _sweep(pairs: list[tuple[Any, ...]], w: list[float],
-           tolerance: float) -> tuple[float, list[tuple[Any, ...]]]:
-    """One Gauss–Seidel sweep over `pairs`, in order: the largest change of a value, and the
-    pairs whose values moved by more than `tolerance`. (One loop, written out: it is the
-    solver's whole cost.)"""
-    worst = 0.0
-    unsettled = []
-    for entry in pairs:
-        i, j, plan_i, plan_j = entry
-        a_i, q_i, chances, getter, choices = plan_i
-        if getter is not None:
-            a_i += sum(map(mul, chances, getter(w)))
-        for chance, choice in choices:
-            a_i += chance * max(choice(w))
-        if i == j:
-            new_i = (a_i + q_i) / (1.0 + q_i)
-            change = abs(new_i - w[2 * i + 1])
-        else:
-            a_j, q_j, chances, getter, choices = plan_j
-            if getter is not None:
-                a_j += sum(map(mul, chances, getter(w)))
-            for chance, choice in choices:
-                a_j += chance * max(choice(w))
-            new_i = (a_i + q_i * (1.0 - a_j - q_j)) / (1.0 - q_i * q_j)
-            new_j = a_j + q_j * (1.0 - new_i)
-            change = max(abs(new_i - w[2 * i + 1]), abs(new_j - w[2 * j + 1]))
-            w[2 * j + 1] = new_j
-            w[2 * j] = 1.0 - new_j
-        w[2 * i + 1] = new_i
-        w[2 * i] = 1.0 - new_i
-        if change > tolerance:
-            unsettled.append(entry)
-            if change > worst:
-                worst = change
-    return worst, unsettled
+def _sweep(getters: list[Any], cells: list[tuple[Any, ...]], chances: list[float], width: int,
+           w: list[float]) -> list[float]:
+    """One Gauss–Seidel sweep over pairs, in order; returns each pair's change (the larger
+    of its two values').
+
+    `getters` holds, pair by pair, the getter of the position and of its twin (`_Game.readers`:
+    `width` cells per throw). What each position's throws are worth is worked out for the whole
+    sweep in one lazy chain of C-level maps, read pair by pair as the loop updates ``w``: the
+    chain calls a position's getter only when the pairs before it are written, so a position
+    reads the values of this sweep where they are updated already. (This is the solver's whole
+    cost.)"""
+    value_cells, twin_cells = [c[0] for c in cells], [c[2] for c in cells]
+    before = list(map(w.__getitem__, value_cells))
+    twin_before = list(map(w.__getitem__, twin_cells))
+    read = chain.from_iterable(map(call, getters, repeat(w)))
+    weighed = map(mul, map(max, zip(*[read] * width)), cycle(chances))
+    worth = functools.reduce(functools.partial(map, add), [weighed] * len(chances))
+    for (a_i, a_j), (i, not_i, j, not_j, k, alpha, beta, q_j) in zip(zip(worth, worth), cells):
+        v_i = k + alpha * a_i - beta * a_j
+        v_j = a_j + q_j - q_j * v_i
+        w[i] = v_i
+        w[not_i] = 1.0 - v_i
+        w[j] = v_j
+        w[not_j] = 1.0 - v_j
+    return list(map(max, map(abs, map(sub, map(w.__getitem__, value_cells), before)),
+                    map(abs, map(sub, map(w.__getitem__, twin_cells), twin_before))))
 
 
 # ------------------------------------------------------------------------------ shipped tables

@@ -150,6 +150,18 @@ def test_the_shipped_three_piece_table_is_a_fixed_point():
     assert table.start_value == pytest.approx(0.5162, abs=1e-4)
 
 
+@pytest.mark.slow
+def test_a_fresh_three_piece_solve_is_the_shipped_table():
+    """The engine's own solve of the shipped game (what a notebook runs live) agrees with the
+    shipped table at every position within two steps of its 16 bits, and in the same order."""
+    shipped = solver.table_for(ur.Options(pieces=3))
+    fresh = solver.solve(pieces=3)
+    assert fresh.layout.keys == shipped.layout.keys
+    assert max(abs(a - b) for a, b in zip(fresh.values, shipped.values)) <= 2 / 65535
+    assert fresh.start_value == pytest.approx(0.516201, abs=1e-5)
+    assert len(fresh.sweeps) == len(set(solver.layer_keys(fresh.layout)))
+
+
 def test_the_board_and_notebook_api_answers_where_a_table_exists():
     """`win_chance` and `move_values`: from the shipped table, from a smaller game's table in
     a larger game's endgame, None where nothing is solved; `solve` for the notebook."""
