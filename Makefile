@@ -1,7 +1,7 @@
 # `make lab` opens the start notebook in JupyterLab; `make test` runs every test.
 # Both set up what they need first (scripts/setup.sh), on a fresh machine too, as root or not.
 # `make lite` builds the browser-only site (build/lite); `make app GAME=sumeria` serves one
-# game's board as an app (`make apps`: all four); `make update` brings a used checkout up to
+# game's board as an app (`make apps`: all five); `make update` brings a used checkout up to
 # date (see README.md).
 
 VENV := .venv
@@ -51,7 +51,7 @@ bench: $(STAMP)
 lite: $(STAMP)
 	$(VENV)/bin/python scripts/build_lite.py
 
-# One game's board-only app (GAME=sumeria, tigris, mesopotamia or priest_kings), or all four
+# One game's board-only app (GAME=sumeria, tigris, mesopotamia, priest_kings or royal_ur), or all five
 # from a front page (`make apps`: each game's title, picture, one line and a link to its app).
 # - the `sumer` template (jupyter-data/voila/templates/sumer, found through JUPYTER_PATH):
 #   Voilà's lab template without its Font Awesome links to cdn.jsdelivr.net, and a tree page

@@ -3,7 +3,7 @@ instructions and no code or error boxes, a click plays a move, and a refusal sho
 at 1280×720 its text is 12 px or more and the board fits the window (issue 29).
 
 `make app GAME=sumeria` (the command the README gives) serves Sumeria's; one `make apps` server
-serves the other three, and opens on a front page with the four games. Every page is visited
+serves the other four, and opens on a front page with all five games. Every page is visited
 with every request to another host blocked and counted: none is made (Voilà's own template
 asks cdn.jsdelivr.net for Font Awesome; the `sumer` template does not), and the server's log
 never says that an app "is not trusted"."""
@@ -135,7 +135,7 @@ def test_an_app_renders_plays_and_refuses(page, voila_apps, game):
 
 
 @pytest.mark.slow
-def test_make_apps_opens_a_front_page_with_the_four_games(page, voila_apps):
+def test_make_apps_opens_a_front_page_with_every_game(page, voila_apps):
     page.set_default_timeout(120_000)
     tried = outside_requests(page, voila_apps)
     page.goto(voila_apps.url)  # what `make apps` opens in the browser
