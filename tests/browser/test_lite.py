@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,26 @@ def test_the_site_has_its_own_pyodide_and_packages(lite_site):
     assert not {"matplotlib", "numpy"} & names, "no real matplotlib or numpy in the site"
     assert (out / "files/notebooks/00-start-here.ipynb").exists()
     assert (out / "files/docs/rulings.md").exists()
+    tag = "cpython-" + "".join(lock["info"]["python"].split(".")[:2])
+    ipython = out / "static/pyodide" / lock["packages"]["ipython"]["file_name"]
+    with zipfile.ZipFile(ipython) as wheel:
+        assert "IPython/core/__init__.py" in wheel.namelist(), "the source stays"
+        pyc = wheel.read(f"IPython/core/__pycache__/__init__.{tag}.pyc")
+    assert int.from_bytes(pyc[4:8], "little") == 1, "bytecode that is used without a check"
+
+
+#: In the site's kernel: the modules it imports at start and those a notebook imports were
+#: read from bytecode made for this very Python (`build_lite.add_bytecode`).
+FROM_BYTECODE = """import importlib.util, sys
+def from_bytecode(name):
+    try:
+        with open(sys.modules[name].__spec__.cached, "rb") as pyc:
+            return pyc.read(4) == importlib.util.MAGIC_NUMBER
+    except (KeyError, OSError):
+        return False
+print([m for m in ("IPython", "pyodide_kernel", "networkx", "engine", "sumer_widgets")
+       if not from_bytecode(m)])
+"""
 
 
 @pytest.mark.slow
@@ -101,6 +122,7 @@ def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
         assert "No picture here" in texts, "the plots leave their note"
         assert "ModuleNotFoundError" not in texts
         assert kernel_eval(page, "import sys; print(sys.platform)").strip() == "emscripten"
+        assert kernel_eval(page, FROM_BYTECODE).strip() == "[]", "compiled in the browser"
 
         ruleset = GAME_NOTEBOOKS[notebook]
         boards = page.locator(".jp-Notebook .sumer-board")
