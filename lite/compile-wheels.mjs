@@ -36,7 +36,6 @@ import pkgutil
 import py_compile
 import site
 import sys
-import traceback
 import zipfile
 
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
