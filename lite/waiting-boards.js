@@ -42,8 +42,8 @@
         const html = output.data["text/html"];
         const sanitizer = panel.content.rendermime && panel.content.rendermime.sanitizer;
         if (!html || !sanitizer) return;
-        const note = savedView(Array.isArray(html) ? html.join("") : String(html), sanitizer);
-        if (note) node.replaceChildren(note);
+        const text = Array.isArray(html) ? html.join("") : String(html);
+        node.replaceChildren(savedView(text, sanitizer));
       });
     }
   }

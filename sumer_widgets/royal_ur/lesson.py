@@ -133,10 +133,16 @@ def _can_move_from_6(state: royal_ur.State) -> str:
     return "yes" if MovePiece(6) in royal_ur.legal_moves(state) else "no"
 
 
-def _first_player() -> str:
+def _three_piece_chance() -> float:
+    """Light's chance of winning the 3-piece game from the start under perfect play."""
     chance = royal_ur.win_chance(royal_ur.new_state(pieces=3))
     if chance is None:
         raise ValueError("the 3-piece game's table is missing")
+    return chance
+
+
+def _first_player() -> str:
+    chance = _three_piece_chance()
     return "light" if chance > 0.5 else "dark" if chance < 0.5 else "even"
 
 
@@ -156,10 +162,7 @@ HEAD_START_BANDS = (
 def _head_start_band() -> str:
     """The band of `HEAD_START_BANDS` that holds light's head start in the 3-piece game under
     perfect play (points above a half, from the solved table)."""
-    chance = royal_ur.win_chance(royal_ur.new_state(pieces=3))
-    if chance is None:
-        raise ValueError("the 3-piece game's table is missing")
-    points = 100 * (chance - 0.5)
+    points = 100 * (_three_piece_chance() - 0.5)
     return next(band for band, below, _ in HEAD_START_BANDS if points < below)
 
 
