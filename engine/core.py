@@ -40,6 +40,7 @@ __all__ = [
     "fresh_seed",
     "is_int",
     "loads",
+    "plain",
     "make_rng",
     "not_a_move",
     "parse_whole",
@@ -68,6 +69,10 @@ MAX_MOVE_TEXT = 200
 #: worst a text can cost to read near 100 MB (JSON of empty arrays, about 25 bytes a
 #: character) where a board's 20 million characters could cost 500 MB.
 MAX_JSON_CHARS = 4_000_000
+#: The most values (objects, arrays and the items in them) a structure handed in from outside
+#: as Python values — a message from a board's page, a hand-in, a task — may hold: the longest
+#: real one (a board's save sent as a load intent is text, one value) holds a few hundred.
+MAX_VALUES = 100_000
 
 
 # --------------------------------------------------------------------------------------- errors
@@ -403,6 +408,56 @@ def loads(text: str | bytes, what: str | Message = "JSON text") -> Any:
         raise _bad_input("not_json", what=what, why=str(exc)) from None
 
 
+def plain(value: Any, what: str | Message = "a message",
+          leaf: Callable[[Any], Any] | None = None) -> Any:
+    """A copy of `value` — mappings, lists and tuples of anything — checked to be no deeper,
+    larger or longer than anything Sumer reads from outside, before any code walks it.
+
+    It is the bound for structures that arrive as Python values rather than JSON text (which
+    `loads` bounds): a message from a board's page, a record, a task. It refuses nesting
+    deeper than `MAX_JSON_DEPTH`, more than `MAX_VALUES` values and more than
+    `MAX_JSON_CHARS` characters of text, with `InvalidInput`. It walks with a list of its own,
+    never Python's stack, so a structure nested far past the recursion limit — from however
+    deep a stack — is refused, not a `RecursionError`. Mappings come back as dicts, lists and
+    tuples as lists, and every other value as ``leaf(value)`` (`leaf` None: as it is).
+
+    >>> plain({"move": [1, (2, None)]})
+    {'move': [1, [2, None]]}
+    >>> deep = []
+    >>> for _ in range(5000): deep = [deep]
+    >>> plain({"move": deep}, "a message")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    engine.core.InvalidInput: a message nests arrays and objects 65+ deep; at most 64 levels ...
+    """
+    root: list[Any] = [None]
+    pending: list[tuple[Any, Any, Any, int]] = [(value, root, 0, 1)]
+    values = chars = 0
+    while pending:
+        node, into, key, depth = pending.pop()
+        values += 1
+        if isinstance(node, Mapping | list | tuple):
+            if depth > MAX_JSON_DEPTH:
+                raise _bad_input("too_deep", what=what, depth=f"{MAX_JSON_DEPTH + 1}+",
+                                 most=MAX_JSON_DEPTH)
+            if values + len(node) + len(pending) > MAX_VALUES:
+                raise _bad_input("too_many_values", what=what, most=f"{MAX_VALUES:,}")
+            if isinstance(node, Mapping):
+                chars += sum(len(name) for name in node if isinstance(name, str))
+                copy: Any = dict.fromkeys(node)
+                pending.extend((item, copy, name, depth + 1) for name, item in node.items())
+            else:
+                copy = [None] * len(node)
+                pending.extend((item, copy, i, depth + 1) for i, item in enumerate(node))
+            into[key] = copy
+        else:
+            chars += len(node) if isinstance(node, str) else 0
+            into[key] = node if leaf is None else leaf(node)
+        if chars > MAX_JSON_CHARS:
+            raise _bad_input("too_much_text", what=what, most=f"{MAX_JSON_CHARS:,}")
+    return root[0]
+
+
 # Each pattern repeats a single character class, which the regular expression engine matches
 # without keeping a backtracking record per character (a repeated group, such as a string's
 # "any character or an escape", costs about 120 bytes a character).
@@ -477,6 +532,9 @@ INPUT_TEXT = {
         "too_deep": "{what} nests arrays and objects {depth} deep; at most {most} levels are "
                     "allowed",
         "not_json": "{what} is not valid JSON: {why}",
+        "too_many_values": "{what} holds more than {most} values; no Sumer message or file "
+                           "needs as many",
+        "too_much_text": "{what} holds more than {most} characters of text",
         "too_many_digits": "{what} holds a number of {digits} digits; no Sumer file needs more "
                            "than {most}",
         "too_large_number": "{what} holds a number too large to use: {value}",
@@ -519,6 +577,9 @@ INPUT_TEXT = {
         "too_deep": "{what} nest lijsten en objecten {depth} diep; hoogstens {most} niveaus "
                     "mogen",
         "not_json": "{what} is geen geldige JSON: {why}",
+        "too_many_values": "{what} bevat meer dan {most} waarden; geen bericht of bestand van "
+                           "Sumer heeft er zoveel nodig",
+        "too_much_text": "{what} bevat meer dan {most} tekens tekst",
         "too_many_digits": "{what} bevat een getal van {digits} cijfers; geen Sumer-bestand "
                            "heeft er meer nodig dan {most}",
         "too_large_number": "{what} bevat een getal dat te groot is om te gebruiken: {value}",

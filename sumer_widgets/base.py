@@ -31,7 +31,16 @@ import anywidget
 import traitlets
 
 from engine.bots import LEVEL_BLUNDERS, LEVELS, Bot, bot_for_level
-from engine.core import MAX_JSON_CHARS, Game, InvalidInput, Message, Named, SumerError, shown
+from engine.core import (
+    MAX_JSON_CHARS,
+    Game,
+    InvalidInput,
+    Message,
+    Named,
+    SumerError,
+    plain,
+    shown,
+)
 from sumer_widgets.palette import css_variables
 
 STATIC = pathlib.Path(__file__).parent / "static"
@@ -72,6 +81,7 @@ UI_WORDS = {
 TEXT = {
     "en": {
         "no_intent": "a message from the page must name an intent",
+        "page_message": "a message from the page",
         "unknown_intent": "unknown intent {intent}",
         "no_game_to_play": "there is no game on this board to play a move in",
         "stale": "that click was for another position: the board has been redrawn, try again",
@@ -101,6 +111,7 @@ TEXT = {
     },
     "nl": {
         "no_intent": "een bericht van de pagina moet zeggen wat er moet gebeuren",
+        "page_message": "een bericht van de pagina",
         "unknown_intent": "onbekend verzoek {intent}",
         "no_game_to_play": "op dit bord wordt geen spel gespeeld, dus ook geen zet",
         "stale": "die klik hoorde bij een andere stelling: het bord is opnieuw getekend, "
@@ -167,17 +178,19 @@ class _ClassOrBoard:
 
 
 def from_page(value: Any) -> Any:
-    """A message from the page as JSON reads it. In the browser-only site the kernel (Pyodide)
-    hands a JSON ``null`` over as ``pyodide.ffi.jsnull``, not None: every check of an intent
-    ("a throw's value is a whole number or None") would refuse it, so a click that sends a
-    null — "Throw the dice" — did nothing there."""
-    if isinstance(value, Mapping):
-        return {key: from_page(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [from_page(item) for item in value]
-    if type(value).__name__ == "JsNull":
-        return None
-    return value
+    """A message from the page as JSON reads it, checked by `engine.core.plain` before anything
+    walks it: nested deeper than a JSON file may be, or larger, it is refused as malformed
+    (`InvalidInput`), never a `RecursionError` — whatever the depth of the stack it arrives on.
+
+    In the browser-only site the kernel (Pyodide) hands a JSON ``null`` over as
+    ``pyodide.ffi.jsnull``, not None: every check of an intent ("a throw's value is a whole
+    number or None") would refuse it, so a click that sends a null — "Throw the dice" — did
+    nothing there. It reads as None here."""
+    return plain(value, Message(TEXT, "page_message"), _null)
+
+
+def _null(value: Any) -> Any:
+    return None if type(value).__name__ == "JsNull" else value
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -350,8 +363,8 @@ class BoardWidget(anywidget.AnyWidget):
         """Every intent is checked; anything malformed or illegal ends up in `error`. An intent
         either completes or changes nothing (`_atomic`): a refusal, or a bug, puts the board
         back as it was before the message."""
-        content = from_page(content)
         try:
+            content = from_page(content)
             if not isinstance(content, Mapping) or not isinstance(content.get("intent"), str):
                 raise refused("no_intent")
             handler = self.intents().get(content["intent"])

@@ -200,3 +200,43 @@ def traced_peak(call):
         return tracemalloc.get_traced_memory()[1], result
     finally:
         tracemalloc.stop()
+
+
+def nested_on_a_deep_stack(depth, call):
+    """Run `call` with about `depth` frames already on the stack."""
+    return call() if depth <= 0 else nested_on_a_deep_stack(depth - 1, call)
+
+
+def python_entry_points():
+    """Every engine entry point that takes a Python structure from its caller (not JSON text,
+    which `core.loads` bounds before it is parsed)."""
+    from engine import royal_ur
+    from engine.priest_kings.army import Army
+    from engine.priest_kings.board import CampaignMap
+    from engine.simulate import GameRecord
+
+    points = {f"{name}.move_from_dict": rules_of(name).move_from_dict for name in RULESETS}
+    points |= {f"{name}.state_from_dict": rules_of(name).state_from_dict for name in RULESETS}
+    points |= {"sumeria.Board.from_dict": sumeria.Board.from_dict,
+               "priest_kings.CampaignMap.from_dict": CampaignMap.from_dict,
+               "priest_kings.Army.from_dict": Army.from_dict,
+               "mesopotamia.Options.from_dict": mesopotamia.Options.from_dict,
+               "simulate.GameRecord.from_dict": GameRecord.from_dict,
+               "royal_ur.position": lambda value: royal_ur.position(light=value),
+               "sumeria.position": lambda value: sumeria.position(traders=value),
+               "priest_kings.position": lambda value: priest_kings.position(overlords=value)}
+    return points
+
+
+@pytest.mark.parametrize("name", sorted(python_entry_points()))
+@pytest.mark.parametrize("shape", ["list", "object"])
+def test_structures_nested_past_the_recursion_limit_are_refused_from_a_deep_stack(name, shape):
+    import sys
+
+    call = python_entry_points()[name]
+    too_deep = deep(sys.getrecursionlimit() + 500, shape)
+    for value in (too_deep, {"kind": "add", "location": too_deep, "players": too_deep},
+                  [too_deep] * 3):
+        refused = nested_on_a_deep_stack(sys.getrecursionlimit() - 200,
+                                         lambda value=value: only_own_errors(lambda: call(value)))
+        assert refused is not None, f"{name} accepted a structure nested past the limit"

@@ -10,10 +10,11 @@ shown; after each refused message the game (or the explorer's position) is what 
 
 from __future__ import annotations
 
+import itertools
 from unittest import mock
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from engine import mesopotamia, priest_kings, royal_ur, sumeria, tigris
@@ -25,7 +26,7 @@ from sumer_widgets.priest_kings.board import CampaignMap
 from sumer_widgets.royal_ur.board import RoyalUrBoard
 from sumer_widgets.sumeria.board import SumeriaBoard
 from sumer_widgets.tigris.board import TigrisBoard
-from tests.fuzzing import TRICKY_TEXT, check_reason, fuzz, garbage, mutated, rule_ids
+from tests.fuzzing import TRICKY_TEXT, check_reason, deep, fuzz, garbage, mutated, rule_ids
 
 BOARDS = {
     "sumeria": lambda: SumeriaBoard(sumeria.new_game(3, seed=2), bots={2: RandomBot(seed=1)}),
@@ -100,9 +101,28 @@ def messages(draw, board):
         draw(garbage))
 
 
+class Replayed:
+    """Draws a hunt's failing example again for `st.data()`: the same values, in order, and
+    again from the first for the next board (each run draws them all)."""
+
+    def __init__(self, *values):
+        self.values = itertools.cycle(values)
+
+    def draw(self, _strategy):
+        return next(self.values)
+
+
+def deep_move_example():
+    """Found by ``HYPOTHESIS_PROFILE=thorough`` (seed 202579505385298813517946761323724095509):
+    a play intent whose move is a list nested 251 deep escaped the royal_ur board as a
+    RecursionError, before the check that walks a message was bounded."""
+    return Replayed(1, {"intent": "play", "ply": 0, "move": deep(251)}, False, 5)
+
+
 @pytest.mark.parametrize("kind", sorted(BOARDS))
 @fuzz(0.5)
 @given(data=st.data())
+@example(data=deep_move_example())
 def test_forged_messages(kind, data):
     board = BOARDS[kind]()
     with mock.patch.object(BoardWidget, "STRICT", True):
@@ -165,3 +185,46 @@ def test_the_last_resort_shows_a_bug_and_strict_raises_it():
         assert "could not do that (KeyError" in board.error and board.error_rule == ""
         with mock.patch.object(BoardWidget, "STRICT", True), pytest.raises(KeyError):
             board._on_msg(board, {"intent": "broken"}, [])
+
+
+def nested_on_a_deep_stack(depth, call):
+    """Run `call` with about `depth` frames of Python already on the stack, as a message that
+    arrives inside a deep stack (hypothesis's own, a notebook's) would."""
+    if depth <= 0:
+        return call()
+    return nested_on_a_deep_stack(depth - 1, call)
+
+
+@pytest.mark.parametrize("kind", sorted(BOARDS))
+@pytest.mark.parametrize("shape", ["list", "object"])
+def test_messages_nested_past_the_recursion_limit_are_refused_from_a_deep_stack(kind, shape):
+    """Nested deeper than Python's recursion limit, each part of a message that a board reads —
+    the whole message, the move, every other value — is refused as malformed, whatever the
+    stack it arrives on, and the game is unchanged."""
+    import sys
+
+    board = BOARDS[kind]()
+    too_deep = deep(sys.getrecursionlimit() + 500, shape)
+    game = board.game
+    legal = game.legal_moves()[0].to_dict() if game is not None and not game.is_over else {}
+    forgeries = [too_deep, {"intent": "play", "ply": 0, "move": too_deep},
+                 {"intent": "play", "ply": 0, "move": {**legal, "extra": too_deep}},
+                 *({"intent": intent, **{key: too_deep for key in VALUES}}
+                   for intent in sorted(board.intents()))]
+    with mock.patch.object(BoardWidget, "STRICT", True):
+        for forged in forgeries:
+            before = snapshot(board)
+            nested_on_a_deep_stack(sys.getrecursionlimit() - 200,
+                                   lambda forged=forged: board._on_msg(board, forged, []))
+            assert snapshot(board) == before
+            assert "65+" in board.error and board._last_refusal.describe("en").endswith(
+                "at most 64 levels are allowed"), board.error
+
+
+def test_a_message_with_too_many_values_is_refused():
+    board = BOARDS["sumeria"]()
+    before = snapshot(board)
+    with mock.patch.object(BoardWidget, "STRICT", True):
+        board._on_msg(board, {"intent": "play", "ply": 0, "move": [0] * 200_000}, [])
+    assert snapshot(board) == before
+    assert "more than 100,000 values" in board.error
