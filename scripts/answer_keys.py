@@ -92,8 +92,9 @@ def key(game: str, lang: str = "en") -> str:
         why = say(task.explanation, lang)
         if why:
             lines += [why, ""]
-        if task.hint:
-            lines += [f"*{w['hint']}:* {say(task.hint, lang)}", ""]
+        if task.hints():
+            told = " — ".join(say(step, lang) for step in task.hints())
+            lines += [f"*{w['hint']}:* {told}", ""]
         if task.rules:
             lines += [f"*{w['rules']}:* {rules_line(task.rules, lang)}", ""]
     return "\n".join(lines).rstrip() + "\n"

@@ -42,105 +42,18 @@ from engine.core import (
     shown,
 )
 from sumer_widgets.palette import css_variables
+from sumer_widgets.words import words
 
 STATIC = pathlib.Path(__file__).parent / "static"
 MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an endless loop
 #: A save file is refused by its size before it is read: the engine's limit for any JSON text.
 MAX_SAVE_CHARS = MAX_JSON_CHARS
 
-UI_WORDS = {
-    "en": {"undo": "Undo", "bot": "Bot moves", "autoplay": "Bots move by themselves",
-           "history": "Move", "resume": "Play from here", "latest": "Back to now",
-           "log": "Moves and events", "remove": "Remove this trader",
-           "viewing": "Viewing an earlier position", "refused": "Refused",
-           "save": "Save game", "load": "Load game", "fullscreen": "Full screen",
-           "level": "Bots", "level_mixed": "mixed", "easy": "easy", "medium": "medium",
-           "hard": "hard", "kind_random": "random", "kind_greedy": "greedy",
-           "kind_mcts": "search (MCTS)", "kind_expert": "expert", "kind_bot": "own bots",
-           "live": "▶ Run this cell to play on this board.",
-           "why_bots": "Say why the bots could move so",
-           "why_line": "Why {player} could do this: {move} — {rules}",
-           "why_move": "Why {player} could do this: {move}"},
-    "nl": {"undo": "Ongedaan maken", "bot": "Bot zet", "autoplay": "Bots spelen vanzelf",
-           "history": "Zet", "resume": "Speel vanaf hier", "latest": "Terug naar nu",
-           "log": "Zetten en gebeurtenissen", "remove": "Verwijder deze handelaar",
-           "viewing": "Je bekijkt een eerdere stelling", "refused": "Geweigerd",
-           "save": "Spel opslaan", "load": "Spel laden", "fullscreen": "Volledig scherm",
-           "level": "Bots", "level_mixed": "gemengd", "easy": "makkelijk",
-           "medium": "gemiddeld", "hard": "moeilijk", "kind_random": "willekeurig",
-           "kind_greedy": "gretig", "kind_mcts": "zoekend (MCTS)", "kind_expert": "expert",
-           "kind_bot": "eigen bots",
-           "live": "▶ Voer deze cel uit om op dit bord te spelen.",
-           "why_bots": "Zeg waarom de bots zo mochten zetten",
-           "why_line": "Waarom {player} dit mocht: {move} — {rules}",
-           "why_move": "Waarom {player} dit mocht: {move}"},
-}
+UI_WORDS = words(__file__)["UI_WORDS"]
 
 
 #: The board's own refusals (the engines word theirs), in each language.
-TEXT = {
-    "en": {
-        "no_intent": "a message from the page must name an intent",
-        "page_message": "a message from the page",
-        "unknown_intent": "unknown intent {intent}",
-        "no_game_to_play": "there is no game on this board to play a move in",
-        "stale": "that click was for another position: the board has been redrawn, try again",
-        "move_not_object": "a move from the page must be an object",
-        "no_game": "there is no game on this board",
-        "over": "the game is over",
-        "bot_turn": "it is a bot's turn ({player}): press “{button}”",
-        "no_bot": "no bot is seated at the player to move",
-        "no_game_to_undo": "there is no game to undo",
-        "nothing_to_undo": "there is no move to undo: the game is at its start",
-        "no_position": "there is no position {ply}: the game has {latest} moves",
-        "unknown_language": "unknown language {lang}",
-        "bug": "the board could not do that ({error}); please report it",
-        "player": "player {number}",
-        "bot_not_now": "{player} is played by a person, not a bot: “{button}” works when a "
-                       "bot is to move",
-        "bot_over": "the game is over: no bot has a move to make",
-        "no_game_to_save": "there is no game on this board to save (an explorer has none)",
-        "load_bad": "that file could not be loaded, so the board is unchanged: {why}",
-        "load_too_big": "that file is too large to be a saved game: {size} characters, and "
-                        "a save holds at most {limit}",
-        "load_not_text": "a saved game is sent as the file's text",
-        "no_bots_for_level": "no bot plays on this board, so there is no level to choose",
-        "bad_level": "there is no level {level}: choose easy, medium or hard",
-        "no_task_to_reset": "this board has no task to start again",
-        "no_task": "this board has no task",
-    },
-    "nl": {
-        "no_intent": "een bericht van de pagina moet zeggen wat er moet gebeuren",
-        "page_message": "een bericht van de pagina",
-        "unknown_intent": "onbekend verzoek {intent}",
-        "no_game_to_play": "op dit bord wordt geen spel gespeeld, dus ook geen zet",
-        "stale": "die klik hoorde bij een andere stelling: het bord is opnieuw getekend, "
-                 "probeer het nog eens",
-        "move_not_object": "een zet van de pagina moet een object zijn",
-        "no_game": "op dit bord wordt geen spel gespeeld",
-        "over": "het spel is afgelopen",
-        "bot_turn": "een bot is aan de beurt ({player}): druk op “{button}”",
-        "no_bot": "de speler die aan zet is, wordt niet door een bot gespeeld",
-        "no_game_to_undo": "er is geen spel om een zet van terug te nemen",
-        "nothing_to_undo": "er is geen zet om terug te nemen: het spel staat aan het begin",
-        "no_position": "er is geen stelling {ply}: het spel telt {latest} zetten",
-        "unknown_language": "onbekende taal {lang}",
-        "bug": "het bord kon dat niet uitvoeren ({error}); meld dit alsjeblieft",
-        "player": "speler {number}",
-        "bot_not_now": "{player} wordt door een mens gespeeld, niet door een bot: “{button}” "
-                       "werkt als een bot aan zet is",
-        "bot_over": "het spel is afgelopen: geen bot heeft nog een zet",
-        "no_game_to_save": "op dit bord wordt geen spel gespeeld, dus er is niets op te slaan",
-        "load_bad": "dat bestand kon niet geladen worden, dus het bord is niet veranderd: {why}",
-        "load_too_big": "dat bestand is te groot voor een opgeslagen spel: {size} tekens, en "
-                        "een opgeslagen spel heeft er hoogstens {limit}",
-        "load_not_text": "een opgeslagen spel wordt als tekst van het bestand gestuurd",
-        "no_bots_for_level": "op dit bord speelt geen bot, dus er is geen niveau te kiezen",
-        "bad_level": "er is geen niveau {level}: kies makkelijk, gemiddeld of moeilijk",
-        "no_task_to_reset": "dit bord heeft geen opdracht om opnieuw te beginnen",
-        "no_task": "dit bord heeft geen opdracht",
-    },
-}
+TEXT = words(__file__)["TEXT"]
 
 
 def refused(key: str, *, rule: str | None = None, **values: Any) -> SumerErrorForMessage:
@@ -266,7 +179,7 @@ class BoardWidget(anywidget.AnyWidget):
         super().__init__(lang=lang, words=self._words_for(lang), autoplay=autoplay, name=name)
         self.game = game
         self._task: Any = None
-        self._hint_asked = False
+        self._hints_shown = 0
         self._task_record = {"tries": 0, "done": False, "hint": False}
         self._task_tried = False
         self._shown = -1
@@ -385,14 +298,14 @@ class BoardWidget(anywidget.AnyWidget):
         the board's switches are put back as they were, redrawn, and the exception goes on."""
         game = self.game
         saved = (game, game.copy() if game is not None else None, dict(self.bots),
-                 self.level, self._task, dict(self._task_record), self._hint_asked,
+                 self.level, self._task, dict(self._task_record), self._hints_shown,
                  self._task_tried, self.autoplay, self.why_bots)
         ply = self.ply
         try:
             yield
         except BaseException:
             (self.game, copy, bots, self.level, self._task, self._task_record,
-             self._hint_asked, self._task_tried, self.autoplay, self.why_bots) = saved
+             self._hints_shown, self._task_tried, self.autoplay, self.why_bots) = saved
             if game is not None:
                 game.restore(copy)
             self.bots = bots
@@ -439,7 +352,7 @@ class BoardWidget(anywidget.AnyWidget):
     def _intent_task_hint(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
             raise refused("no_task")
-        self._hint_asked = True
+        self._hints_shown = min(self._hints_shown + 1, len(self._task.hints()))
         self._show_task()
 
     def _intent_play(self, content: Mapping[str, Any]) -> None:
@@ -669,7 +582,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _start_task(self) -> None:
         self.game = self._task.new_game()
-        self._hint_asked = False
+        self._hints_shown = 0
         self._task_tried = False
         self._run_bots()
         self.refresh()
@@ -692,12 +605,14 @@ class BoardWidget(anywidget.AnyWidget):
             self._task_tried = True
             self._task_record["tries"] += 1
         self._task_record["done"] = self._task_record["done"] or verdict.done
-        self._task_record["hint"] = self._task_record["hint"] or self._hint_asked
+        self._task_record["hint"] = self._task_record["hint"] or self._hints_shown > 0
         told = task.words(self.lang)
         why = verdict.why.describe(self.lang) if isinstance(verdict.why, SumerError) \
             else say(verdict.why, self.lang)
+        steps = task.hints()
         told.update(status=verdict.status, why=why,
-                    hint=say(task.hint, self.lang) if self._hint_asked else "")
+                    hint=" ".join(say(step, self.lang) for step in steps[:self._hints_shown]),
+                    hints_left=len(steps) - self._hints_shown)
         self.task = told
 
     # Drawing ------------------------------------------------------------------------------

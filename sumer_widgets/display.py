@@ -36,11 +36,9 @@ from engine.core import Event, Game, SumerError
 from sumer_widgets.catalogue import link, rule_text
 from sumer_widgets.games import picture
 from sumer_widgets.svg import Svg
+from sumer_widgets.words import words
 
-WORDS = {
-    "en": {"refused": "Refused", "rule": "rule", "nothing": "Nothing happened."},
-    "nl": {"refused": "Geweigerd", "rule": "regel", "nothing": "Er gebeurde niets."},
-}
+WORDS = words(__file__)["WORDS"]
 
 
 def renderer(ruleset: str) -> Callable[..., Svg]:

@@ -3,8 +3,9 @@
 An `Exercise` is data kept in a game's lesson (``sumer_widgets.<game>.lesson``), never in
 the cell a learner edits: the right answer *computed by the engine* when first needed, and what
 shows it; its words — the question, the hint, the reasoning, what each foreseen slip was — are
-in the lesson's ``lesson.toml`` (``lesson.nl.toml`` in Dutch), where a writer or a translator
-finds all of them together (`Exercises.read_words`). The notebook only names it —
+the ``[question.<id>]`` tables of the lesson's words files (``words.en.toml``, ``words.nl.toml``:
+`sumer_widgets.words`), where a writer or a translator finds all of them together
+(`read_words`). The notebook only names it —
 ``lesson.ask("reach-from-city")`` — and the learner answers in a small form (a number box,
 a choice, tick boxes) with *Check*, *Hint* and *Show the answer* buttons: the hint and the
 answer appear only when asked for. Python users may call ``check(answer)`` instead.
@@ -44,33 +45,13 @@ import html
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from engine.core import InvalidInput, is_int, parse_whole
 from sumer_widgets.tasks import Words, say
+from sumer_widgets.words import words
 
-MESSAGES = {
-    "en": {"todo": "Your turn: give your answer, then check it.", "right": "✓ Right!",
-           "wrong": "✗ Not quite: try again, or ask for a hint.", "slip": "✗ Not quite: {why}",
-           "nudge": "✗ Not quite. {hint}", "again": "Try again.", "hint": "Hint",
-           "more_hint": "Another hint", "answer": "The answer", "check": "Check",
-           "show": "Show the answer", "exercise": "Exercise", "predict": "Predict",
-           "number": "a whole number",
-           "not_number": "✗ That is not a whole number: type digits only, e.g. 12.",
-           "static": "▶ Run this cell to answer here.", "pick": "Tick every one that fits.",
-           "seen": "Now see for yourself:"},
-    "nl": {"todo": "Jouw beurt: geef je antwoord en controleer het.", "right": "✓ Goed zo!",
-           "wrong": "✗ Nog niet helemaal: probeer het opnieuw, of vraag een tip.",
-           "slip": "✗ Nog niet helemaal: {why}", "nudge": "✗ Nog niet helemaal. {hint}",
-           "again": "Probeer het opnieuw.", "hint": "Tip", "more_hint": "Nog een tip",
-           "answer": "Het antwoord", "check": "Controleer",
-           "show": "Toon het antwoord", "exercise": "Opdracht", "predict": "Voorspel",
-           "number": "een geheel getal",
-           "not_number": "✗ Dat is geen geheel getal: typ alleen cijfers, bijvoorbeeld 12.",
-           "static": "▶ Voer deze cel uit om hier te antwoorden.",
-           "pick": "Vink alles aan wat klopt.", "seen": "Kijk nu zelf:"},
-}
+MESSAGES = words(__file__)["MESSAGES"]
 
 KINDS = ("number", "choice", "choices", "text")
 LETTERED = re.compile(r"^[A-Z0-9]{1,2} — ")
@@ -416,17 +397,16 @@ class Question:
         return f"{self.title()}: {say(self.exercise.question, self.lang)}"
 
 
-#: The words of an exercise a lesson's TOML file may give, and the languages it may be in.
-WORD_FIELDS = ("question", "hint", "explanation", "because", "slips")
-LANGS = ("en", "nl")
+#: The words of an exercise a lesson's words file may give.
+WORD_FIELDS = ("question", "hint", "explanation", "because", "slips", "choices")
 
 
 class Exercises:
     """The exercises of one lesson, by id, in the order they are asked.
 
     Given ``words=__file__`` (the lesson module's path), each exercise's words come from the
-    ``lesson.toml`` beside it (and ``lesson.<lang>.toml`` for other languages): a table per
-    exercise id with ``question``, ``hint`` (text, or a list of steps), ``explanation``,
+    words files beside it (``words.<lang>.toml``): a table ``[question.<id>]`` per exercise
+    with ``question``, ``hint`` (text, or a list of steps), ``explanation``,
     ``because`` and ``slips`` (what a foreseen wrong answer was: ``{answer: sentence}``, the
     answer written as `slip_key` writes it). Every table names an exercise and every exercise
     has its question; anything else is refused (`InvalidInput`), so words never go astray.
@@ -476,40 +456,34 @@ def slip_key(answer: Any) -> str:
 
 
 def read_words(module_file: str) -> dict[str, dict[str, Any]]:
-    """Every exercise's words from the TOML files beside `module_file`: ``{exercise id: {field:
-    {lang: text}}}`` (a hint's steps as a tuple of ``{lang: text}``; slips as ``{answer:
-    {lang: text}}``)."""
-    import tomllib
+    """Every exercise's words from the words files beside `module_file` (their
+    ``[question.<id>]`` tables, `sumer_widgets.words`): ``{exercise id: {field: {lang:
+    text}}}`` (a hint's steps as a tuple of ``{lang: text}``; slips as ``{answer: {lang:
+    text}}``)."""
+    from sumer_widgets.words import section
 
-    folder = Path(module_file).parent
     found: dict[str, dict[str, Any]] = {}
-    for lang in LANGS:
-        path = folder / ("lesson.toml" if lang == "en" else f"lesson.{lang}.toml")
-        if not path.exists():
-            continue
-        try:
-            tables = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise InvalidInput(f"{path.name} is not valid TOML: {exc}") from None
-        for exercise_id, table in tables.items():
-            bad = set(table) - set(WORD_FIELDS) if isinstance(table, dict) else {"?"}
+    for exercise_id, per_lang in section(module_file, "question").items():
+        for lang, table in per_lang.items():
+            where = f"words.{lang}.toml: [question.{exercise_id}]"
+            bad = set(table) - set(WORD_FIELDS) if isinstance(table, Mapping) else {"?"}
             if bad:
-                raise InvalidInput(f"{path.name}: [{exercise_id}] has fields "
-                                   f"{', '.join(sorted(bad))}; known: {', '.join(WORD_FIELDS)}")
+                raise InvalidInput(f"{where} has fields {', '.join(sorted(bad))}; known: "
+                                   f"{', '.join(WORD_FIELDS)}")
             into = found.setdefault(exercise_id, {})
             for name, value in table.items():
-                _merge(into, name, value, lang, f"{path.name}: [{exercise_id}] {name}")
+                _merge(into, name, value, lang, f"{where} {name}")
     return found
 
 
 def _merge(into: dict[str, Any], name: str, value: Any, lang: str, where: str) -> None:
-    if name == "slips":
-        if not isinstance(value, dict):
+    if name in ("slips", "choices"):
+        if not isinstance(value, Mapping):
             raise InvalidInput(f"{where} must be a table of answer = sentence")
-        slips = into.setdefault(name, {})
+        table = into.setdefault(name, {})
         for answer, text in value.items():
-            slips.setdefault(answer, {})[lang] = _text(text, where)
-    elif name == "hint" and isinstance(value, list):
+            table.setdefault(answer, {})[lang] = _text(text, where)
+    elif name == "hint" and isinstance(value, (list, tuple)):
         steps = into.setdefault("hint", ())
         steps = steps if isinstance(steps, tuple) else (steps,)
         steps = steps + ({},) * (len(value) - len(steps))
@@ -525,13 +499,43 @@ def _text(value: Any, where: str) -> str:
     return " ".join(value.split())
 
 
+def _worded_options(exercise: Exercise, labels: Mapping[str, Any]) -> Callable[[], list]:
+    """The exercise's options with the labels its words give (``[question.<id>.choices]``,
+    by the value as `slip_key` writes it); an option the code gives as a value alone takes
+    its label from there."""
+    options = exercise.options
+
+    def worded() -> list[tuple[Any, Words]]:
+        made = []
+        listed = set()
+        for item in options():
+            value, label = item if isinstance(item, tuple) else (item, None)
+            key = slip_key(value)
+            listed.add(key)
+            label = labels.get(key, label)
+            if label is None:
+                raise InvalidInput(f"exercise {exercise.id}: the choice {key!r} has no words "
+                                   f"([question.{exercise.id}.choices] {key} = ...)")
+            made.append((value, label))
+        unknown = sorted(set(labels) - listed)
+        if unknown:
+            raise InvalidInput(f"exercise {exercise.id}: words for choices it does not offer: "
+                               f"{', '.join(unknown)}")
+        return made
+    return worded
+
+
 def with_words(exercise: Exercise, told: Mapping[str, Any]) -> Exercise:
     """`exercise` with the words its lesson's TOML files give it (its own stay where the files
     give none)."""
-    if not told:
-        return exercise
     changes = {name: told[name] for name in ("question", "hint", "explanation", "because")
                if name in told}
+    if exercise.options is not None:
+        changes["options"] = _worded_options(exercise, told.get("choices", {}))
+    elif "choices" in told:
+        raise InvalidInput(f"exercise {exercise.id}: choices for a question that has none")
+    if not changes and "slips" not in told:
+        return exercise
     if "slips" in told:
         texts = told["slips"]
         wrong = exercise.wrong

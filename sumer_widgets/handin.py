@@ -34,6 +34,7 @@ import ipywidgets as widgets
 import traitlets
 
 from engine.core import InvalidInput, loads, shown
+from sumer_widgets.words import words
 
 FORMAT = "sumer.hand-in"
 VERSION = 1
@@ -46,31 +47,7 @@ KEYS = ("format", "version", "lesson", "lang", "student", "minutes", "parts", "q
 QUESTION_KEYS = ("first_answer", "first_right", "tries", "right", "hints", "answer_shown")
 TASK_KEYS = ("tries", "done", "hint")
 
-WORDS = {
-    "en": {"title": "Hand in", "name": "Your name", "button": "Hand in",
-           "placeholder": "first name and class",
-           "intro": "When you have finished, type your name and press Hand in: the file "
-                    "says which questions you answered and which tasks you did, for your "
-                    "teacher.",
-           "no_name": "Type your name first.",
-           "written": "Handed in: the file {file} is saved beside this notebook ({questions} "
-                      "questions, {tasks} board tasks, parts {parts}).",
-           "downloaded": "Handed in: your browser saves the file {file} ({questions} "
-                         "questions, {tasks} board tasks, parts {parts}). Give it to your "
-                         "teacher.",
-           "none": "none yet"},
-    "nl": {"title": "Inleveren", "name": "Je naam", "button": "Inleveren",
-           "placeholder": "voornaam en klas",
-           "intro": "Klaar? Typ je naam en druk op Inleveren: het bestand zegt welke vragen "
-                    "je beantwoordde en welke opdrachten je deed, voor je leraar.",
-           "no_name": "Typ eerst je naam.",
-           "written": "Ingeleverd: het bestand {file} staat naast dit notebook ({questions} "
-                      "vragen, {tasks} opdrachten op het bord, delen {parts}).",
-           "downloaded": "Ingeleverd: je browser bewaart het bestand {file} ({questions} "
-                         "vragen, {tasks} opdrachten op het bord, delen {parts}). Geef het "
-                         "aan je leraar.",
-           "none": "nog geen"},
-}
+WORDS = words(__file__)["WORDS"]
 
 
 def hand_in_data(lesson: Any, student: str) -> dict[str, Any]:

@@ -21,26 +21,23 @@ from typing import Any
 
 from engine.core import Game, InvalidInput, rules_of
 from sumer_widgets.games import board_class
+from sumer_widgets.words import words
 
 #: Words in each language: ``{"en": "...", "nl": "..."}``, or one English string.
 Words = Mapping[str, str] | str
 
 TODO, DONE, MISSED = "todo", "done", "missed"
 
-TASK_WORDS = {
-    "en": {"task": "Your task", "reset": "Start again", "hint_label": "Hint",
-           "done": "Done!", "todo": "Not yet", "missed": "Missed", "practises": "Rules",
-           "start": "Play a move on the board to try."},
-    "nl": {"task": "Jouw opdracht", "reset": "Opnieuw beginnen", "hint_label": "Tip",
-           "done": "Gelukt!", "todo": "Nog niet", "missed": "Mis", "practises": "Regels",
-           "start": "Speel een zet op het bord om het te proberen."},
-}
+TASK_WORDS = words(__file__)["TASK_WORDS"]
 
 
-def say(words: Words, lang: str) -> str:
-    """`words` in `lang` (English where no translation exists)."""
+def say(words: Words | Any, lang: str) -> str:
+    """`words` in `lang` (English where no translation exists): text, ``{lang: text}``, or
+    anything told per language (``describe(lang)``: a `Said`, a `Message`)."""
     if isinstance(words, str):
         return words
+    if hasattr(words, "describe"):
+        return words.describe(lang)
     return words.get(lang) or words["en"]
 
 
@@ -92,6 +89,10 @@ class Task:
             (``start(**ruleset_options)``), e.g. ``{"tiebreak": "towns"}`` for a task about one
             reading; a lesson played by other options fills in the rest (`under`). Empty:
             ``start()`` as it is.
+        par: how many of the learner's decisions reach the goal: a goal not reached after as
+            many is missed (`sumer_widgets.goals`); None where the check says so itself.
+        objective: the goal kind with its parameters (a `sumer_widgets.goals.Goal`) when the
+            task is data (`from_data`); None for a task whose check is the lesson's own.
     """
 
     id: str
@@ -107,6 +108,8 @@ class Task:
     bots: Mapping[int, str] = field(default_factory=dict)
     options: Mapping[str, Any] = field(default_factory=dict)
     ruleset_options: Mapping[str, Any] = field(default_factory=dict)
+    par: int | None = None
+    objective: Any = None
 
     def under(self, options: Mapping[str, Any]) -> Task:
         """This task played by the ruleset `options` (a lesson's, e.g. the Dutch rulebook's
@@ -125,10 +128,45 @@ class Task:
         return rules_of(self.ruleset).Game(start)
 
     def verdict(self, game: Game) -> Verdict:
-        """How far `game` has come towards the goal (a game still at its start is "todo")."""
+        """How far `game` has come towards the goal (a game still at its start is "todo"; a
+        goal not reached within the `par` of the learner's decisions is missed)."""
         if not game.moves:
             return not_yet({lang: words["start"] for lang, words in TASK_WORDS.items()})
-        return self.check(game)
+        verdict = self.check(game)
+        if verdict.status == TODO and self.par is not None:
+            from sumer_widgets.goals import learner_decisions
+
+            if learner_decisions(game) >= self.par:
+                return missed(verdict.why)
+        return verdict
+
+    def hints(self) -> tuple[Words, ...]:
+        """The hint's steps, in order (none, one, or a nudge then the method)."""
+        if isinstance(self.hint, tuple):
+            return tuple(step for step in self.hint if step)
+        return (self.hint,) if self.hint else ()
+
+    def to_data(self, lang_words: Mapping[str, Mapping[str, Any]] | None = None) -> dict:
+        """This task as a task file holds it (a data task only: `from_data` reads it back)."""
+        if self.objective is None:
+            raise InvalidInput(f"task {self.id} checks its goal with the lesson's own code: "
+                               "only a task made of a goal kind can be written to a file")
+        start = self.new_game()
+        data: dict[str, Any] = {"id": self.id, "start": type(start)(start.state).to_json(),
+                                "goal": self.objective.to_data()}
+        if self.par is not None:
+            data["par"] = self.par
+        if self.rules:
+            data["rules"] = list(self.rules)
+        if self.solution:
+            data["solution"] = list(self.solution)
+        if self.bots:
+            data["bots"] = {str(seat): spec for seat, spec in self.bots.items()}
+        if self.options:
+            data["board"] = dict(self.options)
+        if lang_words:
+            data["words"] = {lang: dict(table) for lang, table in lang_words.items()}
+        return data
 
     def board(self, lang: str = "en", **options: Any) -> Any:
         """An interactive board of this task's game, showing the goal."""
@@ -163,7 +201,7 @@ class Task:
     def words(self, lang: str) -> dict[str, Any]:
         """What the board shows of the task (without the verdict)."""
         return {"id": self.id, "goal": say(self.goal, lang), "rules": list(self.rules),
-                "has_hint": bool(self.hint), **TASK_WORDS.get(lang, TASK_WORDS["en"])}
+                "has_hint": bool(self.hints()), **TASK_WORDS.get(lang, TASK_WORDS["en"])}
 
     def __repr__(self) -> str:
         return f"<Task {self.id}: {say(self.goal, 'en')}>"

@@ -12,7 +12,7 @@ it — the picture with its sentences — is the exercise's ``reveal``, drawn by
 
 The foreseen slips of `reroll-points` are the file's own figures (the two rates, the count of
 battles between them): a re-run that moves them makes `Exercises` refuse the slips of
-lesson.toml by name, and they are to be mended there.
+``words.en.toml`` by name, and they are to be mended there.
 
 Parts of the notebook and what they practise:
 

@@ -5,7 +5,7 @@ it is a simplified drawing, not a copy — with the caption's sources.
 No photograph can be shipped here (no public-domain image could be fetched), so each drawing
 shows what a museum's description says the object shows, in schematic figures: the scenes'
 arrangement is kept (which register holds what, who is larger), the figures' details are not.
-The words, and every fact of the captions, are in ``words.json`` (``objects``), with their
+The words, and every fact of the captions, are in ``words.<lang>.toml`` (``objects``), with their
 sources; the drawings' shapes are here.
 
 - `stele_of_the_vultures`: Eannatum's victory stele, both faces (Louvre);
@@ -259,7 +259,7 @@ def _turned(points: Sequence[Point], centre: Point, degrees: float) -> list[Poin
 def _sheet(kind: str, lang: str, drawing: list[str], height: float, *,
            width: int | None, labels: Iterable[str] = ()) -> Svg:
     """A drawing (its elements already placed, left of `CAPTION_X`) with its caption to the
-    right: the object's words from ``words.json``."""
+    right: the object's words from ``words.<lang>.toml``."""
     language(lang)
     words_ = said(TABLES[kind], lang)
     common = said(TABLES["COMMON"], lang)

@@ -97,6 +97,12 @@ ARTICLES = words(__file__)["ARTICLES"]
 WORDS = words(__file__)["WORDS"]
 
 
+def _article(noun: str, lang: str) -> str:
+    """The article a place's noun takes in `lang` (Dutch: "het veld", "de vulkaan")."""
+    articles = ARTICLES.get(lang, ARTICLES["en"])
+    return articles.get(noun, articles["default"])
+
+
 def _coord(field: str | tuple[int, int]) -> tuple[int, int]:
     return parse_coord(field) if isinstance(field, str) else (int(field[0]), int(field[1]))
 
@@ -153,12 +159,11 @@ def field_name(field: str | tuple[int, int], state: State | None = None,
     kind = state.tile_at(c) if state is not None else None
     if kind is not None:
         noun = KIND_NAMES.get(lang, KIND_NAMES["en"])[kind]
-        article = ARTICLES.get(lang, {}).get(kind, "the" if lang != "nl" else "de")
+        article = _article(kind, lang)
     elif state is not None:
-        noun, article = w["edge"], "the" if lang != "nl" else "de"
+        noun, article = w["edge"], _article("edge", lang)
     else:
-        noun = w["field"]
-        article = ARTICLES.get(lang, {}).get("field", "the" if lang != "nl" else "de")
+        noun, article = w["field"], _article("field", lang)
     return f"{article} {noun} {where(c, lang)}"
 
 

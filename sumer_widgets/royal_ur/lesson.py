@@ -3,7 +3,7 @@
 Every answer is computed by the engine — the board's squares, the dice's chances, the rules'
 refusals, the solved table's chances of winning — from the positions below; the notebook only
 names the exercises and tasks by id (``lesson.ask("commonest-throw")``,
-``lesson.task("rosette-again")``). The words are in ``lesson.toml``.
+``lesson.task("rosette-again")``). The words are in ``words.<lang>.toml`` beside it.
 
 **Commit before reveal.** What shows an answer — the picture of a move played, the engine's
 refusal, the table of each move's chance — is the exercise's `reveal`, made once the learner
@@ -27,15 +27,10 @@ from math import comb
 from typing import Any
 
 from engine import royal_ur
-from engine.core import Game
 from engine.royal_ur import CELLS, MovePiece
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.tasks import Task, Tasks, Verdict, missed, reached
-
-
-def _both(en: str, nl: str) -> dict[str, str]:
-    return {"en": en, "nl": nl}
-
+from sumer_widgets.taskfile import lesson_tasks
+from sumer_widgets.words import Told
 
 # Positions -----------------------------------------------------------------------------------
 
@@ -90,10 +85,10 @@ def best_move(state: royal_ur.State) -> str:
     return str(max(values, key=values.__getitem__))
 
 
-def _move_options(state: royal_ur.State) -> list[tuple[str, dict[str, str]]]:
+def _move_options(state: royal_ur.State) -> list[tuple[str, Told]]:
     from sumer_widgets.royal_ur.readers import move_text
 
-    return [(str(move), _both(move_text(move, state, "en"), move_text(move, state, "nl")))
+    return [(str(move), Told(lambda lang, move=move: move_text(move, state, lang)))
             for move in royal_ur.legal_moves(state)]
 
 
@@ -146,24 +141,16 @@ def _first_player() -> str:
     return "light" if chance > 0.5 else "dark" if chance < 0.5 else "even"
 
 
-#: How far above a half light's chance may be, in points, and the words for each band.
-HEAD_START_BANDS = (
-    ("under-2", 2, _both("Less than 2 points more: between 50 % and 52 %",
-                         "Minder dan 2 punten meer: tussen 50 % en 52 %")),
-    ("2-to-5", 5, _both("2 to 5 points more: between 52 % and 55 %",
-                        "2 tot 5 punten meer: tussen 52 % en 55 %")),
-    ("5-to-10", 10, _both("5 to 10 points more: between 55 % and 60 %",
-                          "5 tot 10 punten meer: tussen 55 % en 60 %")),
-    ("over-10", 100, _both("More than 10 points more: over 60 %",
-                           "Meer dan 10 punten meer: boven 60 %")),
-)
+#: How far above a half light's chance may be, in points: each band and its upper bound
+#: (its words: ``[question.head-start-size.choices]``).
+HEAD_START_BANDS = (("under-2", 2), ("2-to-5", 5), ("5-to-10", 10), ("over-10", 100))
 
 
 def _head_start_band() -> str:
     """The band of `HEAD_START_BANDS` that holds light's head start in the 3-piece game under
     perfect play (points above a half, from the solved table)."""
     points = 100 * (_three_piece_chance() - 0.5)
-    return next(band for band, below, _ in HEAD_START_BANDS if points < below)
+    return next(band for band, below in HEAD_START_BANDS if points < below)
 
 
 def _shared_squares() -> int:
@@ -216,10 +203,7 @@ EXERCISES = Exercises([
         id="safe-rosette",
         answer=lambda: _can_move_from_6(safe_start()),
         kind="choice",
-        options=lambda: [("yes", _both("Yes: it captures dark's piece",
-                                       "Ja: het slaat het stuk van donker")),
-                         ("no", _both("No: the move is not allowed",
-                                      "Nee: die zet mag niet"))],
+        options=lambda: ["yes", "no"],
         wrong=lambda: ["yes"],
         rules=("U-ROSETTE-2", "U-CAPTURE-1"),
         predict=True,
@@ -248,12 +232,7 @@ EXERCISES = Exercises([
         id="first-player",
         answer=_first_player,
         kind="choice",
-        options=lambda: [("light", _both("Light, who throws first",
-                                         "Licht, die als eerste gooit")),
-                         ("even", _both("Neither: exactly half each",
-                                        "Geen van beiden: precies de helft")),
-                         ("dark", _both("Dark, who throws second",
-                                        "Donker, die als tweede gooit"))],
+        options=lambda: ["light", "even", "dark"],
         wrong=lambda: ["even", "dark"],
         rules=("U-SETUP-1",),
     ),
@@ -262,8 +241,8 @@ EXERCISES = Exercises([
         id="head-start-size",
         answer=_head_start_band,
         kind="choice",
-        options=lambda: [(band, words) for band, _, words in HEAD_START_BANDS],
-        wrong=lambda: [band for band, _, _ in HEAD_START_BANDS if band != _head_start_band()],
+        options=lambda: [band for band, _ in HEAD_START_BANDS],
+        wrong=lambda: [band for band, _ in HEAD_START_BANDS if band != _head_start_band()],
         rules=("U-SETUP-1", "U-OPT-PIECES-1"),
         predict=True,
     ),
@@ -272,109 +251,8 @@ EXERCISES = Exercises([
 
 # Board tasks ---------------------------------------------------------------------------------
 
+#: The start positions the lesson's tasks (``tasks.toml``) name.
+POSITIONS = {"rosette_start": rosette_start, "capture_start": capture_start,
+             "best_move_start": best_move_start}
 
-def _light_squares_after_first(game: Game) -> tuple[int, ...]:
-    return game.history[1].squares[0]
-
-
-def _rosette_again(game: Game) -> Verdict:
-    after = game.history[1]
-    if 4 in after.squares[0] and after.to_move == 0 and after.throw is None:
-        return reached(_both("Your piece landed on the rosette on square 4: light throws again.",
-                             "Je stuk landde op de rozet op veld 4: licht gooit nog een keer."))
-    return missed(_both("That piece did not land on a rosette, so the turn passed to dark. "
-                        "Which piece is exactly 3 squares before a rosette?",
-                        "Dat stuk landde niet op een rozet, dus de beurt ging naar donker. "
-                        "Welk stuk staat precies 3 velden voor een rozet?"))
-
-
-def _captured_dark(game: Game) -> Verdict:
-    after = game.history[1]
-    if not after.squares[1]:
-        return reached(_both("Dark's piece went back off the board: it must enter again.",
-                             "Het stuk van donker ging terug van het bord: het moet opnieuw "
-                             "binnenkomen."))
-    return missed(_both("Dark's piece is still on the board. Which of your pieces lands "
-                        "exactly on it with a throw of 2?",
-                        "Het stuk van donker staat nog op het bord. Welk van je stukken landt "
-                        "er met een worp van 2 precies op?"))
-
-
-def _played_best(game: Game) -> Verdict:
-    played = str(game.moves[0])
-    best = best_move(best_move_start())
-    if played == best:
-        return reached(_both("That is the move with the best chance of winning.",
-                             "Dat is de zet met de beste kans om te winnen."))
-    values = _values(best_move_start())
-    chosen = next(v for m, v in values.items() if str(m) == played)
-    return missed(_both(f"That move wins {100 * chosen:.0f}% of the time with perfect play "
-                        "after it; another move wins more often.",
-                        f"Met die zet win je {100 * chosen:.0f}% van de keren als er daarna "
-                        "perfect gespeeld wordt; een andere zet wint vaker."))
-
-
-TASKS = Tasks([
-    Task(
-        id="rosette-again",
-        ruleset="royal_ur",
-        goal=_both("Light has thrown 3. Move a piece so that light throws again.",
-                   "Licht heeft 3 gegooid. Zet een stuk zo dat licht nog een keer mag gooien."),
-        start=rosette_start,
-        check=_rosette_again,
-        rules=("U-ROSETTE-1", "U-MOVE-1", "U-MOVE-2"),
-        hint=_both("Landing on a rosette gives another throw. Which rosette is 3 squares ahead "
-                   "of one of your pieces?",
-                   "Wie op een rozet landt, mag nog een keer gooien. Welke rozet ligt 3 velden "
-                   "voor een van je stukken?"),
-        solution=("move 1",),
-        misses=(("enter",),),
-        explanation=_both("The piece on square 1 moves 3 to square 4, the rosette in the corner "
-                          "of light's row: light throws again. Entering would land on square 3.",
-                          "Het stuk op veld 1 gaat 3 verder naar veld 4, de rozet in de hoek van "
-                          "de rij van licht: licht gooit nog een keer. Inbrengen landt op veld 3."),
-        options={"name": "task-rosette-again"},
-    ),
-    Task(
-        id="capture-dark",
-        ruleset="royal_ur",
-        goal=_both("Light has thrown 2. Capture dark's piece.",
-                   "Licht heeft 2 gegooid. Sla het stuk van donker."),
-        start=capture_start,
-        check=_captured_dark,
-        rules=("U-CAPTURE-1", "U-MOVE-2"),
-        hint=_both("Count two squares forward from each of your pieces along light's path.",
-                   "Tel vanaf elk van je stukken twee velden vooruit langs het pad van licht."),
-        solution=("move 4",),
-        misses=(("enter",),),
-        explanation=_both("Light's piece on square 4 moves 2 to square 6 of the middle row, "
-                          "where dark's piece stands: it is captured and goes back off the board.",
-                          "Het stuk van licht op veld 4 gaat 2 verder naar veld 6 in de middelste "
-                          "rij, waar het stuk van donker staat: het wordt geslagen en gaat terug "
-                          "van het bord."),
-        options={"name": "task-capture-dark"},
-    ),
-    Task(
-        id="play-best",
-        ruleset="royal_ur",
-        goal=_both("Light has thrown 2. Play the move with the best chance of winning (the "
-                   "board's chances are off: decide for yourself).",
-                   "Licht heeft 2 gegooid. Speel de zet met de beste kans om te winnen (de kansen "
-                   "staan uit: beslis zelf)."),
-        start=best_move_start,
-        check=_played_best,
-        rules=("U-CAPTURE-1", "U-ROSETTE-1"),
-        hint=_both("A capture sends dark's piece back to the start; a rosette gives another "
-                   "throw. Can one move do something like that?",
-                   "Slaan stuurt het stuk van donker terug naar het begin; een rozet geeft nog "
-                   "een worp. Kan één zet zoiets doen?"),
-        solution=(best_move(best_move_start()),),
-        misses=tuple((str(m),) for m in royal_ur.legal_moves(best_move_start())
-                     if str(m) != best_move(best_move_start())),
-        explanation=_both("The solved table gives each move's chance of winning; the best one "
-                          "is shown in the notebook's table after the question.",
-                          "De opgeloste tabel geeft de kans om te winnen bij elke zet; de beste "
-                          "staat in de tabel van het notebook na de vraag."),
-        options={"name": "task-play-best"},
-    ),
-])
+TASKS = lesson_tasks(__file__, POSITIONS)

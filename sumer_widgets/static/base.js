@@ -349,7 +349,7 @@ function mountTask(model) {
     hintText.textContent = t.hint ? `${t.hint_label}: ${t.hint}` : "";
     hintText.hidden = !t.hint;
     hint.textContent = t.hint_label || "Hint";
-    hint.hidden = !t.has_hint || Boolean(t.hint);
+    hint.hidden = !t.has_hint || t.hints_left === 0;
     reset.textContent = t.reset;
     rules.textContent = t.rules && t.rules.length ? `${t.practises}: ${t.rules.join(", ")}` : "";
   }

@@ -59,7 +59,7 @@ BOARD = sumeria.Board.standard()
 ROW = ["nippur", "umma", "kish", "lagash", "eridu", "ur", "larsa", "uruk"]
 KISH_FIRST = ["kish", "nippur", "umma", "lagash", "eridu", "ur", "larsa", "uruk"]
 BLUE, ORANGE, GREEN = 0, 1, 2
-#: The sentences that come with a question's reveal (``words.json``).
+#: The sentences that come with a question's reveal (``words.<lang>.toml``).
 REVEALS = words(__file__)["REVEALS"]
 
 

@@ -40,34 +40,7 @@ from sumer_widgets.words import words
 TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
 RANK_COLORS = ("#b8860b", "#7d7d7d", "#a0522d")
 
-WORDS = {
-    "en": {
-        "row": "Row of importance — the first three are scored at the end of the round",
-        "before": "before", "now": "now", "player": "Player", "total": "Total",
-        "tiles_of_a_type": "Tiles of one type", "points": "Points",
-        "city_state": "City-state", "control": "Control", "second": "Second",
-        "decided": "Decided by", "nobody": "nobody", "no_traders": "no traders",
-        "traders": "traders", "trader": "trader", "wins": "wins",
-        "above": "above {name} ({rank})", "nothing": "no tiles",
-        "steps": {"traders": "more traders", "city": "the trader in the city",
-                  "towns": "more traders in the towns",
-                  "villages": "more traders in the villages",
-                  "order": "who plays first this round", None: "—"},
-    },
-    "nl": {
-        "row": "Rij van aanzien — de eerste drie worden aan het einde van de ronde gescoord",
-        "before": "ervoor", "now": "nu", "player": "Speler", "total": "Totaal",
-        "tiles_of_a_type": "Markers van één soort", "points": "Punten",
-        "city_state": "Stadstaat", "control": "Controle", "second": "Tweede",
-        "decided": "Beslist door", "nobody": "niemand", "no_traders": "geen handelaren",
-        "traders": "handelaren", "trader": "handelaar", "wins": "wint",
-        "above": "boven {name} ({rank})", "nothing": "geen markers",
-        "steps": {"traders": "meer handelaren", "city": "de handelaar in de hoofdstad",
-                  "towns": "meer handelaren in de steden",
-                  "villages": "meer handelaren in de dorpen",
-                  "order": "wie deze ronde eerst speelt", None: "—"},
-    },
-}
+WORDS = words(__file__)["WORDS"]
 
 #: Tile kinds as adjectives: the Dutch rulebook's "9 economische, 9 militaire, ...".
 TILE_ADJECTIVES = words(__file__)["TILE_ADJECTIVES"]
@@ -247,7 +220,7 @@ def control_text(state: State, rank: int, lang: str = "en") -> str:
 
 
 def _step(state: State, step: int | None, lang: str) -> str:
-    name = None if step is None else ("traders", "city", state.options.tiebreak, "order")[step]
+    name = "none" if step is None else ("traders", "city", state.options.tiebreak, "order")[step]
     return _words(lang)["steps"][name]
 
 

@@ -43,51 +43,12 @@ from sumer_widgets.tigris import ending
 from sumer_widgets.tigris.picture import conflict_line, render
 from sumer_widgets.words import words
 
-WORDS = {
-    "en": {
-        "tg_tiles": [f"{c} {t}" for c, t in zip(COLOUR_NAMES["en"], TILE_NAMES["en"])],
-        "tg_leaders": list(LEADER_NAMES["en"]),
-        "tg_choose": "Choose a tile, a leader or a catastrophe in your hand — or one of your "
-                     "leaders on the board.",
-        "tg_tile": "Place the {what} on a lit cell ({n} possible).",
-        "tg_leader": "Put the {what} on a lit cell ({n} possible).",
-        "tg_move_leader": "Move the {what} to a lit cell ({n} possible), or take it back.",
-        "tg_nowhere": "The {what} cannot go anywhere now.",
-        "tg_catastrophe": "Place a catastrophe on a lit cell ({n} possible): it destroys what "
-                          "lies there.",
-        "tg_discard_pick": "Click the tiles in your hand to discard; you draw as many at once.",
-        "tg_discard": "Discard tiles…", "tg_discard_n": "Discard {n} tiles",
-        "tg_discard_1": "Discard 1 tile",
-        "tg_cancel": "Cancel", "tg_withdraw": "Take the {what} back to your hand",
-        "tg_pass": "Pass (no action is possible)",
-        "tg_first": "First choose what to play from your hand.",
-        "tg_waiting": "{player} is a bot: it moves by itself, or press “Bot moves”.",
-        "tg_over": "The game is over.",
-    },
-    "nl": {
-        "tg_tiles": [f"{c} {t}" for c, t in zip(("zwarte", "rode", "blauwe", "groene"),
-                                                 TILE_NAMES["nl"])],
-        "tg_leaders": list(LEADER_NAMES["nl"]),
-        "tg_choose": "Kies een tegel, een leider of een ramp uit je hand — of een van je leiders "
-                     "op het bord.",
-        "tg_tile": "Leg de {what} op een oplichtend vak ({n} mogelijk).",
-        "tg_leader": "Zet de {what} op een oplichtend vak ({n} mogelijk).",
-        "tg_move_leader": "Verplaats de {what} naar een oplichtend vak ({n} mogelijk), of "
-                          "neem hem terug.",
-        "tg_nowhere": "De {what} kan nu nergens heen.",
-        "tg_catastrophe": "Leg een ramp op een oplichtend vak ({n} mogelijk): hij vernietigt "
-                          "wat daar ligt.",
-        "tg_discard_pick": "Klik op de tegels in je hand die je aflegt; je trekt er meteen "
-                           "evenveel.",
-        "tg_discard": "Tegels afleggen…", "tg_discard_n": "Leg {n} tegels af",
-        "tg_discard_1": "Leg 1 tegel af",
-        "tg_cancel": "Annuleren", "tg_withdraw": "Neem de {what} terug in je hand",
-        "tg_pass": "Passen (geen actie mogelijk)",
-        "tg_first": "Kies eerst wat je uit je hand speelt.",
-        "tg_waiting": "{player} is een bot: hij speelt vanzelf, of druk op “Bot zet”.",
-        "tg_over": "Het spel is voorbij.",
-    },
-}
+#: The board's words (the words files), with the names of the tiles and leaders from the
+#: engine's own names.
+WORDS = {lang: {**table,
+                "tg_tiles": [f"{c} {t}" for c, t in zip(COLOUR_NAMES[lang], TILE_NAMES[lang])],
+                "tg_leaders": list(LEADER_NAMES[lang])}
+         for lang, table in words(__file__)["WORDS"].items()}
 
 PROMPTS = words(__file__)["PROMPTS"]
 #: What a click on the board that plays nothing means, in the board's language.

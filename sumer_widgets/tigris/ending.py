@@ -8,7 +8,7 @@ readers' `Winners`, the board's log and its prompt — so that "Bull 3, Urn 3. B
 comes with its reason ("…the next-lowest colour decides: Bull 4, Urn 3").
 
 Limits: players whose points are hidden take no part (as in `final_winners`); the words are
-English and Dutch (``words.json``, table ``WORDS`` of this module).
+English and Dutch (``words.<lang>.toml``, table ``WORDS`` of this module).
 """
 
 from __future__ import annotations

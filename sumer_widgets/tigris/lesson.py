@@ -45,7 +45,7 @@ from sumer_widgets.tigris.readers import (
 from sumer_widgets.words import words
 
 BULL, URN = 0, 1
-#: The sentences that come with a question's reveal (``words.json``).
+#: The sentences that come with a question's reveal (``words.<lang>.toml``).
 REVEALS = words(__file__)["REVEALS"]
 
 # Positions ------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -161,13 +162,16 @@ def test_a_question_speaks_the_lesson_language():
 
 
 def write_words(folder, en, nl=None):
-    (folder / "lesson.toml").write_text(en, encoding="utf-8")
-    if nl is not None:
-        (folder / "lesson.nl.toml").write_text(nl, encoding="utf-8")
+    """A lesson's words files, given their question tables as ``[id]``: written as the
+    ``[question.<id>]`` tables of ``words.en.toml`` (and ``words.nl.toml``)."""
+    for lang, text in (("en", en), ("nl", nl)):
+        if text is not None:
+            tables = re.sub(r"(?m)^\[", "[question.", text)
+            (folder / f"words.{lang}.toml").write_text(tables, encoding="utf-8")
     return str(folder / "lesson.py")
 
 
-def test_an_exercise_takes_its_words_from_the_lessons_toml_files(tmp_path):
+def test_an_exercise_takes_its_words_from_the_lessons_words_files(tmp_path):
     module = write_words(tmp_path, '[n]\nquestion = "How many?"\nhint = ["Count.", "Add up."]\n'
                          'because = "Two and one."\n[n.slips]\n"2" = "you left one out."\n',
                          '[n]\nquestion = "Hoeveel?"\nhint = ["Tel."]\n')

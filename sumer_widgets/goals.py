@@ -1,0 +1,218 @@
+"""Goal kinds: what a board task asks, as data — a kind with parameters, checked on any game.
+
+Each game offers a small vocabulary of kinds (``sumer_widgets/<game>/goals.py``: for the Royal
+Game of Ur "capture", "rosette", "bear-off", "best-move", ...). A kind names its parameters
+(`Param`: a whole number, or one of the choices the position offers — a player, a place, a
+city-state), and its check reads a game that began at the task's start and says how far it
+has come (`Verdict`, from `sumer_widgets.tasks`). Its sentences — what a reached goal, a miss
+and a goal not yet reached say — are the ``[goal.<kind>]`` table of the game's words files,
+with ``{slots}`` the check fills in; a task may give its own sentences instead (its
+``[task.<id>]`` table, or the words of a teacher's task file).
+
+A task made of a kind (`Goal`) is then data alone: a position, ``{"kind": ..., params}``, a par
+of moves and words — no Python (`sumer_widgets.tasks.Task.from_data`, the task maker
+`sumer_widgets.taskmaker`).
+
+**Par.** A kind says whether the goal is reached; the task's `par` says how many of the
+learner's decisions it has to reach it in. A goal not reached after `par` decisions is missed
+(the board offers *Start again*). The learner is the player to move at the start; chance moves
+(a throw) and the bots' moves are not the learner's decisions (the game's `is_decision`).
+
+Limits: a check sees the game (its states, moves and events) and nothing the page shows.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core import Game, InvalidInput, is_int, shown
+from sumer_widgets.words import Said, section
+
+#: The kinds of parameter a goal may take.
+PARAM_KINDS = ("whole", "choice")
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter of a goal kind.
+
+    Args:
+        name: its key in a task's goal (``{"kind": "reach", "square": 8}``).
+        kind: ``"whole"`` (a whole number from `least` to `most`) or ``"choice"`` (one of
+            ``choices(state)``, as ``[(value, label)]``, the label a ``describe(lang)``-able
+            or ``{lang: text}``).
+        choices: the values a ``"choice"`` may take in a start position.
+        least, most: the bounds of a ``"whole"``.
+        default: the value the task maker proposes.
+    """
+
+    name: str
+    kind: str = "whole"
+    choices: Callable[[Any], Sequence[tuple[Any, Any]]] | None = None
+    least: int = 0
+    most: int = 1_000
+    default: Any = None
+
+    def check(self, value: Any, state: Any, where: str) -> Any:
+        """`value` checked for a task starting at `state`.
+
+        Raises:
+            InvalidInput: a value this parameter cannot take, naming `where`.
+        """
+        if self.kind == "whole":
+            if not is_int(value) or not self.least <= value <= self.most:
+                raise InvalidInput(f"{where}: {self.name} must be a whole number from "
+                                   f"{self.least} to {self.most}, not {shown(value)}")
+            return value
+        allowed = [choice for choice, _ in self.choices(state)] if self.choices else []
+        if value not in allowed:
+            raise InvalidInput(f"{where}: {self.name} must be one of "
+                               f"{', '.join(map(str, allowed)) or '(none here)'}, not "
+                               f"{shown(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class GoalKind:
+    """A kind of goal of one game.
+
+    Args:
+        name: its key (``"capture"``), unique in its game.
+        ruleset: the game.
+        check: ``check(game, say, **params) -> Verdict`` — how far `game` (begun at the
+            task's start, `game.history[0]`) has come; ``say(key, **values)`` makes the
+            sentence `key` of the task's words (a `Said`).
+        params: what it takes.
+        solve: ``solve(start, **params) -> moves`` in text notation that reach the goal from
+            the start, where the kind can find them itself (a task then needs no solution of
+            its own).
+        sentences: the keys its check says (each needs words in ``[goal.<name>]``).
+    """
+
+    name: str
+    ruleset: str
+    check: Callable[..., Any]
+    params: tuple[Param, ...] = ()
+    solve: Callable[..., Sequence[str]] | None = None
+    sentences: tuple[str, ...] = ("done", "missed")
+
+
+#: Every game's kinds, filled by the game's goals module as it is imported.
+_KINDS: dict[str, dict[str, GoalKind]] = {}
+#: Whether a move is a decision of its player (not chance), by game.
+_DECISIONS: dict[str, Callable[[Any], bool]] = {}
+
+
+def kind(ruleset: str, name: str, *, params: Sequence[Param] = (),
+         solve: Callable[..., Sequence[str]] | None = None,
+         sentences: Sequence[str] = ("done", "missed")) -> Callable[..., Any]:
+    """Register the decorated function as the check of goal kind `name` of `ruleset`."""
+    def register(check: Callable[..., Any]) -> Callable[..., Any]:
+        kinds = _KINDS.setdefault(ruleset, {})
+        if name in kinds:
+            raise ValueError(f"goal kind {name!r} of {ruleset} is defined twice")
+        kinds[name] = GoalKind(name, ruleset, check, tuple(params), solve, tuple(sentences))
+        return check
+    return register
+
+
+def decisions(ruleset: str, is_decision: Callable[[Any], bool]) -> None:
+    """Say which moves of `ruleset` are a player's decisions (the rest are chance)."""
+    _DECISIONS[ruleset] = is_decision
+
+
+def goal_kinds(ruleset: str) -> dict[str, GoalKind]:
+    """The goal kinds of `ruleset`, by name.
+
+    Raises:
+        InvalidInput: a game Sumer does not have.
+    """
+    from engine.core import RULESETS
+
+    if ruleset not in RULESETS:
+        raise InvalidInput(f"no game {shown(ruleset)}; known: {', '.join(RULESETS)}")
+    if importlib.util.find_spec(f"sumer_widgets.{ruleset}.goals") is not None:
+        importlib.import_module(f"sumer_widgets.{ruleset}.goals")
+    return dict(_KINDS.get(ruleset, {}))
+
+
+def learner_decisions(game: Game) -> int:
+    """How many decisions the learner (the player to move at the start) has made in `game`."""
+    learner = game.history[0].to_move
+    is_decision = _DECISIONS.get(game.RULES, _always)
+    return sum(1 for state, move in zip(game.history, game.moves)
+               if state.to_move == learner and is_decision(move))
+
+
+def _always(_move: Any) -> bool:
+    return True
+
+
+def kind_words(ruleset: str) -> dict[str, dict[str, Any]]:
+    """The sentences of every kind of `ruleset`: ``{kind: {lang: {key: text}}}``, from the
+    ``[goal.<kind>]`` tables of the game's words files."""
+    goal_kinds(ruleset)
+    return section(str(Path(__file__).parent / ruleset / "goals.py"), "goal")
+
+
+@dataclass(frozen=True)
+class Goal:
+    """A kind with its parameters: what a task built from data asks."""
+
+    kind: GoalKind
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def read(cls, ruleset: str, data: Any, start: Any, where: str = "goal") -> Goal:
+        """A goal from a task's data — ``{"kind": name, param: value, ...}`` — checked
+        against the start position `start`.
+
+        Raises:
+            InvalidInput: an unknown kind (the nearest known one named), a parameter the kind
+                does not take, a missing one, or a value it cannot have.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidInput(f"{where} must be a table with a kind, not {shown(data)}")
+        kinds = goal_kinds(ruleset)
+        name = data.get("kind")
+        if not isinstance(name, str) or name not in kinds:
+            close = difflib.get_close_matches(str(name), kinds, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InvalidInput(f"{where}: {shown(name)} is not a goal kind of {ruleset}{hint}; "
+                               f"known: {', '.join(kinds)}")
+        chosen = kinds[name]
+        known = {param.name: param for param in chosen.params}
+        unknown = sorted(set(data) - {"kind", *known})
+        if unknown:
+            close = difflib.get_close_matches(str(unknown[0]), known, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise InvalidInput(f"{where}: the goal kind {name!r} takes no "
+                               f"{', '.join(map(shown, unknown))}{hint}; it takes "
+                               f"{', '.join(known) or 'nothing'}")
+        params = {}
+        for param in chosen.params:
+            if param.name not in data:
+                raise InvalidInput(f"{where}: the goal kind {name!r} needs {param.name}")
+            params[param.name] = param.check(data[param.name], start, where)
+        return cls(chosen, params)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"kind": self.kind.name, **self.params}
+
+    def check(self, game: Game, words: Mapping[str, Mapping[str, str]], item: str) -> Any:
+        """How far `game` has come, told with `words` (``{lang: {key: text}}``)."""
+        def say(key: str, /, **values: Any) -> Said:
+            return Said(words, item, key, **values)
+        return self.kind.check(game, say, **self.params)
+
+    def solution(self, start: Any) -> tuple[str, ...]:
+        """Moves that reach the goal from `start`, where the kind can find them; () if not."""
+        if self.kind.solve is None:
+            return ()
+        return tuple(self.kind.solve(start, **self.params))
