@@ -12,7 +12,8 @@ answer appear only when asked for. Python users may call ``check(answer)`` inste
 
 **Commit before reveal.** Whatever shows an exercise's answer — the demo move, the picture, the
 refusal — is the exercise's `reveal`, shown below the form only once the learner has answered
-(right or wrong) or asked for the answer; it is never in a cell's stored output.
+right, asked for the answer, or tried `REVEAL_AFTER` times; it is never in a cell's stored
+output. A wrong try is not enough: the try after it must stay a prediction.
 
 **Feedback that teaches.** A wrong answer the exercise foresees (a `Slip` in `wrong`) gets its
 own sentence naming the slip; any other wrong answer gets the hint's first step. A hint may
@@ -54,6 +55,8 @@ from sumer_widgets.words import words
 MESSAGES = words(__file__)["MESSAGES"]
 
 KINDS = ("number", "choice", "choices", "text")
+#: The tries after which what shows the answer shows, right or not.
+REVEAL_AFTER = 3
 LETTERED = re.compile(r"^[A-Z0-9]{1,2} — ")
 
 
@@ -332,8 +335,10 @@ class Question:
 
     @property
     def may_reveal(self) -> bool:
-        """Whether the learner has committed: answered (right or wrong) or asked."""
-        return self.answered or self.answer_shown
+        """Whether what shows the answer may show: after a right answer, after *Show the
+        answer*, or after `REVEAL_AFTER` tries. A wrong try gets its slip's sentence or a hint
+        only, so that the next try is still the learner's own prediction, not a copy."""
+        return self.passed or self.answer_shown or self.tries >= REVEAL_AFTER
 
     def revealed(self) -> Any:
         """What shows the answer (`Exercise.reveal`), made in this language; None when the

@@ -214,9 +214,37 @@ def test_the_reveal_waits_for_the_learner_to_commit():
     assert question.revealed() is None and not form.reveal.children and not shown
     form.answer_box.value = "2"
     form._check()
+    form._check()
+    # Two wrong tries: the slip is named, and the next try is still a prediction.
+    assert question.revealed() is None and not form.reveal.children and not shown
+    form.answer_box.value = "3"
+    form._check()
     assert shown == ["en"] and "three, see?" in form.reveal.children[-1].value
     form._check()
     assert shown == ["en"]
+    third = exercise.bind("en").widget()
+    third.answer_box.value = "2"
+    for _ in range(3):
+        third._check()
+    assert third.reveal.children and third.question.tries == 3
     other = exercise.bind("en").widget()
     other._show_answer()
     assert other.question.record()["answer_shown"] and other.reveal.children
+
+
+@pytest.mark.rules("T-KINGDOM-1")
+def test_a_wrong_count_of_kingdoms_does_not_show_the_kingdoms():
+    """Reproduced on 8f486a4: typing 3 in Tigris count-kingdoms printed "Kingdom 1 … Kingdom 2"
+    at once, so the second try was a copy. Now only the slip is said."""
+    from sumer_widgets.exercise_form import as_html
+
+    form = Lesson("tigris").ask("count-kingdoms").widget()
+    form.answer_box.value = "3"
+    form._check()
+    assert form.feedback.value.startswith("✗")
+    assert not form.reveal.children
+    assert "Kingdom 1" not in form.feedback.value and "Kingdom 2" not in form.feedback.value
+    form.answer_box.value = str(form.question.exercise.expected())
+    form._check()
+    assert "Kingdom 2" in " ".join(as_html(child) if not hasattr(child, "value") else
+                                   child.value for child in form.reveal.children)

@@ -84,7 +84,11 @@ def test_every_reveal_shows_its_answer_only_once_the_learner_has_answered(lang):
             continue
         question = exercise.bind(lang)
         assert question.revealed() is None, exercise.id
-        question.verdict(next(iter(exercise.slips())).answer)
+        slip = next(iter(exercise.slips())).answer
+        question.verdict(slip)
+        assert question.revealed() is None, exercise.id
+        question.verdict(slip)
+        question.verdict(slip)
         shown = question.revealed()
         parts = shown if isinstance(shown, list) else [shown]
         text = unescape(re.sub(r"<[^>]+>", " ", " ".join(as_html(part) for part in parts)))
