@@ -418,7 +418,7 @@ def site_inputs() -> list[Path]:
     paths += sorted(p for p in LITE.rglob("*") if p.is_file())
     for folder in ("engine", "sumer_widgets", "notebooks", "docs", RESULTS):
         paths += sorted(p for p in (ROOT / folder).rglob("*") if p.is_file()
-                        and "__pycache__" not in p.parts and ".ipynb_checkpoints" not in p.parts
+                        and "__pycache__" not in p.parts and not set(p.parts) & set(OWN_WORK)
                         and p.suffix != ".pyc")
     return paths
 
@@ -499,14 +499,26 @@ def picture_as_image(data: dict) -> None:
                          f'src="data:image/svg+xml;base64,{encoded}">')
 
 
+#: Folders under notebooks/ that hold a learner's work, never the site's.
+OWN_WORK = ("records", "hand-ins", ".ipynb_checkpoints")
+
+
+def shipped_notebooks() -> list[Path]:
+    """The game notebooks and the teacher's (``notebooks/teacher/``), not a learner's work."""
+    return sorted(path for path in (ROOT / "notebooks").rglob("*.ipynb")
+                  if not set(path.relative_to(ROOT).parts) & set(OWN_WORK))
+
+
 def stage_contents(folder: Path) -> None:
     """The notebooks (for the Pyodide kernel, `site_notebook`), the docs they link to and the
     result files 05-analysis reads (from ``../benchmarks/results``, as in the repository)."""
     (folder / "notebooks").mkdir(parents=True)
-    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for path in shipped_notebooks():
         nb = site_notebook(path.read_text(encoding="utf-8"))
-        (folder / "notebooks" / path.name).write_text(
-            json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        target = folder / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n",
+                          encoding="utf-8")
     shutil.copytree(ROOT / "docs", folder / "docs")
     for page in (folder / "docs").rglob("*.md"):
         words = page.read_text(encoding="utf-8")

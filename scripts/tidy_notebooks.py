@@ -38,8 +38,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from sumer_server.saved_view import WIDGET_VIEW, drop_live_views
+
 ROOT = Path(__file__).resolve().parent.parent
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 #: A path that names a place on one machine. The lookbehind spares URLs (``example.org/home/``).
@@ -104,12 +105,9 @@ def tidy(nb: dict[str, Any]) -> dict[str, Any]:
     """`nb` with the fixes above (changed in place, and returned)."""
     metadata = nb.setdefault("metadata", {})
     metadata["kernelspec"] = dict(KERNELSPEC)
-    metadata.pop("widgets", None)
+    drop_live_views(nb)
     for cell in nb.get("cells", []):
         for output in cell.get("outputs", []):
-            data = output.get("data", {})
-            if WIDGET_VIEW in data and len(data) > 1:
-                del data[WIDGET_VIEW]
             if output.get("output_type") == "error":
                 output["traceback"] = [entry for entry in output.get("traceback", [])
                                        if not FRAME_IN_A_FILE.match(ANSI.sub("", entry))]

@@ -1,4 +1,5 @@
-"""Sumer's Jupyter server extension: kernel messages reach the page without waiting.
+"""Sumer's Jupyter server extension: kernel messages reach the page without waiting, and a
+notebook saved after running reopens on its pictures (`saved_view`).
 
 A board's move comes back from the kernel as one update message, sent to the page over the
 kernel's websocket. Tornado leaves Nagle's algorithm on for websockets, so a message that
@@ -35,6 +36,13 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
 
 
 def _load_jupyter_server_extension(serverapp: Any) -> None:
+    from sumer_server.saved_view import pre_save_hook
+
+    register = getattr(serverapp.contents_manager, "register_pre_save_hook", None)
+    if register is not None:
+        register(pre_save_hook)
+        serverapp.log.info("sumer_server: notebooks are saved with their pictures, not their "
+                           "live widget views")
     settings = serverapp.web_app.settings
     configured = settings.get(SETTING) or ZMQChannelsWebsocketConnection
     if configured is ZMQChannelsWebsocketConnection:

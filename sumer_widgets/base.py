@@ -55,6 +55,9 @@ UI_WORDS = words(__file__)["UI_WORDS"]
 #: The board's own refusals (the engines word theirs), in each language.
 TEXT = words(__file__)["TEXT"]
 
+#: A task's record before the learner has tried it (`BoardWidget.task_record`).
+NO_TRIES = {"tries": 0, "done": False, "hint": False, "hints": 0, "missed": 0}
+
 
 def refused(key: str, *, rule: str | None = None, **values: Any) -> SumerErrorForMessage:
     """The board's refusal `key` of `TEXT`, told in every language."""
@@ -180,8 +183,9 @@ class BoardWidget(anywidget.AnyWidget):
         self.game = game
         self._task: Any = None
         self._hints_shown = 0
-        self._task_record = {"tries": 0, "done": False, "hint": False}
+        self._task_record = dict(NO_TRIES)
         self._task_tried = False
+        self._try_missed = False
         self._shown = -1
         self._last_refusal: SumerError | None = None
         self._described: dict[tuple[int, str], tuple[Any, str]] = {}
@@ -299,13 +303,14 @@ class BoardWidget(anywidget.AnyWidget):
         game = self.game
         saved = (game, game.copy() if game is not None else None, dict(self.bots),
                  self.level, self._task, dict(self._task_record), self._hints_shown,
-                 self._task_tried, self.autoplay, self.why_bots)
+                 self._task_tried, self._try_missed, self.autoplay, self.why_bots)
         ply = self.ply
         try:
             yield
         except BaseException:
             (self.game, copy, bots, self.level, self._task, self._task_record,
-             self._hints_shown, self._task_tried, self.autoplay, self.why_bots) = saved
+             self._hints_shown, self._task_tried, self._try_missed, self.autoplay,
+             self.why_bots) = saved
             if game is not None:
                 game.restore(copy)
             self.bots = bots
@@ -575,15 +580,17 @@ class BoardWidget(anywidget.AnyWidget):
 
     @property
     def task_record(self) -> dict[str, Any]:
-        """How the learner got on with the board's task, as plain data for a hand-in: the
-        tries (starts with a move played), whether the goal was ever reached, and whether the
-        hint was asked for."""
+        """How the learner got on with the board's task, as plain data for the record: the
+        tries (starts with a move played), whether the goal was ever reached, whether a hint
+        was asked for, and — until the goal was first reached, for its stars — the hint steps
+        shown and the tries that missed."""
         return dict(self._task_record)
 
     def _start_task(self) -> None:
         self.game = self._task.new_game()
         self._hints_shown = 0
         self._task_tried = False
+        self._try_missed = False
         self._run_bots()
         self.refresh()
 
@@ -601,11 +608,17 @@ class BoardWidget(anywidget.AnyWidget):
             # The move was legal and stays played; the goal's check is what failed.
             verdict = Verdict("todo", refused("bug", error=f"{type(exc).__name__}: "
                                                           f"{shown(str(exc))}"))
+        record = self._task_record
         if self.game.moves and not self._task_tried:
             self._task_tried = True
-            self._task_record["tries"] += 1
-        self._task_record["done"] = self._task_record["done"] or verdict.done
-        self._task_record["hint"] = self._task_record["hint"] or self._hints_shown > 0
+            record["tries"] += 1
+        if not record["done"]:
+            record["hints"] = max(record["hints"], self._hints_shown)
+            if verdict.status == "missed" and not self._try_missed:
+                self._try_missed = True
+                record["missed"] += 1
+        record["done"] = record["done"] or verdict.done
+        record["hint"] = record["hint"] or self._hints_shown > 0
         told = task.words(self.lang)
         why = verdict.why.describe(self.lang) if isinstance(verdict.why, SumerError) \
             else say(verdict.why, self.lang)

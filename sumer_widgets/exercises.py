@@ -276,6 +276,9 @@ class Question:
         self.hints_shown = 0
         self.answer_shown = False
         self.answered = False
+        #: Called with the question after each try, hint step and answer shown (a lesson
+        #: keeps the learner's record with it).
+        self.listeners: list[Callable[[Question], None]] = []
 
     # For Python users (and tests) --------------------------------------------------------
 
@@ -310,7 +313,13 @@ class Question:
         self.answered = True
         if self.first_right is None:
             self.first_answer = answer
-            self.first_right = self.passed
+            # The answer was shown before any try: that first try was not the learner's own.
+            self.first_right = self.passed and not self.answer_shown
+        self._changed()
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener(self)
 
     def next_hint(self) -> str:
         """The next step of the hint (the last one again once all were given)."""
@@ -318,6 +327,7 @@ class Question:
         if not steps:
             return ""
         self.hints_shown = min(self.hints_shown + 1, len(steps))
+        self._changed()
         return f"{self.words['hint']}: {say(steps[self.hints_shown - 1], self.lang)}"
 
     def hint(self) -> None:
@@ -331,6 +341,7 @@ class Question:
     def show_answer(self) -> str:
         """The answer and why, counted as shown."""
         self.answer_shown = True
+        self._changed()
         return self.solution_text()
 
     @property

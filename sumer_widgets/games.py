@@ -19,6 +19,9 @@ from typing import Any
 
 from engine.core import RULESETS, InvalidInput, shown
 
+#: Every lesson: one per game, and the analysis notebook's.
+LESSONS = (*RULESETS, "analysis")
+
 
 @dataclass(frozen=True)
 class Card:

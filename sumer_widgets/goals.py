@@ -34,6 +34,9 @@ from typing import Any
 from engine.core import Game, InvalidInput, is_int, shown
 from sumer_widgets.words import Said, section
 
+#: The sentences a kind's words may have beside those its check says: what a warm-up's fresh
+#: position asks (`fresh_task`), and a hint for it.
+KIND_EXTRAS = ("goal", "hint")
 #: The kinds of parameter a goal may take.
 PARAM_KINDS = ("whole", "choice")
 
@@ -216,3 +219,66 @@ class Goal:
         if self.kind.solve is None:
             return ()
         return tuple(self.kind.solve(start, **self.params))
+
+
+def fresh_task(task: Any, seed: int, positions: int = 40, plies: int = 400) -> Any:
+    """`task` on a fresh position, for a warm-up: a position of a game played at random (from
+    `seed`, with the options and players of the task's start) where the learner has a choice of
+    moves, one of which reaches the task's goal and one of which does not. The kind's own
+    sentences say the goal (``[goal.<kind>] goal``) and the verdicts. None where the task is not
+    made of a goal kind, takes more than one move, its kind has no goal sentence, or no such
+    position turns up within `positions` tries of `plies` moves.
+    """
+    import random
+    from dataclasses import fields
+
+    from engine.core import rules_of
+
+    goal = task.objective
+    if goal is None or task.par != 1:
+        return None
+    sentences = kind_words(task.ruleset).get(goal.kind.name, {})
+    if "goal" not in sentences.get("en", {}):
+        return None
+    rules = rules_of(task.ruleset)
+    start = task.new_game().state
+    options = {f.name: getattr(start.options, f.name) for f in fields(start.options)}
+    is_decision = _DECISIONS.get(task.ruleset, _always)
+    rng = random.Random(seed)
+    item = f"goal.{goal.kind.name}"
+
+    def reaches(state: Any, move: Any) -> bool:
+        game = rules.Game(state)
+        game.play(move)
+        return goal.check(game, sentences, item).status == "done"
+
+    for _ in range(positions):
+        try:
+            game = rules.Game(rules.new_state(start.players, seed=rng.randrange(2**32),
+                                              **options))
+        except InvalidInput:
+            return None
+        for ply in range(plies):
+            state = game.state
+            if state.is_over:
+                break
+            moves = rules.legal_moves(state)
+            if ply >= 4 and len(moves) >= 2 and all(map(is_decision, moves)):
+                reached = [move for move in moves if reaches(state, move)]
+                if reached and len(reached) < len(moves):
+                    return _fresh(task, goal, state, sentences, reached[0])
+            game.play(moves[rng.randrange(len(moves))])
+    return None
+
+
+def _fresh(task: Any, goal: Goal, state: Any, sentences: Mapping[str, Any],
+           solution: Any) -> Any:
+    from dataclasses import replace
+
+    item = f"goal.{goal.kind.name}"
+    said = {lang: table["goal"] for lang, table in sentences.items() if "goal" in table}
+    hint = tuple({lang: table["hint"] for lang, table in sentences.items() if "hint" in table}
+                 for _ in range(1) if "hint" in sentences.get("en", {}))
+    return replace(task, id=task.id, goal=said, start=lambda **_options: state,
+                   check=lambda game: goal.check(game, sentences, item), hint=hint,
+                   solution=(str(solution),), misses=(), explanation="", ruleset_options={})

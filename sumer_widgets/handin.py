@@ -1,179 +1,66 @@
-"""Hand in: what a learner did in a notebook, as a small file for the teacher.
+"""Hand in: the learner's whole record so far, as one file for the teacher.
 
-A game notebook ends with ``HandIn(lesson)``: the student types a name and presses *Hand in*.
-The file (`hand_in_data`) holds, and holds nothing else:
+Every game notebook and 05-analysis ends with ``HandIn(lesson)``: the student's name (the one
+the lesson keeps their work under, `sumer_widgets.course.LearnerBox`) and a *Hand in* button.
+The file is the learner's record (`sumer_widgets.record`): every session of every game they
+worked on, so a student who hands in once, at the end of lesson 3, hands in lessons 1 to 3. A
+hand-in is merged into an earlier one of the same student (``hand-in-<name>-<hash>.json``: two
+different names never share a file) — never overwritten — and the message says what was done
+("5 of 19 questions answered, 2 of 9 board tasks done, parts 1–3").
 
-- the notebook's lesson and language, the student's name as typed;
-- per question asked: the first answer checked, whether it was right at the first try, the
-  tries, the hint steps shown, whether the answer was shown, whether it is right now;
-- per board task shown: whether its goal was reached, with the tries, and whether the hint was
-  asked for;
-- the parts reached (every part with a question answered or a task tried, by number);
-- the minutes since the lesson was opened.
-
-In JupyterLab it is written beside the notebook (``hand-in-<lesson>-<name>.json``); in the
-browser-only site and in Voilà, where the kernel's folder is not the student's, the browser
-downloads it. The teacher's class report (`sumer_widgets.report`) reads a folder of them, each
-checked by `read_hand_in` as strictly as a save file: JSON only, bounded in size, every field
-of its kind.
+In JupyterLab the file is written to ``teacher/hand-ins/`` beside the notebooks, where the class
+report (``notebooks/teacher/class-report.ipynb``) looks first; in the browser-only site and in
+Voilà, where the kernel's folder is not the student's, the browser downloads it. *Hand in*
+never raises: a name no file can hold, a folder that cannot be written, anything that goes
+wrong is said in the message, and the work stays in the record.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
-import json
 import os
 import pathlib
-import re
 import sys
-from collections.abc import Mapping
 from typing import Any
 
 import anywidget
 import ipywidgets as widgets
 import traitlets
 
-from engine.core import InvalidInput, loads, shown
+from engine.core import InvalidInput, SumerError
+from sumer_widgets.record import Record, file_stem, read_record, write_atomically
 from sumer_widgets.words import words
 
-FORMAT = "sumer.hand-in"
-VERSION = 1
-#: A real hand-in is a few kilobytes; a class's files are read one after another.
-MAX_HAND_IN_CHARS = 200_000
-#: The longest name, id or answer a hand-in may hold.
-MAX_TEXT = 200
-KEYS = ("format", "version", "lesson", "lang", "student", "minutes", "parts", "questions",
-        "tasks")
-QUESTION_KEYS = ("first_answer", "first_right", "tries", "right", "hints", "answer_shown")
-TASK_KEYS = ("tries", "done", "hint")
-
 WORDS = words(__file__)["WORDS"]
+#: Where JupyterLab hand-ins go, from the notebooks' folder: where the class report looks.
+HAND_INS = pathlib.Path("teacher") / "hand-ins"
 
 
 def hand_in_data(lesson: Any, student: str) -> dict[str, Any]:
-    """What `lesson`'s learner did, as the hand-in file holds it.
+    """The hand-in of `lesson`'s learner named `student`: their record, with this session.
 
     Raises:
-        InvalidInput: no name, or a name too long to be one.
+        InvalidInput: not a name a file can hold.
     """
-    name = " ".join(str(student).split()) if isinstance(student, str) else ""
-    if not name:
-        raise InvalidInput("a hand-in needs the student's name")
-    if len(name) > MAX_TEXT:
-        raise InvalidInput(f"a name has at most {MAX_TEXT} characters, not {len(name)}")
-    record = lesson.record()
-    return {"format": FORMAT, "version": VERSION, "lesson": lesson.game, "lang": lesson.lang,
-            "student": name, "minutes": lesson.minutes(), "parts": lesson.parts_reached(),
-            "questions": record["exercises"], "tasks": record["tasks"]}
+    lesson.set_learner(student)
+    lesson.save()
+    return lesson.record.to_dict()
 
 
-def file_name(data: Mapping[str, Any]) -> str:
-    """``hand-in-<lesson>-<name>.json``, the name in letters, digits and dashes."""
-    slug = re.sub(r"[^\w]+", "-", data["student"].casefold(), flags=re.UNICODE).strip("-")
-    return f"hand-in-{data['lesson']}-{slug or 'student'}.json"
+def file_name(data: dict[str, Any] | Record) -> str:
+    """``hand-in-<letters of the name>-<8 hex digits>.json``: two learners never share one."""
+    student = data.student if isinstance(data, Record) else data["student"]
+    return f"hand-in-{file_stem(student)}.json"
 
 
-def read_hand_in(text: Any, where: str = "hand-in") -> dict[str, Any]:
-    """A hand-in file's contents, checked; nothing in it is evaluated.
+def read_hand_in(text: Any, where: str = "hand-in") -> Record:
+    """A hand-in file's contents, checked (`sumer_widgets.record.read_record`).
 
     Raises:
-        InvalidInput: not a hand-in, or one with a field of the wrong kind (the reason names it).
+        InvalidInput: not a hand-in, or one the project would not have written.
     """
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidInput(f"{where} is not text (UTF-8)") from None
-    if not isinstance(text, str):
-        raise InvalidInput(f"{where} must be the file's text")
-    if len(text) > MAX_HAND_IN_CHARS:
-        raise InvalidInput(f"{where} is {len(text):,} characters: no hand-in is over "
-                           f"{MAX_HAND_IN_CHARS:,}")
-    data = loads(text, where)
-    if not isinstance(data, dict):
-        raise InvalidInput(f"{where} must hold a JSON object")
-    if data.get("format") != FORMAT:
-        raise InvalidInput(f"{where} is not a Sumer hand-in (format {shown(data.get('format'))})")
-    _keys(data, KEYS, where)
-    if data["version"] != VERSION:
-        raise InvalidInput(f"{where} is hand-in version {shown(data['version'])}; this report "
-                           f"reads version {VERSION}")
-    from sumer_widgets.lessons import GAMES
-
-    if data["lesson"] not in GAMES:
-        raise InvalidInput(f"{where} is for a lesson this report does not know: "
-                           f"{shown(data['lesson'])}")
-    _text(data, "lang", where)
-    if data["lang"] not in WORDS:
-        raise InvalidInput(f"{where}: lang is {shown(data['lang'])}, not one of "
-                           f"{', '.join(WORDS)}")
-    _text(data, "student", where)
-    _count(data, "minutes", where)
-    if not isinstance(data["parts"], list) or not all(
-            _is_count(part) and part < 100 for part in data["parts"]):
-        raise InvalidInput(f"{where}: parts must be a list of part numbers")
-    for section, keys in (("questions", QUESTION_KEYS), ("tasks", TASK_KEYS)):
-        entries = data[section]
-        if not isinstance(entries, dict) or len(entries) > 500:
-            raise InvalidInput(f"{where}: {section} must be an object of at most 500 entries")
-        for item_id, entry in entries.items():
-            at = f"{where}: {section} {shown(item_id)}"
-            if len(item_id) > MAX_TEXT or not isinstance(entry, dict):
-                raise InvalidInput(f"{at} must be an object")
-            _keys(entry, keys, at)
-            _check_entry(entry, section, at)
-    return data
-
-
-def _check_entry(entry: dict[str, Any], section: str, at: str) -> None:
-    _count(entry, "tries", at)
-    if section == "tasks":
-        for key in ("done", "hint"):
-            _flag(entry, key, at)
-        return
-    _count(entry, "hints", at)
-    for key in ("right", "answer_shown"):
-        _flag(entry, key, at)
-    if entry["first_right"] is not None:
-        _flag(entry, "first_right", at)
-    first = entry["first_answer"]
-    simple = first is None or _is_count(first, signed=True) or (
-        isinstance(first, str) and len(first) <= MAX_TEXT)
-    listed = isinstance(first, list) and len(first) <= 50 and all(
-        isinstance(item, str) and len(item) <= MAX_TEXT for item in first)
-    if not (simple or listed):
-        raise InvalidInput(f"{at}: first_answer must be a number, a text or a list of texts")
-
-
-def _keys(data: Mapping[str, Any], keys: tuple[str, ...], where: str) -> None:
-    missing = [key for key in keys if key not in data]
-    unknown = sorted(set(data) - set(keys))
-    if missing or unknown:
-        said = "; ".join(part for part in (
-            f"missing {', '.join(missing)}" if missing else "",
-            f"unknown {', '.join(map(shown, unknown[:5]))}" if unknown else "") if part)
-        raise InvalidInput(f"{where}: {said}")
-
-
-def _is_count(value: Any, signed: bool = False) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and (
-        signed or value >= 0) and abs(value) < 10**9
-
-
-def _count(data: Mapping[str, Any], key: str, where: str) -> None:
-    if not _is_count(data[key]):
-        raise InvalidInput(f"{where}: {key} must be a whole number ≥ 0, not {shown(data[key])}")
-
-
-def _flag(data: Mapping[str, Any], key: str, where: str) -> None:
-    if not isinstance(data[key], bool):
-        raise InvalidInput(f"{where}: {key} must be true or false, not {shown(data[key])}")
-
-
-def _text(data: Mapping[str, Any], key: str, where: str) -> None:
-    value = data[key]
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_TEXT:
-        raise InvalidInput(f"{where}: {key} must be a text of 1 to {MAX_TEXT} characters")
+    return read_record(text, where)
 
 
 def downloads_in_browser() -> bool:
@@ -192,48 +79,59 @@ class Download(anywidget.AnyWidget):
 class HandIn(widgets.VBox):
     """The *Hand in* cell of a notebook: a name box and a button (see the module)."""
 
-    def __init__(self, lesson: Any, folder: str | pathlib.Path = "."):
+    def __init__(self, lesson: Any, folder: str | pathlib.Path = HAND_INS):
         self.lesson = lesson
         self.folder = pathlib.Path(folder)
         self.words = WORDS.get(lesson.lang, WORDS["en"])
-        self.name_box = widgets.Text(placeholder=self.words["placeholder"],
+        self.name_box = widgets.Text(value=lesson.learner or lesson.store.last_learner(),
+                                     placeholder=self.words["placeholder"],
                                      description=self.words["name"],
                                      layout=widgets.Layout(width="22em"))
         self.button = widgets.Button(description=self.words["button"], button_style="primary")
         self.button.on_click(lambda _button: self.hand_in())
         self.said = widgets.HTML("")
         self.download = Download()
-        self.handed: dict[str, Any] | None = None
+        self.handed: Record | None = None
         super().__init__([widgets.HTML(f"<b>{html.escape(self.words['title'])}.</b> "
                                        f"{html.escape(self.words['intro'])}"),
                           widgets.HBox([self.name_box, self.button]), self.said,
                           self.download])
         self.add_class("sumer-hand-in")
 
-    def hand_in(self) -> dict[str, Any] | None:
-        """Write (or download) the file; returns what it holds (None without a name)."""
-        name = self.name_box.value
-        if not name.strip():
-            self.said.value = html.escape(self.words["no_name"])
-            return None
+    def hand_in(self) -> Record | None:
+        """Write (or download) the file; returns the record handed in (None if nothing was)."""
         try:
-            data = hand_in_data(self.lesson, name)
-        except InvalidInput as exc:
-            self.said.value = html.escape(exc.describe(self.lesson.lang))
-            return None
-        text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
-        target = file_name(data)
-        parts = ", ".join(map(str, data["parts"])) or self.words["none"]
-        counts = {"file": target, "questions": len(data["questions"]),
-                  "tasks": len(data["tasks"]), "parts": parts}
+            return self._hand_in()
+        except SumerError as exc:
+            self._say(exc.describe(self.lesson.lang))
+        except Exception as exc:  # a click never raises: say it, keep the work
+            self._say(self.words["failed"].format(why=f"{type(exc).__name__}: {exc}"[:300]))
+        return None
+
+    def _hand_in(self) -> Record:
+        from sumer_widgets.course import progress_line
+
+        hand_in_data(self.lesson, self.name_box.value)
+        record = self.lesson.record
+        target = file_name(record)
+        said = {"file": target, "progress": progress_line(self.lesson),
+                "folder": self.folder.as_posix()}
         if downloads_in_browser():
-            self.download.send({"kind": "download", "text": text, "file": target})
-            self.said.value = html.escape(self.words["downloaded"].format(**counts))
+            self.download.send({"kind": "download", "text": record.to_json(), "file": target})
+            self._say(self.words["downloaded"].format(**said))
         else:
-            (self.folder / target).write_text(text, encoding="utf-8")
-            self.said.value = html.escape(self.words["written"].format(**counts))
-        self.handed = data
-        return data
+            path = self.folder / target
+            if path.is_file():
+                with contextlib.suppress(InvalidInput, OSError):
+                    record = read_record(path.read_bytes(), target).merge(record)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, record.to_json())
+            self._say(self.words["written"].format(**said))
+        self.handed = record
+        return record
+
+    def _say(self, text: str) -> None:
+        self.said.value = html.escape(text)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs)
@@ -243,3 +141,7 @@ class HandIn(widgets.VBox):
                              f"{html.escape(self.words['intro'])}</p>")
         data["text/plain"] = f"{self.words['title']}: {self.words['intro']}"
         return data
+
+
+__all__ = ["HAND_INS", "Download", "HandIn", "InvalidInput", "downloads_in_browser",
+           "file_name", "hand_in_data", "read_hand_in"]

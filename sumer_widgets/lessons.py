@@ -18,12 +18,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine.core import RULESETS, InvalidInput
+from engine.core import InvalidInput
 from sumer_widgets.exercises import Exercises, Question
+from sumer_widgets.games import LESSONS
+from sumer_widgets.progress import Progress, lesson_items
+from sumer_widgets.record import Record, RecordStore, clean_name, name_key
 from sumer_widgets.tasks import Tasks
 
 #: Every lesson: one per game, and the analysis notebook's.
-GAMES = (*RULESETS, "analysis")
+GAMES = LESSONS
 
 
 def module(game: str) -> Any:
@@ -36,9 +39,17 @@ def module(game: str) -> Any:
 class Lesson:
     """One game's exercises and tasks, asked in one language; its board tasks played by the
     ruleset options the notebook plays by (`options`, e.g. ``{"tiebreak": "villages"}`` in the
-    Dutch Sumeria notebook)."""
+    Dutch Sumeria notebook).
 
-    def __init__(self, game: str, lang: str = "en", options: dict[str, Any] | None = None):
+    The lesson keeps the learner's record (`sumer_widgets.record`) as they work: this run of the
+    notebook is a session of it, and every answer, hint and task move is written to the
+    learner's file at once, once they have given their name (`set_learner`, the name box of
+    `learner`); until then it is kept in memory and written when the name comes. `records`:
+    the folder of the records (default: `sumer_widgets.record.default_folder`).
+    """
+
+    def __init__(self, game: str, lang: str = "en", options: dict[str, Any] | None = None,
+                 records: str | Path | None = None):
         self.game = game
         self.lang = lang
         self.options = dict(options or {})
@@ -47,13 +58,86 @@ class Lesson:
         self.tasks: Tasks = self.module.TASKS
         self._asked: dict[str, Question] = {}
         self._boards: dict[str, Any] = {}
+        self._warm: dict[tuple[str, str], Any] = {}
         self._opened = time.monotonic()
+        self.store = RecordStore(records)
+        self.learner = ""
+        self.record = Record("")
+        self.session = self.record.start_session(game, lang)
+        #: Called after the learner's name changes (the warm-up redraws for them).
+        self.learner_listeners: list[Any] = []
+
+    # The learner and the record ---------------------------------------------------------
+
+    def set_learner(self, name: str) -> str:
+        """Keep this lesson's work as `name`'s, with what they did before (their record);
+        returns the name as kept.
+
+        Raises:
+            InvalidInput: not a name a file can keep (the reason says why).
+        """
+        name = clean_name(name)
+        if self.learner and name_key(name) == name_key(self.learner):
+            return self.learner
+        kept = self.store.load(name)
+        mine = Record(name, dict(self.record.sessions), dict(self.record.attempts),
+                      dict(self.record.reviews))
+        self.record = kept.merge(mine)
+        self.learner = name
+        self.save()
+        for listener in list(self.learner_listeners):
+            listener(self)
+        return name
+
+    def learner_box(self) -> Any:
+        """The name box: who is learning, so their work is kept for the next lesson."""
+        from sumer_widgets.course import LearnerBox
+
+        return LearnerBox(self)
+
+    def save(self) -> None:
+        """Bring the record up to date with this session, and write it if the learner is
+        known. A file that cannot be written is said where the name box shows, never raised."""
+        record, session = self.record, self.session
+        for ex_id, question in self._asked.items():
+            record.note_question(session, ex_id, question.record())
+        for task_id, board in self._boards.items():
+            record.note_task(session, task_id, board.task_record)
+        for (kind, item_id), shown in self._warm.items():
+            if kind == "question":
+                record.note_question(session, item_id, shown.record(), warmup=True)
+            else:
+                record.note_task(session, item_id, shown.task_record, warmup=True)
+        record.note_session(session, minutes=self.minutes(), parts=self.parts_reached())
+        self.save_problem = ""
+        if self.learner:
+            try:
+                self.store.save(record)
+            except OSError as exc:
+                self.save_problem = exc.strerror or type(exc).__name__
+
+    def progress(self) -> Progress:
+        """What the record says of the learner in this game (`sumer_widgets.progress`)."""
+        return Progress(self.record, self.game, lesson_items(self),
+                        on=self.record.sessions[self.session]["date"])
+
+    def warm_up(self) -> Any:
+        """The warm-up: what the learner missed in earlier lessons, back for another try."""
+        from sumer_widgets.course import WarmUp
+
+        return WarmUp(self)
+
+    def _changed(self, *_args: Any) -> None:
+        self.save()
+
+    # What the notebook shows ------------------------------------------------------------
 
     def ask(self, exercise_id: str) -> Question:
         """The exercise `exercise_id`, as a form to answer (Check, Hint, Show the answer)."""
         question = self._asked.get(exercise_id)
         if question is None:
             question = self._asked[exercise_id] = self.exercises[exercise_id].bind(self.lang)
+            question.listeners.append(self._changed)
         return question
 
     def task(self, task_id: str, **board: Any) -> Any:
@@ -61,12 +145,13 @@ class Lesson:
         ruleset `options` (`board`: keywords for the board)."""
         shown = self.tasks[task_id].under(self.options).board(lang=self.lang, **board)
         self._boards[task_id] = shown
+        shown.observe(self._changed, names=["task"])
         return shown
 
-    def record(self) -> dict[str, Any]:
-        """How the learner got on, as plain data: per question asked the first answer and
-        whether it was right, tries, hints and whether the answer was shown; per board task
-        shown whether it was done, with its tries."""
+    def record_data(self) -> dict[str, Any]:
+        """How the learner got on in this session, as plain data: per question asked the first
+        answer and whether it was right, tries, hints and whether the answer was shown; per
+        board task shown whether it was done, with its tries."""
         return {"exercises": {ex_id: question.record() for ex_id, question in self._asked.items()},
                 "tasks": {task_id: board.task_record for task_id, board in self._boards.items()}}
 
@@ -86,7 +171,7 @@ class Lesson:
 
     def parts_reached(self) -> list[int]:
         """The numbers of the parts where the learner answered a question or tried a task."""
-        record = self.record()
+        record = self.record_data()
         done = {ex_id for ex_id, entry in record["exercises"].items()
                 if entry["tries"] or entry["answer_shown"]}
         done |= {task_id for task_id, entry in record["tasks"].items() if entry["tries"]}

@@ -1,25 +1,40 @@
-"""The class at a glance: a teacher's report of a folder of hand-in files (`sumer_widgets.handin`).
+"""The class at a glance: a teacher's report of the students' hand-ins (`sumer_widgets.handin`).
 
-`read_hand_ins` reads every ``*.json`` of a folder (or uploaded files, in the browser-only site)
-and checks each as strictly as a save file: a broken, foreign or hostile file is listed with its
-reason and the others still load; nothing in them is evaluated. `report_html` shows, with no
-code to read:
+`read_class` reads hand-ins from wherever the class's files are — a folder (and the folders in
+it, one level down), files dropped on the upload button, a ``.zip`` of them (what a learning
+platform's "download all" gives) — and checks each as strictly as a save file: a broken,
+foreign or hostile file is listed with its reason and the others still load; nothing in them
+is evaluated. A student's several files (two hand-ins, a browser's ``… (1).json``) merge into
+one record (`sumer_widgets.record.Record.merge`): one row, nothing counted twice.
 
-- a table of students: the lesson, the parts reached, the questions right at the first try
-  (of those answered), the board tasks done (of those tried), the minutes;
-- the questions most missed at the first try, as bars, each with the question and the answer
-  key's reasoning beside it;
+Reading is bounded by a real class's files, and says when a bound is reached: at most
+`MAX_FILES` files, `record.LIMITS["chars"]` characters a file (a larger one is refused unread),
+`MAX_TOTAL` characters in all; only regular files are opened (a named pipe or a device is
+skipped, never waited on); a zip's members are read within the same bounds, never unpacked
+to disk.
+
+`report_html` shows, with no code to read:
+
+- per student and per lesson: the lessons worked, the parts reached, the questions right at
+  the first try (of those answered), the board tasks done and their stars, the rules mastered;
+- for the class: the rules most missed at the first try, each with the catalogue's sentence
+  to say about it, and the questions behind them;
 - who has not handed in, against an optional class list (one name a line);
-- the files that could not be read, each with its reason.
+- the files that could not be read, each with its reason, and which files were merged.
 
 `ClassReport` is the widget of ``notebooks/teacher/class-report.ipynb``: a folder box, an upload
-button and the class list, then the report. Pure HTML, so it runs in the browser-only site.
+button (``.json`` and ``.zip``) and the class list, then the report. Pure HTML, so it runs in
+the browser-only site, where the teacher uploads the files the students downloaded.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping, Sequence
+import io
+import os
+import stat
+import zipfile
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,155 +42,323 @@ from typing import Any
 import ipywidgets as widgets
 
 from engine.core import InvalidInput
-from sumer_widgets.handin import MAX_HAND_IN_CHARS, read_hand_in
-from sumer_widgets.tasks import say
+from sumer_widgets.progress import Progress, lesson_items, spans
+from sumer_widgets.record import LIMITS, Record, name_key, read_record
+from sumer_widgets.words import words
 
+WORDS = words(__file__)["WORDS"]
 #: How many files a report reads at most (a class is 30; a year group a few hundred).
 MAX_FILES = 2_000
-#: How many of the most missed questions the report shows.
+#: How many characters the files of one report may hold in all (a class's: a few MB).
+MAX_TOTAL = 40_000_000
+#: How many of the most missed rules the report shows.
 MOST_MISSED = 10
 
 
 @dataclass
 class Class:
-    """The hand-ins read, and the files that could not be."""
+    """The class's records (one per student, merged), the files each came from, the files
+    that could not be read, and the bounds reached."""
 
-    hand_ins: list[dict[str, Any]] = field(default_factory=list)
+    records: dict[str, Record] = field(default_factory=dict)
+    files: dict[str, list[str]] = field(default_factory=dict)
     problems: list[tuple[str, str]] = field(default_factory=list)
+    bounds: list[str] = field(default_factory=list)
+
+    @property
+    def students(self) -> list[Record]:
+        return [self.records[key] for key in sorted(self.records)]
 
 
-def read_hand_ins(files: Mapping[str, bytes | str] | Path | str) -> Class:
-    """Every hand-in of a folder (``*.json``) or of ``{file name: contents}``."""
+class _Budget:
+    def __init__(self, found: Class):
+        self.found = found
+        self.files = 0
+        self.chars = 0
+
+    def take(self, name: str, size: int) -> bool:
+        """Whether a file of `size` may still be read (saying so once when a bound is hit)."""
+        if self.files >= MAX_FILES:
+            self._bound(f"more than {MAX_FILES:,} files: the rest were not read")
+            return False
+        if size > LIMITS["chars"] * 4:
+            self.found.problems.append((name, f"is larger than any hand-in (over "
+                                              f"{LIMITS['chars']:,} characters): not read"))
+            return False
+        if self.chars + size > MAX_TOTAL:
+            self._bound(f"more than {MAX_TOTAL:,} characters in all: the rest were not read")
+            return False
+        self.files += 1
+        self.chars += size
+        return True
+
+    def _bound(self, said: str) -> None:
+        if said not in self.found.bounds:
+            self.found.bounds.append(said)
+
+
+def read_class(*sources: Any) -> Class:
+    """Every hand-in of `sources`: folders (paths), ``{file name: contents}`` (uploaded files;
+    a name ending ``.zip`` is read as a zip of hand-ins), or a zip's bytes."""
     found = Class()
-    if isinstance(files, (str, Path)):
-        folder = Path(files)
-        if not folder.is_dir():
-            found.problems.append((str(folder), "there is no such folder"))
-            return found
-        paths = sorted(folder.glob("*.json"))
-        for path in paths[MAX_FILES:]:
-            found.problems.append((path.name, f"more than {MAX_FILES} files: not read"))
-        contents: Iterable[tuple[str, Any]] = ((p.name, _read_bounded(p))
-                                               for p in paths[:MAX_FILES])
-    else:
-        contents = list(files.items())[:MAX_FILES]
-    for name, text in contents:
-        if isinstance(text, InvalidInput):
-            found.problems.append((name, text.reason))
-            continue
-        try:
-            found.hand_ins.append(read_hand_in(text, name))
-        except InvalidInput as exc:
-            found.problems.append((name, exc.reason))
+    budget = _Budget(found)
+    for source in sources:
+        if isinstance(source, (str, Path)):
+            _read_folder(Path(source), found, budget)
+        elif isinstance(source, Mapping):
+            for name, content in source.items():
+                _read_named(str(name), content, found, budget)
+        elif isinstance(source, (bytes, bytearray, memoryview)):
+            _read_zip("upload.zip", bytes(source), found, budget)
+        else:
+            found.problems.append((repr(source)[:60], "is neither a folder nor files"))
     return found
 
 
-def _read_bounded(path: Path) -> bytes | InvalidInput:
-    """A file's bytes, never more than a hand-in can hold (a huge file is refused unread)."""
+def _read_folder(folder: Path, found: Class, budget: _Budget, depth: int = 0) -> None:
     try:
-        with path.open("rb") as file:
-            data = file.read(MAX_HAND_IN_CHARS * 4 + 1)
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError as exc:
+        found.problems.append((str(folder), f"cannot be read ({exc.strerror})"))
+        return
+    for entry in entries:
+        name = entry.name if depth == 0 else f"{folder.name}/{entry.name}"
+        try:
+            mode = entry.stat().st_mode  # follows a link: a link to a pipe is a pipe
+        except OSError:
+            continue
+        if stat.S_ISDIR(mode):
+            if depth == 0 and not entry.name.startswith("."):
+                _read_folder(Path(entry.path), found, budget, depth + 1)
+            continue
+        lower = entry.name.lower()
+        if not (lower.endswith(".json") or lower.endswith(".zip")) or entry.name.startswith("."):
+            continue
+        if not stat.S_ISREG(mode):
+            found.problems.append((name, "is not a file (a pipe or a device): not read"))
+            continue
+        content = _read_file(Path(entry.path))
+        if isinstance(content, InvalidInput):
+            found.problems.append((name, content.reason))
+            continue
+        _read_named(name, content, found, budget)
+
+
+def _read_file(path: Path) -> bytes | InvalidInput:
+    """A regular file's bytes, never more than a hand-in can hold; opened without waiting,
+    and checked to be a regular file once open (it could have been swapped)."""
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         return InvalidInput(f"cannot be read ({exc.strerror})")
-    if len(data) > MAX_HAND_IN_CHARS * 4:
-        return InvalidInput(f"is larger than any hand-in (over {MAX_HAND_IN_CHARS:,} "
-                            "characters): not read")
-    return data
-
-
-def _same_name(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
-def missing(hand_ins: Sequence[Mapping[str, Any]], class_list: Iterable[str]) -> list[str]:
-    """The names of `class_list` with no hand-in (names compared without case or extra
-    spaces)."""
-    handed = {_same_name(h["student"]) for h in hand_ins}
-    return [name.strip() for name in class_list
-            if name.strip() and _same_name(name) not in handed]
-
-
-def misses(hand_ins: Sequence[Mapping[str, Any]]) -> list[tuple[str, str, int, int]]:
-    """``(lesson, question id, missed at the first try, answered)``, most missed first."""
-    tally: dict[tuple[str, str], list[int]] = {}
-    for hand_in in hand_ins:
-        for ex_id, entry in hand_in["questions"].items():
-            if entry["first_right"] is None and not entry["answer_shown"]:
-                continue
-            counts = tally.setdefault((hand_in["lesson"], ex_id), [0, 0])
-            counts[0] += entry["first_right"] is not True
-            counts[1] += 1
-    ranked = sorted(tally.items(), key=lambda item: (-item[1][0] / item[1][1], -item[1][1],
-                                                     item[0]))
-    return [(lesson, ex_id, missed, answered) for (lesson, ex_id), (missed, answered) in ranked
-            if missed]
-
-
-def _exercise(lesson: str, ex_id: str) -> Any:
-    from sumer_widgets.lessons import Lesson
-
     try:
-        return Lesson(lesson).exercises[ex_id]
-    except (InvalidInput, ModuleNotFoundError):
-        return None
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            return InvalidInput("is not a file (a pipe or a device): not read")
+        limit = LIMITS["chars"] * 4
+        chunks, size = [], 0
+        while size <= limit:
+            data = os.read(handle, limit + 1 - size)
+            if not data:
+                break
+            chunks.append(data)
+            size += len(data)
+        content = b"".join(chunks)
+    except OSError as exc:
+        return InvalidInput(f"cannot be read ({exc.strerror})")
+    finally:
+        os.close(handle)
+    if len(content) > limit:
+        return InvalidInput(f"is larger than any hand-in (over {LIMITS['chars']:,} "
+                            "characters): not read")
+    return content
 
 
-def report_html(found: Class, class_list: Iterable[str] = ()) -> str:
+def _read_named(name: str, content: Any, found: Class, budget: _Budget) -> None:
+    if isinstance(content, memoryview):
+        content = bytes(content)
+    if not isinstance(content, (bytes, bytearray, str)):
+        found.problems.append((name, "is not a file's contents"))
+        return
+    if name.lower().endswith(".zip"):
+        _read_zip(name, bytes(content) if not isinstance(content, str) else b"", found, budget)
+        return
+    if not budget.take(name, len(content)):
+        return
+    try:
+        record = read_record(content, name)
+    except InvalidInput as exc:
+        found.problems.append((name, exc.reason))
+        return
+    key = name_key(record.student)
+    if key in found.records:
+        found.records[key] = found.records[key].merge(record)
+    else:
+        found.records[key] = record
+    found.files.setdefault(key, []).append(name)
+
+
+def _read_zip(name: str, data: bytes, found: Class, budget: _Budget) -> None:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        members = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError) as exc:
+        found.problems.append((name, f"is not a zip file ({exc})"[:200]))
+        return
+    for info in members[:MAX_FILES + 1]:
+        inner = f"{name}/{info.filename}"
+        if info.is_dir() or not info.filename.lower().endswith(".json"):
+            continue
+        if not budget.take(inner, info.file_size):
+            continue
+        try:
+            with archive.open(info) as member:
+                content = member.read(LIMITS["chars"] * 4 + 1)
+        except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError,
+                NotImplementedError) as exc:
+            found.problems.append((inner, f"cannot be unpacked ({exc})"[:200]))
+            continue
+        if len(content) > LIMITS["chars"] * 4:
+            found.problems.append((inner, "is larger than any hand-in: not read"))
+            continue
+        _read_named(inner, content, found, budget)
+
+
+# The report -----------------------------------------------------------------------------------
+
+
+def missing(found: Class, class_list: Iterable[str]) -> list[str]:
+    """The names of `class_list` with no hand-in (compared as the record compares names)."""
+    absent = []
+    for line in class_list:
+        name = " ".join(line.split())
+        if not name:
+            continue
+        try:
+            key = name_key(name)
+        except InvalidInput:
+            key = name.casefold()
+        if key not in found.records:
+            absent.append(name)
+    return absent
+
+
+def _lessons() -> dict[str, Any]:
+    from sumer_widgets.lessons import GAMES, Lesson
+
+    return {game: Lesson(game) for game in GAMES}
+
+
+def rows(found: Class) -> list[dict[str, Any]]:
+    """One row per student and lesson (game) worked on: the progress the report shows."""
+    lessons = _lessons()
+    items = {game: lesson_items(lesson) for game, lesson in lessons.items()}
+    out = []
+    for record in found.students:
+        for game in sorted({s["game"] for s in record.sessions.values()}):
+            progress = Progress(record, game, items[game])
+            out.append({"student": record.student, "game": game,
+                        "files": len(found.files.get(name_key(record.student), [])),
+                        **progress.summary(), "mastered_rules": progress.mastered})
+    return out
+
+
+def missed_rules(found: Class) -> list[tuple[str, str, int, int, list[str]]]:
+    """``(game, rule, students who missed it at the first try, students who tried it, the
+    items behind it)``, the most missed first."""
+    lessons = _lessons()
+    tally: dict[tuple[str, str], list[set[str]]] = {}
+    behind: dict[tuple[str, str], set[str]] = {}
+    for record in found.students:
+        for game, lesson in lessons.items():
+            by_item = {(item.kind, item.id): item for item in lesson_items(lesson)}
+            progress = Progress(record, game, by_item.values())
+            for attempt in progress.attempts:
+                item = by_item.get((attempt["kind"], attempt["item"]))
+                if item is None or attempt["warmup"] or not (attempt["tries"] or
+                                                             attempt["answer_shown"]):
+                    continue
+                for rule in item.rules:
+                    counts = tally.setdefault((game, rule), [set(), set()])
+                    counts[1].add(record.student)
+                    if attempt["first_right"] is not True:
+                        counts[0].add(record.student)
+                        behind.setdefault((game, rule), set()).add(item.id)
+    ranked = sorted(tally.items(), key=lambda pair: (-len(pair[1][0]) / len(pair[1][1]),
+                                                     -len(pair[1][1]), pair[0]))
+    return [(game, rule, len(missed), len(tried), sorted(behind.get((game, rule), ())))
+            for (game, rule), (missed, tried) in ranked if missed]
+
+
+def report_html(found: Class, class_list: Iterable[str] = (), lang: str = "en") -> str:
     """The report as HTML (see the module)."""
+    from sumer_widgets.catalogue import rule_text
+
+    told = WORDS.get(lang, WORDS["en"])
     esc = html.escape
-    count = len(found.hand_ins)
-    out = [f"<h3>{count} hand-in{'' if count == 1 else 's'}</h3>"]
-    if found.hand_ins:
-        rows = []
-        for h in sorted(found.hand_ins, key=lambda h: (_same_name(h["student"]), h["lesson"])):
-            answered = [e for e in h["questions"].values() if e["first_right"] is not None]
-            first = sum(e["first_right"] is True for e in answered)
-            tried = [e for e in h["tasks"].values() if e["tries"]]
-            done = sum(e["done"] for e in h["tasks"].values())
-            parts = ", ".join(map(str, h["parts"])) or "—"
-            rows.append(f"<tr><td>{esc(h['student'])}</td><td>{esc(h['lesson'])}</td>"
-                        f"<td>{parts}</td><td>{first} of {len(answered)}</td>"
-                        f"<td>{done} of {len(tried)}</td><td>{h['minutes']}</td></tr>")
-        out.append('<table class="sumer-report"><thead><tr><th>student</th><th>lesson</th>'
-                   "<th>parts reached</th><th>right at the first try</th>"
-                   "<th>board tasks done</th><th>minutes</th></tr></thead><tbody>"
-                   + "".join(rows) + "</tbody></table>")
-    missed = misses(found.hand_ins)[:MOST_MISSED]
-    if missed:
-        out.append("<h3>The questions most missed at the first try</h3><table>")
-        for lesson, ex_id, count, answered in missed:
-            exercise = _exercise(lesson, ex_id)
-            question = say(exercise.question, "en") if exercise is not None else ex_id
-            why = say(exercise.explanation, "en") if exercise is not None else ""
-            width = round(160 * count / answered)
+    count = len(found.records)
+    out = [f"<h3>{esc(told['students'].format(count=count))}</h3>"]
+    if found.bounds:
+        out.append("<p><b>" + esc(told["bounds"]) + "</b> "
+                   + "; ".join(esc(bound) for bound in found.bounds) + "</p>")
+    table = rows(found)
+    if table:
+        head = "".join(f"<th>{esc(told[key])}</th>" for key in (
+            "student", "lesson", "lessons", "parts", "first_right", "tasks_done", "stars",
+            "mastered"))
+        body = []
+        for row in table:
+            merged = (f" <small>({esc(told['merged'].format(files=row['files']))})</small>"
+                      if row["files"] > 1 else "")
+            rules = ", ".join(row["mastered_rules"]) or "—"
+            body.append(
+                f"<tr><td>{esc(row['student'])}{merged}</td><td>{esc(row['game'])}</td>"
+                f"<td>{row['lessons']}</td><td>{esc(spans(row['parts']) or '—')}</td>"
+                f"<td>{row['first_right']} / {row['answered']}</td>"
+                f"<td>{row['done']} / {row['tried']}</td>"
+                f"<td>{row['stars']} / {row['most_stars']}</td>"
+                f"<td><small>{esc(rules)}</small></td></tr>")
+        out.append(f'<table class="sumer-report"><thead><tr>{head}</tr></thead><tbody>'
+                   + "".join(body) + "</tbody></table>")
+    worst = missed_rules(found)[:MOST_MISSED]
+    if worst:
+        out.append(f"<h3>{esc(told['most_missed'])}</h3><table>")
+        most = max(tried for _, _, _, tried, _ in worst)
+        for game, rule, missed, tried, items in worst:
+            width = round(120 * missed / max(most, 1))
             out.append(
                 f"<tr><td style='white-space:nowrap'><div style='display:inline-block;"
-                f"width:{width}px;height:12px;background:#D55E00'></div> {count} of "
-                f"{answered}</td><td><b>{esc(question)}</b> <small>({esc(lesson)}, "
-                f"{esc(ex_id)})</small><br><i>Answer key:</i> {esc(why)}</td></tr>")
+                f"width:{width}px;height:12px;background:#D55E00'></div> "
+                f"{esc(told['of'].format(missed=missed, tried=tried))}</td>"
+                f"<td><b>{esc(rule)}</b> <small>({esc(game)})</small> "
+                f"{esc(rule_text(rule, lang))}<br><small>{esc(told['behind'])}: "
+                f"{esc(', '.join(items))}</small></td></tr>")
         out.append("</table>")
-    absent = missing(found.hand_ins, class_list)
+    absent = missing(found, class_list)
     if absent:
-        out.append(f"<h3>Not handed in ({len(absent)})</h3><p>"
+        out.append(f"<h3>{esc(told['absent'].format(count=len(absent)))}</h3><p>"
                    + ", ".join(esc(name) for name in absent) + "</p>")
     if found.problems:
-        out.append(f"<h3>Files that could not be read ({len(found.problems)})</h3><ul>"
+        out.append(f"<h3>{esc(told['problems'].format(count=len(found.problems)))}</h3><ul>"
                    + "".join(f"<li><b>{esc(name)}</b>: {esc(reason)}</li>"
-                             for name, reason in found.problems) + "</ul>")
+                             for name, reason in found.problems[:200]) + "</ul>")
     return "".join(out)
 
 
 class ClassReport(widgets.VBox):
-    """A folder of hand-ins (or uploaded files), an optional class list, and the report."""
+    """A folder of hand-ins (or uploaded files and zips), an optional class list, and the
+    report."""
 
-    def __init__(self, folder: str | Path = "hand-ins", class_list: str = ""):
-        self.folder = widgets.Text(value=str(folder), description="Folder",
+    def __init__(self, folder: str | Path = "hand-ins", class_list: str = "",
+                 lang: str = "en"):
+        self.lang = lang
+        told = WORDS.get(lang, WORDS["en"])
+        self.folder = widgets.Text(value=str(folder), description=told["folder"],
                                    layout=widgets.Layout(width="30em"))
-        self.read = widgets.Button(description="Read the folder", button_style="primary")
-        self.upload = widgets.FileUpload(accept=".json", multiple=True,
-                                         description="Or upload files")
-        self.names = widgets.Textarea(value=class_list, placeholder="one name a line",
-                                      description="Class list",
+        self.read = widgets.Button(description=told["read"], button_style="primary")
+        self.upload = widgets.FileUpload(accept=".json,.zip", multiple=True,
+                                         description=told["upload"])
+        self.names = widgets.Textarea(value=class_list, placeholder=told["one_a_line"],
+                                      description=told["class_list"],
                                       layout=widgets.Layout(width="30em", height="6em"))
         self.shown = widgets.HTML("")
         self.read.on_click(lambda _button: self.show(self.folder.value))
@@ -190,21 +373,21 @@ class ClassReport(widgets.VBox):
         return {item["name"]: bytes(item["content"]) for item in self.upload.value}
 
     def show(self, source: Any) -> Class:
-        """Read `source` (a folder or ``{name: contents}``) and show its report."""
+        """Read `source` (a folder, or ``{name: contents}``) and show its report."""
+        told = WORDS.get(self.lang, WORDS["en"])
         self._last = source
-        found = read_hand_ins(source)
         if isinstance(source, (str, Path)) and not Path(source).is_dir():
-            self.shown.value = (f"<p>There is no folder <code>{html.escape(str(source))}"
-                                "</code> here yet: put the students' files in it and press "
-                                "<i>Read the folder</i>, or upload them.</p>")
-            return found
-        self.shown.value = report_html(found, self.names.value.splitlines())
+            self.shown.value = html.escape(told["no_folder"].format(folder=source))
+            return Class()
+        found = read_class(source)
+        self.shown.value = report_html(found, self.names.value.splitlines(), self.lang)
         return found
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         data = super()._repr_mimebundle_(**kwargs)
         if data is None:
             return None
-        data["text/html"] = "<p><i>▶ Run this cell to read the students' hand-in files.</i></p>"
-        data["text/plain"] = "The class report: run this cell to read the hand-in files."
+        told = WORDS.get(self.lang, WORDS["en"])
+        data["text/html"] = f"<p><i>{html.escape(told['static'])}</i></p>"
+        data["text/plain"] = told["static"]
         return data

@@ -175,7 +175,7 @@ def _ids(folder: Path) -> dict[str, Any] | None:
     if folder.name not in GAMES or not (folder / "lesson.py").exists():
         return None
     from sumer_widgets.exercises import WORD_FIELDS
-    from sumer_widgets.goals import goal_kinds
+    from sumer_widgets.goals import KIND_EXTRAS, goal_kinds
     from sumer_widgets.taskfile import WORD_KEYS
 
     lesson = importlib.import_module(f"sumer_widgets.{folder.name}.lesson")
@@ -187,7 +187,8 @@ def _ids(folder: Path) -> dict[str, Any] | None:
         tasks[task.id] = (*WORD_KEYS, *said)
     ids["task"] = tasks
     if folder.name != "analysis":
-        ids["goal"] = {name: goal.sentences for name, goal in goal_kinds(folder.name).items()}
+        ids["goal"] = {name: (*goal.sentences, *KIND_EXTRAS)
+                       for name, goal in goal_kinds(folder.name).items()}
     return ids
 
 

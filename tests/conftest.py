@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -22,6 +23,10 @@ settings.register_profile("thorough", max_examples=500, deadline=None, print_blo
                           suppress_health_check=[HealthCheck.too_slow,
                                                  HealthCheck.data_too_large])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "sumer"))
+
+# Learners' records (sumer_widgets.record) go to a folder of the test run, never into the
+# checkout: the notebooks nbval runs (their kernels inherit this) and the lessons the tests open.
+os.environ.setdefault("SUMER_RECORDS", tempfile.mkdtemp(prefix="sumer-records-"))
 
 
 @pytest.fixture(autouse=True)

@@ -13,13 +13,17 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 import sumer_server
 from sumer_server import NoDelayConnection
+from sumer_server.saved_view import WIDGET_VIEW, pre_save_hook
 from tests.browser.lab import Lab
 
 
 def serverapp(connection_class):
     settings = {sumer_server.SETTING: connection_class}
+    hooks = []
     return types.SimpleNamespace(web_app=types.SimpleNamespace(settings=settings),
-                                 log=logging.getLogger("test"))
+                                 log=logging.getLogger("test"), hooks=hooks,
+                                 contents_manager=types.SimpleNamespace(
+                                     register_pre_save_hook=hooks.append))
 
 
 def test_loading_puts_the_no_delay_connection_in_place_of_the_default():
@@ -67,9 +71,59 @@ def test_the_installed_package_enables_the_extension_and_the_voila_setting():
     assert enabled and voila
 
 
-def test_a_real_jupyter_lab_loads_it(tmp_path):
+def board_output():
+    """A board's output as JupyterLab holds it while its kernel runs: the live view and the
+    saved view beside it."""
+    return {"output_type": "display_data", "metadata": {}, "data": {
+        WIDGET_VIEW: {"version_major": 2, "version_minor": 0, "model_id": "abc"},
+        "text/html": "<svg></svg><p>▶ Run this cell to play on this board.</p>",
+        "text/plain": "<SumeriaBoard>"}}
+
+
+def notebook_with_views():
+    bare = {"output_type": "display_data", "metadata": {},
+            "data": {WIDGET_VIEW: {"model_id": "only"}}}
+    return {"nbformat": 4, "nbformat_minor": 5,
+            "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": {}}},
+            "cells": [{"cell_type": "code", "id": "a", "metadata": {}, "execution_count": 1,
+                       "source": "board", "outputs": [board_output(), bare]},
+                      {"cell_type": "markdown", "id": "b", "metadata": {}, "source": "x"}]}
+
+
+def test_loading_registers_the_hook_that_saves_pictures_not_live_views():
+    app = serverapp(ZMQChannelsWebsocketConnection)
+    sumer_server._load_jupyter_server_extension(app)
+    assert app.hooks == [pre_save_hook]
+    model = {"type": "notebook", "content": notebook_with_views()}
+    pre_save_hook(model, path="x.ipynb", contents_manager=None)
+    first, bare = model["content"]["cells"][0]["outputs"]
+    assert WIDGET_VIEW not in first["data"] and "text/html" in first["data"]
+    assert WIDGET_VIEW in bare["data"]  # nothing else to show: kept
+    assert "widgets" not in model["content"]["metadata"]
+    other = {"type": "file", "content": "text"}
+    pre_save_hook(other)
+    assert other == {"type": "file", "content": "text"}
+
+
+def test_a_real_jupyter_lab_loads_it_and_saves_a_notebook_with_its_pictures(tmp_path):
+    import urllib.request
+
     config = tmp_path / "config"
-    lab = Lab(tmp_path, config)
-    lab.stop()
-    assert "sumer_server: kernel messages are sent without delay" in (
-        config / "lab.log").read_text()
+    root = tmp_path / "root"
+    root.mkdir()
+    lab = Lab(root, config)
+    try:
+        body = json.dumps({"type": "notebook", "format": "json",
+                           "content": notebook_with_views()}).encode()
+        request = urllib.request.Request(f"{lab.url}/api/contents/saved.ipynb?token={lab.token}",
+                                         data=body, method="PUT",
+                                         headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status in (200, 201)
+    finally:
+        lab.stop()
+    saved = json.loads((root / "saved.ipynb").read_text())
+    assert WIDGET_VIEW not in saved["cells"][0]["outputs"][0]["data"]
+    log = (config / "lab.log").read_text()
+    assert "sumer_server: kernel messages are sent without delay" in log
+    assert "saved with their pictures" in log
