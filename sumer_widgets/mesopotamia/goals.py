@@ -181,7 +181,7 @@ def _harvests(state: State) -> list[tuple[str, Any]]:
 
 def _markers(state: State) -> list[tuple[int, Any]]:
     """The markers the learner's natives carry at the start, taken up in an earlier turn (a
-    marker taken up this turn may not be placed in it: M-SAC-1)."""
+    marker taken up this turn may not be placed in it: M-SAC-2)."""
     values = sorted({cargo - OLD for _, _, owner, cargo, _ in state.natives
                      if owner == state.to_move and OLD <= cargo < FRESH})
     return [(value, Told(lambda lang, value=value: readers.NATIVE.get(
@@ -294,18 +294,19 @@ def gather(game: Game, say: Any, tile: str) -> Verdict:
     return not_yet(say("found", **values))
 
 
-def _built(game: Game, say: Any, field: str, built: list[Any], values: dict[str, Any],
-           under: Any = None) -> Verdict | None:
+def _built(game: Game, say: Any, now: Turn, field: str, built: list[Any],
+           values: dict[str, Any], under: Any = None) -> Verdict | None:
     """The verdict once the learner has built: reached on `field` (or anywhere), else the
-    building stands elsewhere; None while nothing was built."""
+    building stands elsewhere (missed once the turn is over); None while nothing was built."""
     right = [event for event in built if field in ("any", event.field)]
     if right:
         extra = {} if under is None else {"under": under(right[0])}
         return reached(say("done", field=_field(right[0].field, game.state), **values,
                            **extra))
     if built:
-        return not_yet(say("elsewhere", built=_field(built[0].field, game.state),
-                           field=_field(field, game.state), **values))
+        elsewhere = say("elsewhere", built=_field(built[0].field, game.state),
+                        field=_field(field, game.state), **values)
+        return missed(elsewhere) if now.over else not_yet(elsewhere)
     return None
 
 
@@ -327,11 +328,11 @@ def hut(game: Game, say: Any, field: str) -> Verdict:
     def under(event: ev.HutBuilt) -> Any:
         return say("marker" if event.marker else "no_marker", **values)
 
-    done = _built(game, say, field, now.of(ev.HutBuilt), values, under)
-    if done is not None and (done.done or not now.over):
+    done = _built(game, say, now, field, now.of(ev.HutBuilt), values, under)
+    if done is not None:
         return done
     lumber = _carrier(game.state, now.learner, LUMBER_CARGO)
-    if done is None and lumber is not None and sum(
+    if lumber is not None and sum(
             1 for h in game.state.huts if fmt(h[:2]) == lumber) >= 2:
         return _blocked(game, say, now, "full", values)
     if now.over:
@@ -345,11 +346,11 @@ def hut(game: Game, say: Any, field: str) -> Verdict:
 def holy_place(game: Game, say: Any, field: str) -> Verdict:
     now = turn(game)
     values = {"player": _player(now.learner)}
-    done = _built(game, say, field, now.of(ev.HolyPlaceBuilt), values)
-    if done is not None and (done.done or not now.over):
+    done = _built(game, say, now, field, now.of(ev.HolyPlaceBuilt), values)
+    if done is not None:
         return done
     stone = _carrier(game.state, now.learner, STONE_CARGO)
-    if done is None and stone is not None and any(
+    if stone is not None and any(
             fmt(n[:2]) == stone and n[2] != now.learner for n in game.state.natives):
         return _blocked(game, say, now, "crowded", values)
     if now.over:
@@ -390,6 +391,7 @@ def mana(game: Game, say: Any, amount: int) -> Verdict:
       sentences=("done", "missed", "todo", "pushed", "offered"))
 def sacrifice(game: Game, say: Any, value: int) -> Verdict:
     now = turn(game)
+    value = int(value)
     mana_now = game.state.mana[now.learner]
     values = {"player": _player(now.learner), "value": value, "mana": mana_now}
     if any(event.value == value for event in now.of(ev.MarkerPlaced)):

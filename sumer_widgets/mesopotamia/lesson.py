@@ -31,6 +31,11 @@ Parts of the notebook and what they practise:
 What shows an exercise's answer — its demonstration, picture or refusal — is its `reveal`,
 made only once the learner has answered (commit before reveal); `tells` name what would give
 the answer away where the answer key's own words would not find it.
+
+The words are in ``words.<lang>.toml`` beside it: the questions (``[question.<id>]``, the
+choices' labels in ``[question.<id>.choices]``), the board tasks' (``[task.<id>]``; the tasks
+themselves are ``tasks.toml``, each a position of `POSITIONS` and a goal kind of
+`sumer_widgets.mesopotamia.goals`) and what the reveals say (``[lesson.<name>]``).
 """
 
 from __future__ import annotations
