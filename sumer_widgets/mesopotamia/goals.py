@@ -110,13 +110,14 @@ class Turn:
     states: tuple[State, ...]
     over: bool
 
-    def of(self, kind: type) -> list[Any]:
-        """The learner's events of `kind` (and those that name no player)."""
-        return [event for event in self.events if isinstance(event, kind)
+    def of(self, event_class: type) -> list[Any]:
+        """The learner's events of `event_class` (and those that name no player)."""
+        return [event for event in self.events if isinstance(event, event_class)
                 and getattr(event, "player", self.learner) == self.learner]
 
 
 def turn(game: Game) -> Turn:
+    """The turn `game` began in (the task's start), as far as `game` has come."""
     start = game.history[0]
     events: list[Any] = []
     states = [start]
