@@ -31,6 +31,11 @@ Parts of the notebook and what they practise:
 What shows an exercise's answer — its demonstration, picture or refusal — is its `reveal`,
 made only once the learner has answered (commit before reveal); `tells` name what would give
 the answer away where the answer key's own words would not find it.
+
+The words are in ``words.<lang>.toml`` beside it: the questions (``[question.<id>]``, the
+choices' labels in ``[question.<id>.choices]``), the board tasks' (``[task.<id>]``; the tasks
+themselves are ``tasks.toml``, each a position of `POSITIONS` and a goal kind of
+`sumer_widgets.mesopotamia.goals`) and what the reveals say (``[lesson.<name>]``).
 """
 
 from __future__ import annotations
@@ -40,7 +45,6 @@ from typing import Any
 
 from engine import mesopotamia as meso
 from engine.core import Game, InvalidInput
-from engine.mesopotamia import events as ev
 from engine.mesopotamia import position
 from engine.mesopotamia.rules import movement_points
 from engine.mesopotamia.scoring import phase_three_mana, ranking
@@ -53,7 +57,8 @@ from engine.mesopotamia.state import (
 from sumer_widgets.display import picture_options
 from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.mesopotamia import readers
-from sumer_widgets.tasks import Task, Tasks, Verdict, missed, not_yet, reached
+from sumer_widgets.taskfile import lesson_tasks
+from sumer_widgets.words import Section
 
 BLUE, RED, YELLOW = 0, 1, 2
 #: How wide the lesson's pictures of the map are, in pixels (the boards size themselves).
@@ -308,6 +313,7 @@ def holy_walk() -> meso.State:
                     mana=[0, 0, 0], max_mana=[5, 3, 3], hands=[["priest"], [], []])
 
 
+#: The lesson's positions by name: the notebook's (`start`) and the board tasks' (``tasks.toml``).
 POSITIONS: dict[str, Callable[[], meso.State]] = {
     "setup": setup_example, "setup-4": lambda: setup_example(4), "walkers": walkers,
     "raid": raid, "even-raid": even_raid, "explore": explore, "lone-forest": lone_forest,
@@ -317,6 +323,9 @@ POSITIONS: dict[str, Callable[[], meso.State]] = {
     "newborn": newborn, "pilgrims-one": lambda: pilgrims(on_red=1),
     "offering": offering, "short-of-mana": short_of_mana,
     "last-marker": last_marker, "hand": hand, "finale": finale,
+    "stone-carrier": stone_carrier, "unknown-land": unknown_land,
+    "hut-builders": hut_builders, "holy-builders": holy_builders, "two-huts": two_huts,
+    "holy-walk": holy_walk, "marker-and-stone": marker_and_stone,
 }
 
 
@@ -419,288 +428,9 @@ def watch(game: Game, name: str = "watch", lang: str = "en") -> Any:
 
 # Board tasks ---------------------------------------------------------------------------------
 
-
-def _blue_turn(game: Game) -> tuple[list[Any], bool]:
-    """The events of Blue's first turn (the task's), and whether that turn is over."""
-    first = game.history[0].turn
-    events: list[Any] = []
-    for k, (_, happened) in enumerate(game.log):
-        if game.history[k].turn != first:
-            break
-        events.extend(happened)
-    return events, game.state.turn != first or game.state.is_over
-
-
-def _natives(n: int) -> str:
-    return f"{n} native" if n == 1 else f"{n} natives"
-
-
-def _of(events: list[Any], kind: type) -> list[Any]:
-    return [e for e in events if isinstance(e, kind) and getattr(e, "player", BLUE) == BLUE]
-
-
-def _carry_to_the_temple(game: Game) -> Verdict:
-    events, over = _blue_turn(game)
-    if _of(events, ev.MarkerPlaced):
-        return reached("Blue unloaded the stone first — maximum mana 5, mana 4 — and then had "
-                       "the 4 mana the sacrifice marker costs: it lies beside the temple and "
-                       "the native became a priest.")
-    pushed = _of(events, ev.PushedBack)
-    mana = game.state.mana[BLUE]
-    if over:
-        return missed("Blue's turn is over and the sacrifice marker was not placed. Start "
-                      "again: the marker costs 4 mana.")
-    if pushed:
-        return not_yet(f"Pushed back: Blue has {pushed[-1].mana} mana and the marker costs 4. "
-                       "Where can Blue get one more mana this turn?")
-    if _of(events, ev.StoneOffered):
-        return not_yet(f"Blue has {mana} mana now. Bring the marker in.")
-    return not_yet(f"Blue has {mana} mana; the marker costs 4.")
-
-
-def _steal_a_stone(game: Game) -> Verdict:
-    events, over = _blue_turn(game)
-    stolen = [e for e in _of(events, ev.GoodStolen) if e.victim == RED and e.good == "S"]
-    if stolen:
-        return reached("Three of Blue's natives against Red's two: Blue has more natives there, "
-                       "and a free native of Blue's took the stone — a native carrying lumber "
-                       "counts for the majority, but cannot take anything itself.")
-    field = game.state
-    blue = sum(1 for n in field.natives if (n[0], n[1]) == (-1, 1) and n[2] == BLUE)
-    red = sum(1 for n in field.natives if (n[0], n[1]) == (-1, 1) and n[2] == RED)
-    if over:
-        return missed(f"Blue's turn is over and Red still has the stone (Blue had "
-                      f"{_natives(blue)} there against Red's {red}). Start again.")
-    if blue and blue <= red:
-        return not_yet(f"Blue has {_natives(blue)} on Red's plain, Red has {red}: to steal, "
-                       "Blue needs more natives there than Red.")
-    return not_yet("Red's native with the stone stands on the plain south-west of the temple.")
-
-
-def _discover_a_forest(game: Game) -> Verdict:
-    events, over = _blue_turn(game)
-    found = [e.field for e in _of(events, ev.FieldDiscovered) if e.tile == "F"]
-    picked = [e for e in _of(events, ev.GoodPicked) if e.field in found and e.good == "L"]
-    if picked:
-        return reached("A volcano came first and went to another edge place; then the forest "
-                       "was placed under the native. One of the three new lumber went onto the "
-                       "new forest, and the native picked it up at once.")
-    if found:
-        lumber = next((g[2] for g in game.state.goods if meso.fmt(g[:2]) == found[0]), 0)
-        if not lumber and game.state.phase != "spread":
-            return missed("The forest was found, but none of the new lumber went onto it: "
-                          "choose the new forest as one of the three. Start again.")
-        if over:
-            return missed("The turn is over and the native did not pick up the lumber.")
-        return not_yet("A forest! Now pick up its lumber with the native standing on it.")
-    if over:
-        return missed("The turn is over and no forest was discovered.")
-    if game.state.phase == "volcano":
-        return not_yet("A volcano was drawn: it goes on another edge place of your choice, "
-                       "then the next field is drawn for your native.")
-    return not_yet("Discover an empty place beside Blue's native.")
-
-
-def _carrier(state: meso.State, cargo: int) -> str | None:
-    """Where Blue's native carrying `cargo` (1 lumber, 2 stone) stands, if one does."""
-    return next((meso.fmt((q, r)) for q, r, owner, carried, _ in state.natives
-                 if owner == BLUE and carried == cargo), None)
-
-
-def _build_a_hut(game: Game) -> Verdict:
-    events, over = _blue_turn(game)
-    built = _of(events, ev.HutBuilt)
-    if built:
-        under = ("A sacrifice marker went under it: that is how markers come into play."
-                 if built[0].marker else "No marker went under it — your choice; but a hut "
-                 "without one leaves a marker that can never come into play.")
-        return reached(f"A hut on {name(built[0].field, game.state)}: two of Blue's natives, "
-                       f"one lumber, and room on the plain. {under}")
-    lumber = _carrier(game.state, 1)
-    if lumber is not None and sum(1 for h in game.state.huts if meso.fmt(h[:2]) == lumber) >= 2:
-        why = ("The lumber is on a plain that already holds two huts: a plain has room for two, "
-               "of any players.")
-        return missed(why + " Start again.") if over or game.state.phase == "action" else (
-            not_yet(why))
-    if over:
-        return missed("The turn is over and no hut was built: a hut needs two of your natives "
-                      "and one lumber on a plain with room. Start again.")
-    return not_yet("Bring lumber to a plain where another of Blue's natives stands and where "
-                   "there is room for a hut.")
-
-
-def _erect_a_holy_place(game: Game) -> Verdict:
-    events, over = _blue_turn(game)
-    built = _of(events, ev.HolyPlaceBuilt)
-    if built:
-        return reached(f"A holy place on {name(built[0].field, game.state)}: an empty plain, "
-                       "two of Blue's natives and a stone.")
-    stone = _carrier(game.state, 2)
-    if stone is not None and any(meso.fmt(n[:2]) == stone and n[2] != BLUE
-                                 for n in game.state.natives):
-        why = ("The stone is on a plain where another player's native stands: a holy place "
-               "needs an empty plain, with no natives of other players.")
-        return missed(why + " Start again.") if over or game.state.phase == "action" else (
-            not_yet(why))
-    if over:
-        return missed("The turn is over and no holy place was erected. Start again.")
-    return not_yet("A holy place needs two of Blue's natives and one stone on an empty plain.")
-
-
-def _two_descendants(game: Game) -> Verdict:
-    events, over = _blue_turn(game)
-    born = sum(e.count for e in _of(events, ev.NativeBorn))
-    if born >= 2:
-        return reached("Two natives born in one action: each hut with two of Blue's natives "
-                       "gave birth, and the hut with a sacrifice marker under it could not.")
-    if over:
-        return missed(f"{_natives(born).capitalize()} born. Each birth needs its own hut with "
-                      "two of Blue's natives, and a hut with a sacrifice marker under it gives "
-                      "none. Start again.")
-    return not_yet("Two births need two huts, each with two of Blue's natives (and no sacrifice "
-                   "marker under the hut).")
-
-
-def _three_mana(game: Game) -> Verdict:
-    events, over = _blue_turn(game)
-    if not over:
-        if game.state.phase == "action" and game.state.hands[BLUE]:
-            return not_yet("Blue still holds the Priest card, so the turn waits: play it on a "
-                           "holy place now, or press Done. Phase III comes after.")
-        return not_yet("Mana comes in phase III, when Blue's turn ends: end the movement and "
-                       "take an action.")
-    received = sum(e.gained for e in _of(events, ev.ManaReceived))
-    if received >= 3:
-        return reached("3 mana: 1 from Blue's own holy place (one native is enough), 1 from "
-                       "Red's (two natives needed there) and 1 more from the Priest card.")
-    return missed(f"Blue received {received} mana. An own holy place needs one native, another "
-                  "player's needs two, and a Priest doubles what a holy place gives. "
-                  "Start again.")
-
-
-TASKS = Tasks([
-    Task(
-        id="steal-a-stone",
-        ruleset="mesopotamia",
-        goal="Steal the stone that Red's native carries on the plain south-west of the temple.",
-        start=stone_carrier,
-        check=_steal_a_stone,
-        rules=("M-STEAL-1", "M-STEAL-2", "M-MOVE-1", "M-MOVE-4"),
-        hint="Count the natives on Red's plain. Who counts for the majority, and who can take "
-             "something?",
-        solution=("go -1,0 . -1,1", "go -1,0 L -1,1", "go -2,1 . -1,1", "steal -1,1 1 S"),
-        misses=(("go -1,0 . -1,1", "go -2,1 . -1,1"), ("go -1,0 . -1,1", "end", "draw")),
-        explanation="Red has two natives there, so Blue needs three. All three of Blue's "
-                    "natives walk over (1 point each); the one carrying lumber counts for the "
-                    "majority, and a free one takes the stone.",
-        options={"name": "task-steal-a-stone"},
-    ),
-    Task(
-        id="discover-a-forest",
-        ruleset="mesopotamia",
-        goal="Discover new land beside Blue's native until a forest turns up, put one of its "
-             "new lumber on the new forest, and pick it up there.",
-        start=unknown_land,
-        check=_discover_a_forest,
-        rules=("M-DISC-1", "M-DISC-2", "M-DISC-3", "M-CARRY-1"),
-        hint="Click an empty edge place beside the native. When you choose where the new "
-             "lumber goes, one forest is the one under your native.",
-        solution=("discover -1,0 . -2,0", "volcano -1,-1", "spread -2,0 1,-1 2,-2",
-                  "pick -2,0 . L"),
-        misses=(("discover -1,0 . -2,0", "volcano -1,-1", "spread 1,-2 1,-1 2,-2"),
-                ("end", "draw")),
-        explanation="The first field drawn is a volcano: it goes on another edge place (any), "
-                    "and the next field, a forest, is placed where the native stands. Three "
-                    "players, so three new lumber, each on a different forest of Blue's "
-                    "choice: with four forests on the map, the new one must be chosen.",
-        options={"name": "task-discover-a-forest"},
-    ),
-    Task(
-        id="build-a-hut",
-        ruleset="mesopotamia",
-        goal="Build a hut for Blue.",
-        start=hut_builders,
-        check=_build_a_hut,
-        rules=("M-HUT-1", "M-HUT-2", "M-CARRY-1", "M-ACT-1"),
-        hint="A hut needs two of your natives and one lumber on a plain — and room on it. "
-             "Which plain has room?",
-        solution=("pick 1,-1 . L", "go 1,-1 L 2,-1", "end", "hut 2,-1 2"),
-        misses=(("pick 1,-1 . L", "go 1,-1 L 1,-2", "end"), ("end", "draw")),
-        explanation="The native on the forest picks up lumber (no cost) and walks to the empty "
-                    "plain 2 fields east, where another of Blue's natives stands. After the "
-                    "movement, action A builds the hut, and Blue chooses a sacrifice marker to "
-                    "put under it (or none). The "
-                    "plain 2 fields north-north-east already holds two huts: no room.",
-        options={"name": "task-build-a-hut"},
-    ),
-    Task(
-        id="erect-a-holy-place",
-        ruleset="mesopotamia",
-        goal="Erect a holy place for Blue.",
-        start=holy_builders,
-        check=_erect_a_holy_place,
-        rules=("M-HOLY-1", "M-HOLY-2", "M-CARRY-1", "M-ACT-1"),
-        hint="A holy place needs two of your natives and a stone on an empty plain. Is every "
-             "plain here empty?",
-        solution=("pick 1,0 . S", "go 1,0 S 1,1", "go 2,0 . 1,1", "end", "holy 1,1"),
-        misses=(("pick 1,0 . S", "go 1,0 S 2,0", "end"), ("end", "draw")),
-        explanation="The stone goes from the quarry to the plain 2 fields south-south-east, "
-                    "and the second native walks over from the plain where Red's native "
-                    "stands: that plain is not empty, so no holy place can go there.",
-        options={"name": "task-erect-a-holy-place"},
-    ),
-    Task(
-        id="two-descendants",
-        ruleset="mesopotamia",
-        goal="Have two descendants born for Blue this turn.",
-        start=two_huts,
-        check=_two_descendants,
-        rules=("M-BIRTH-1", "M-BIRTH-2", "M-BIRTH-3", "M-ACT-1"),
-        hint="Which of Blue's huts can give birth — and what does each need?",
-        solution=("go -2,0 . -2,1", "end", "birth -1,0", "birth -2,1"),
-        misses=(("end", "birth -1,0"), ("go -1,0 . -2,1", "end", "birth -2,1")),
-        explanation="The hut north-west has two natives; the hut 2 fields west has one, so a "
-                    "native walks there from the hut 2 fields north-west — whose sacrifice "
-                    "marker forbids births anyway. After the movement, the birth action is "
-                    "taken twice, once at each hut.",
-        options={"name": "task-two-descendants"},
-    ),
-    Task(
-        id="three-mana",
-        ruleset="mesopotamia",
-        goal="End Blue's turn having received 3 mana.",
-        start=holy_walk,
-        check=_three_mana,
-        rules=("M-MANA-1", "M-MANA-2", "M-CARD-PRIEST-1", "M-TURN-1"),
-        hint="How many natives does each holy place need to pay Blue? And what is the card "
-             "for?",
-        solution=("play priest -2,0", "go -1,0 . -2,0", "go -1,1 . -1,-1", "go -1,1 . -1,-1",
-                  "end", "draw"),
-        misses=(("go -1,0 . -2,0", "go -1,1 . -1,-1", "end", "draw"),
-                ("play priest -1,-1", "go -1,1 . -1,-1", "go -1,0 . -2,0", "end", "draw")),
-        explanation="One native on Blue's own holy place (1 mana), two on Red's (1 mana: another "
-                    "player's holy place needs two) and the Priest on either holy place (it "
-                    "doubles that holy place's 1): 1 + 2 + 2 movement points, and 3 mana in "
-                    "phase III.",
-        options={"name": "task-three-mana"},
-    ),
-    Task(
-        id="carry-to-the-temple",
-        ruleset="mesopotamia",
-        goal="Carry the sacrifice marker into the temple and place it there.",
-        start=marker_and_stone,
-        check=_carry_to_the_temple,
-        rules=("M-SAC-3", "M-SAC-4", "M-TEMPLE-1", "M-MOVE-5"),
-        hint="Look at Blue's mana track and the value of the marker. What else can Blue bring "
-             "to the temple?",
-        solution=("go 1,0 S 0,0", "drop 0,0 S", "go -1,0 M4 0,0"),
-        misses=(("go -1,0 M4 0,0",), ("go 1,0 S 0,0", "go -1,0 M4 0,0"), ("end", "draw")),
-        explanation="The marker costs 4 mana and Blue has 3. The native on the quarry carries "
-                    "its stone into the temple place and unloads it: the maximum rises to 5 "
-                    "and Blue gains 1 mana, 4. Now the marker can be paid for.",
-        options={"name": "task-carry-to-the-temple"},
-    ),
-])
+#: The lesson's tasks (``tasks.toml``): each a position of `POSITIONS`, a goal kind of the game
+#: (`sumer_widgets.mesopotamia.goals`) and its words (``[task.<id>]``).
+TASKS = lesson_tasks(__file__, POSITIONS)
 
 
 # Exercises -----------------------------------------------------------------------------------
@@ -802,10 +532,14 @@ def _attempts(position_name: str, moves: list[str], lang: str, picture: bool = F
     return attempts(start(position_name), moves, lang, picture=picture)
 
 
-def _sentence(en: str, nl: str, lang: str) -> Any:
+#: The sentences the reveals say (``[lesson.<name>]``).
+LESSON = Section(__file__, "lesson")
+
+
+def _sentence(said: Any, lang: str) -> Any:
     from sumer_widgets.display import Sentence
 
-    return Sentence(nl if lang == "nl" else en)
+    return Sentence(said.describe(lang))
 
 
 def _reveal_discoveries(lang: str) -> Any:
@@ -836,11 +570,7 @@ def _reveal_birth(lang: str) -> Any:
 
 
 def _reveal_two_priests(lang: str) -> Any:
-    gain = _two_priests()
-    return _sentence(f"Without a card the holy place gives 1. Each Priest doubles that normal 1, "
-                     f"that is, gives it once more: 1 + 1 + 1 = {gain} mana.",
-                     f"Zonder kaart geeft de heilige plaats 1. Elke Priester verdubbelt die "
-                     f"gewone 1, geeft hem dus nog eens: 1 + 1 + 1 = {gain} mana.", lang)
+    return _sentence(LESSON.say("two-priests", "sum", gain=_two_priests()), lang)
 
 
 def _reveal_held_card(lang: str) -> Any:
@@ -848,11 +578,7 @@ def _reveal_held_card(lang: str) -> Any:
 
     game = start("newborn")
     return [attempt(game, "birth -1,0", lang, picture=False),
-            _sentence("The line above the map still says Blue to move: Blue holds a Teleport, "
-                      "and plays it on the native just born. With no card left, the turn ends:",
-                      "De regel boven de kaart zegt nog: Blauw is aan zet. Blauw heeft een "
-                      "Teleport en speelt die op de pasgeboren inboorling. Zonder kaart eindigt "
-                      "de beurt:", lang),
+            _sentence(LESSON.say("held-card", "still-blue"), lang),
             attempt(game, "play teleport -1,0 n0:. -2,0", lang, picture=False)]
 
 
@@ -868,14 +594,8 @@ def _reveal_two_player_deck(lang: str) -> Any:
 def _reveal_graph(lang: str) -> Any:
     graph = meso.map_graph(setup_example())
     passable = sum(1 for _, _, ok in graph.edges(data="passable") if ok)
-    return _sentence(f"The graph has {graph.number_of_nodes()} nodes and "
-                     f"{graph.number_of_edges()} edges: the temple place touches all 6 other "
-                     f"fields, and the ring of 6 fields around it has 6 edges more. "
-                     f"{passable} of them can be walked; the others touch a volcano.",
-                     f"De graaf heeft {graph.number_of_nodes()} knopen en "
-                     f"{graph.number_of_edges()} kanten: de tempelplaats raakt alle 6 andere "
-                     f"velden, en de ring van 6 velden eromheen heeft er nog 6. {passable} "
-                     f"ervan zijn begaanbaar; de andere raken een vulkaan.", lang)
+    return _sentence(LESSON.say("graph", "counted", nodes=graph.number_of_nodes(),
+                                edges=graph.number_of_edges(), passable=passable), lang)
 
 
 def _players(*players: int) -> Callable[[], list[tuple[int, str]]]:
@@ -942,8 +662,7 @@ EXERCISES = Exercises([
         answer=lambda: "yes" if any(m.field == "-1,1" for m in _moves(raid(), meso.Steal))
         else "no",
         kind="choice",
-        options=lambda: [("yes", "Yes: Blue has more natives there"),
-                         ("no", "No: a sacrifice marker can never be stolen")],
+        options=lambda: ["yes", "no"],
         wrong=lambda: ["yes"],
         rules=("M-STEAL-3",),
     ),
@@ -982,8 +701,7 @@ EXERCISES = Exercises([
         answer=lambda: "yes" if _moves(_after(village(), "hut -1,0 7"), meso.DrawCard)
         or not _moves(village(), meso.DrawCard) else "no",
         kind="choice",
-        options=lambda: [("yes", "Yes: a player may take any number of actions"),
-                         ("no", "No: only more huts, the action already chosen")],
+        options=lambda: ["yes", "no"],
         wrong=lambda: ["yes"],
         rules=("M-ACT-1", "M-HUT-4"),
         reveal=_reveal_one_action,
@@ -1001,8 +719,7 @@ EXERCISES = Exercises([
         answer=lambda: "{} of {}".format(*(lambda s: (s.mana[BLUE], s.max_mana[BLUE]))(
             _after(three_stones(), "drop 0,0 S", "drop 0,0 S", "drop 0,0 S"))),
         kind="choice",
-        options=lambda: [(v, f"mana {v.replace(' of ', ', maximum ')}")
-                         for v in ("3 of 6", "5 of 6", "5 of 3", "3 of 3", "6 of 6")],
+        options=lambda: ["3 of 6", "5 of 6", "5 of 3", "3 of 3", "6 of 6"],
         wrong=lambda: ["3 of 6", "5 of 3", "3 of 3"],
         rules=("M-TEMPLE-1", "M-COMP-5"),
         predict=True,
@@ -1033,10 +750,7 @@ EXERCISES = Exercises([
         id="same-turn",
         answer=_same_turn,
         kind="choice",
-        options=lambda: [("placed", "The marker is placed at once"),
-                         ("waits", "The native stands on the temple place with the marker, "
-                                   "not placed yet"),
-                         ("pushed", "The native is pushed back")],
+        options=lambda: ["placed", "waits", "pushed"],
         wrong=lambda: ["placed", "pushed"],
         rules=("M-SAC-1", "M-SAC-2"),
         predict=True,
@@ -1058,12 +772,7 @@ EXERCISES = Exercises([
         id="what-red-sees",
         answer=_red_sees,
         kind="choices",
-        options=lambda: [("cards", "which cards Blue holds"),
-                         ("how-many", "how many cards Blue holds"),
-                         ("blue-markers", "the values of Blue's markers in front of Blue"),
-                         ("own-marker", "the value of the marker under Red's own hut"),
-                         ("placed", "the values of the markers placed at the temple"),
-                         ("pile", "the order of the face-down field pile")],
+        options=lambda: ["cards", "how-many", "blue-markers", "own-marker", "placed", "pile"],
         wrong=lambda: [{"cards", "how-many", "placed"}, {"how-many", "placed"},
                        {"how-many", "own-marker", "placed", "pile"},
                        {"how-many", "own-marker", "blue-markers", "placed"}],
@@ -1095,9 +804,7 @@ EXERCISES = Exercises([
         id="held-card",
         answer=_after_held_card,
         kind="choice",
-        options=lambda: [("ends", "Blue's turn ends at once: phase III, then Red"),
-                         ("waits", "Blue's turn goes on: Blue may play the card, or say Done"),
-                         ("birth", "Blue may give birth again")],
+        options=lambda: ["ends", "waits", "birth"],
         wrong=lambda: ["ends", "birth"],
         rules=("M-CARD-PLAY-2", "M-ACT-1"),
         predict=True,

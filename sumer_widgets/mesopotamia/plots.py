@@ -13,6 +13,9 @@ from engine.mesopotamia.board import KIND_NAMES
 from sumer_widgets.mesopotamia.picture import KIND_FILL, KIND_STROKE, PLAYER_COLORS
 from sumer_widgets.palette import MAY
 from sumer_widgets.plots.standin import plotting, plt
+from sumer_widgets.words import words
+
+WORDS = words(__file__)["WORDS"]
 
 #: Each kind of field has its own marker as well as its colour.
 KIND_MARKER = {"temple": "*", "plain": "o", "forest": "^", "quarry": "s", "volcano": "X"}
@@ -72,7 +75,7 @@ def draw_mesopotamia_graph(state: mesopotamia.State, *, ax: Any = None,
                       markeredgecolor=KIND_STROKE[_LETTER[k]], label=KIND_NAMES[lang][_LETTER[k]])
                for k in KIND_MARKER]
     handles.append(Line2D([], [], color="#c0b8a8", linestyle="--",
-                          label={"en": "no way (volcano)", "nl": "geen doorgang (vulkaan)"}[lang]))
+                          label=WORDS.get(lang, WORDS["en"])["no_way"]))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), frameon=False,
               fontsize=9)
     return ax
@@ -80,8 +83,9 @@ def draw_mesopotamia_graph(state: mesopotamia.State, *, ax: Any = None,
 
 @plotting
 def plot_mesopotamia_mana(game: mesopotamia.Game, *, ax: Any = None,
-              players: Iterable[int] | None = None) -> Any:
+                          players: Iterable[int] | None = None, lang: str = "en") -> Any:
     """Each player's mana (solid) and maximum mana (dashed) after every move of `game`."""
+    w = WORDS.get(lang, WORDS["en"])
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 3.5))
     history = game.history
@@ -89,13 +93,14 @@ def plot_mesopotamia_mana(game: mesopotamia.Game, *, ax: Any = None,
     shown = range(history[0].players) if players is None else players
     for p in shown:
         colour = PLAYER_COLORS[p]
-        name = mesopotamia.player_name(p)
-        ax.plot(xs, [s.mana[p] for s in history], color=colour, linewidth=2, label=f"{name} mana",
-                drawstyle="steps-post")
+        name = mesopotamia.player_name(p, lang)
+        ax.plot(xs, [s.mana[p] for s in history], color=colour, linewidth=2,
+                label=w["mana_of"].format(player=name), drawstyle="steps-post")
         ax.plot(xs, [s.max_mana[p] for s in history], color=colour, linewidth=1.2,
-                linestyle="--", label=f"{name} maximum", drawstyle="steps-post")
-    ax.set_xlabel("round")
-    ax.set_ylabel("mana")
+                linestyle="--", label=w["maximum_of"].format(player=name),
+                drawstyle="steps-post")
+    ax.set_xlabel(w["round"])
+    ax.set_ylabel(w["mana"])
     ax.set_ylim(-0.3, 8.5)
     ax.set_yticks(range(9))
     ax.grid(alpha=0.3)

@@ -83,14 +83,8 @@ from sumer_widgets.words import words
 #: Directions by angle (degrees anticlockwise from east, as the map is drawn: north up). The six
 #: directions of the map's neighbours lie at 30°, 90°, 150°, …; the fields two steps out lie on
 #: these and on the six between them.
-COMPASS = {
-    "en": {0: "east", 30: "north-east", 60: "north-north-east", 90: "north",
-           120: "north-north-west", 150: "north-west", 180: "west", 210: "south-west",
-           240: "south-south-west", 270: "south", 300: "south-south-east", 330: "south-east"},
-    "nl": {0: "oosten", 30: "noordoosten", 60: "noordnoordoosten", 90: "noorden",
-           120: "noordnoordwesten", 150: "noordwesten", 180: "westen", 210: "zuidwesten",
-           240: "zuidzuidwesten", 270: "zuiden", 300: "zuidzuidoosten", 330: "zuidoosten"},
-}
+COMPASS = {lang: {int(angle): name for angle, name in table.items()}
+           for lang, table in words(__file__)["COMPASS"].items()}
 #: `DIRECTIONS` (north, north-east, south-east, south, south-west, north-west) as angles.
 STEP_ANGLES = (90, 30, 330, 270, 210, 150)
 ARTICLES = words(__file__)["ARTICLES"]
@@ -194,17 +188,18 @@ def native_text(token: str, lang: str = "en") -> str:
 
 def cargo_text(cargo: int, lang: str = "en") -> str:
     """What a native carries (the state's number), in words: "nothing", "lumber", …"""
-    w = {"en": ("nothing", "sacrifice marker"), "nl": ("niets", "offermarker")}.get(
-        lang, ("nothing", "sacrifice marker"))
+    w = CARGO.get(lang, CARGO["en"])
     if cargo == 0:
-        return w[0]
+        return w["nothing"]
     if cargo in (LUMBER_CARGO, STONE_CARGO):
         return GOODS.get(lang, GOODS["en"])["L" if cargo == LUMBER_CARGO else "S"]
     value = cargo % 10
-    return f"{w[1]} {value}" if value else w[1]
+    return w["marker_value"].format(value=value) if value else w["marker"]
 
 
+CARGO = words(__file__)["CARGO"]
 CARD_EFFECTS = words(__file__)["CARD_EFFECTS"]
+TARGETS = words(__file__)["TARGETS"]
 
 
 def card_text(card: str, lang: str = "en") -> str:
@@ -218,26 +213,18 @@ def _target_text(target: str, lang: str) -> str:
     """A card's target: ``"L"`` → "the lumber lying there", ``"n1:S"`` → "Red's native carrying
     a stone", ``"c1:S"`` → "the stone Red's native carries", ``"h1+"`` → "Red's hut (with its
     sacrifice marker)"."""
-    en = lang != "nl"
-    goods = GOODS.get(lang, GOODS["en"])
-    if target in goods:
-        return f"the {goods[target]} lying there" if en else f"het {goods[target]} dat daar ligt"
+    w = TARGETS.get(lang, TARGETS["en"])
+    if target in ("L", "S"):
+        return w[f"lying_{target}"]
     owner = player_name(int(target[1]), lang)
     if target[0] == "h":
-        marked = target[2] == "+"
-        if en:
-            return f"{owner}'s hut" + (" (with its sacrifice marker)" if marked else "")
-        return f"de hut van {owner}" + (" (met zijn offermarker)" if marked else "")
+        return w["hut_marker" if target[2] == "+" else "hut"].format(owner=owner)
     token = target[3:]
     if target[0] == "c":
-        good = goods[token.rstrip("!")]
-        return f"the {good} {owner}'s native carries" if en else (
-            f"{'het' if good == 'hout' else 'de'} {good} dat een inboorling van {owner} draagt")
+        return w[f"carried_{token.rstrip('!')}"].format(owner=owner)
     native = native_text(token, lang)
-    if en:
-        return f"{owner}'s {native[2:] if native.startswith('a ') else native}"
-    head = NATIVE["nl"]["free"]
-    return f"{head} van {owner}{native[len(head):]}"
+    head = NATIVE.get(lang, NATIVE["en"])["free"]
+    return w["native"].format(owner=owner, rest=native[len(head):])
 
 
 # Moves ----------------------------------------------------------------------------------------
@@ -246,19 +233,19 @@ def _target_text(target: str, lang: str) -> str:
 MOVES = words(__file__)["MOVES"]
 
 
+CARD_DETAILS = words(__file__)["CARD_DETAILS"]
+
+
 def _card_detail(move: PlayCard, state: State | None, lang: str) -> str:
-    en = lang != "nl"
+    w = CARD_DETAILS.get(lang, CARD_DETAILS["en"])
     if move.card == "priest" and move.field:
-        place = field_name(move.field, state, lang)
-        return f" on the holy place, {place}" if en else f" op de heilige plaats, {place}"
+        return w["priest"].format(place=field_name(move.field, state, lang))
     if move.card == "mana_theft" and move.target is not None:
-        victim = player_name(int(move.target), lang)
-        return f" against {victim}" if en else f" tegen {victim}"
+        return w["theft"].format(victim=player_name(int(move.target), lang))
     if move.to:
-        what = _target_text(move.target or "", lang)
-        origin, to = field_name(move.field, state, lang), field_name(move.to, state, lang)
-        return (f": {what} from {origin} to {to}" if en
-                else f": {what} van {origin} naar {to}")
+        return w["moved"].format(what=_target_text(move.target or "", lang),
+                                 origin=field_name(move.field, state, lang),
+                                 to=field_name(move.to, state, lang))
     return ""
 
 
@@ -269,8 +256,9 @@ def move_text(move: Any, state: State | None = None, lang: str = "en",
     forms = MOVES.get(lang, MOVES["en"])
     goods = GOODS.get(lang, GOODS["en"])
 
-    def say(kind: str, **values: Any) -> str:
-        order, done = forms[kind]
+    # Positional-only: the Land card's sentence has a {kind} slot of its own.
+    def say(form: str, /, **values: Any) -> str:
+        order, done = forms[form]
         if player is None:
             return order.format(**values)
         return done.format(who=player_name(player, lang), **values)
@@ -294,8 +282,9 @@ def move_text(move: Any, state: State | None = None, lang: str = "en",
             good = goods["S"] if kinds == {"Q"} else goods["L"] if kinds == {"F"} else goods["?"]
         return say("spread", good=good, fields=listed([name(f) for f in move.fields], lang))
     if isinstance(move, ChooseTile):
-        kind = KIND_NAMES.get(lang, KIND_NAMES["en"])[WORD_OF[move.tile]]
-        return say("choose", kind=kind if lang != "nl" else f"de {kind}")
+        letter = WORD_OF[move.tile]
+        kind = KIND_NAMES.get(lang, KIND_NAMES["en"])[letter]
+        return say("choose", kind=f"{_article(letter, lang)} {kind}")
     if isinstance(move, PickUp):
         swap = move.native.rstrip("!") in ("L", "S")
         return say("swap" if swap else "pick", native=native_text(move.native, lang),
@@ -334,6 +323,12 @@ def move_text(move: Any, state: State | None = None, lang: str = "en",
 
 def _counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+def counted(n: int, noun: str, lang: str = "en") -> str:
+    """`n` and the noun `noun` of the events' words (``"natives"``, ``"points"``, …) in the
+    number it takes: "1 native", "3 natives"."""
+    return _counted(n, *EVENTS.get(lang, EVENTS["en"])[noun])
 
 
 EVENTS = words(__file__)["EVENTS"]
@@ -582,12 +577,10 @@ def natives_table(state: State, player: int, lang: str = "en") -> Table:
             counts[said] = counts.get(said, 0) + 1
         carrying = ", ".join(f"{n} × {what}" for what, n in counts.items())
         rows.append([field_name(c, state, lang), str(len(cargoes)), carrying])
-    caption = {"en": f"{player_name(player, lang)}'s natives: {state.natives_of(player)} on "
-                     f"the map, {NATIVES - state.natives_of(player)} in the supply",
-               "nl": f"Inboorlingen van {player_name(player, lang)}: "
-                     f"{state.natives_of(player)} op de kaart, "
-                     f"{NATIVES - state.natives_of(player)} in voorraad"}.get(lang)
-    return Table([w["field"], w["natives"], w["carrying"]], rows, caption=caption or "")
+    caption = w["caption"].format(player=player_name(player, lang),
+                                  on_map=state.natives_of(player),
+                                  supply=NATIVES - state.natives_of(player))
+    return Table([w["field"], w["natives"], w["carrying"]], rows, caption=caption)
 
 
 def hands(state: State, viewer: int | str | None = "all", lang: str = "en") -> Table:
@@ -615,6 +608,8 @@ def hands(state: State, viewer: int | str | None = "all", lang: str = "en") -> T
 
 
 SUMMARY = words(__file__)["SUMMARY"]
+PILES = words(__file__)["PILES"]
+WINNERS = words(__file__)["WINNERS"]
 
 
 def piles_text(state: State, lang: str = "en") -> Any:
@@ -623,19 +618,13 @@ def piles_text(state: State, lang: str = "en") -> Any:
     shows it without the quotes of a Python string)."""
     from sumer_widgets.display import Sentence
 
-    en = lang != "nl"
-    deck = (_counted(len(state.deck), "card", "cards") if en
-            else _counted(len(state.deck), "kaart", "kaarten"))
-    line = (f"The deck holds {deck} and the discard pile {len(state.discard)}" if en
-            else f"De trekstapel telt {deck} en de aflegstapel {len(state.discard)}")
+    w = PILES.get(lang, PILES["en"])
+    line = w["deck"].format(deck=counted(len(state.deck), "cards", lang),
+                            discard=len(state.discard))
     if state.options.no_reshuffle:
-        line += (f", {len(state.out)} out of the game" if en
-                 else f", {len(state.out)} uit het spel")
+        line += w["out"].format(out=len(state.out))
     fields = len(state.pile)
-    if en:
-        line += f"; {fields} {'field lies' if fields == 1 else 'fields lie'} face down in the pile."
-    else:
-        line += f"; {fields} {'veld ligt' if fields == 1 else 'velden liggen'} gedekt op de stapel."
+    line += w["fields" if fields != 1 else "field"].format(n=fields)
     return Sentence(line)
 
 
@@ -655,20 +644,15 @@ def summary_text(state: State, lang: str = "en") -> str:
 
 def winners_text(state: State, lang: str = "en") -> str:
     """Who won a finished game, and how."""
-    en = lang != "nl"
+    w = WINNERS.get(lang, WINNERS["en"])
     if not state.is_over:
-        return "The game is not over yet." if en else "Het spel is nog niet afgelopen."
+        return w["not_over"]
     winners = sorted(state.won)
     names = listed([player_name(p, lang) for p in winners], lang)
     if any(len(state.delivered[p]) == len(MARKER_VALUES) for p in winners):
-        return (f"{names} placed all four sacrifice markers and won." if en
-                else f"{names} heeft alle vier offermarkers geofferd en wint.")
+        return w["markers"].format(names=names)
     placed = ", ".join(f"{player_name(p, lang)} {len(d)}" for p, d in enumerate(state.delivered))
-    if en:
-        return (f"The round limit ended the game ({placed} markers placed): {names} "
-                f"{'wins' if len(winners) == 1 else 'share the win'}.")
-    return (f"De rondengrens beëindigde het spel ({placed} offermarkers geofferd): {names} "
-            f"{'wint' if len(winners) == 1 else 'delen de overwinning'}.")
+    return w["rounds"].format(placed=placed, names=names, verb=w["wins"][len(winners) != 1])
 
 
 def marked(state: State, marks: Mapping[str, str], lang: str = "en", **options: Any) -> Svg:

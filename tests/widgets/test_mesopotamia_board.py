@@ -465,4 +465,10 @@ def test_graph_and_mana_plots_draw():
     MesopotamiaBoard(game, bots={0: GreedyBot(0), 1: GreedyBot(1)})
     ax = plot_mesopotamia_mana(game)
     assert len(ax.lines) == 4 and ax.get_ylabel() == "mana"
+    assert ax.get_legend().get_texts()[0].get_text() == "Blue mana"
+    dutch = plot_mesopotamia_mana(game, lang="nl")
+    assert dutch.get_xlabel() == "ronde"
+    assert dutch.get_legend().get_texts()[1].get_text() == "maximum van Blauw"
+    graph = draw_mesopotamia_graph(state, lang="nl")
+    assert graph.get_legend().get_texts()[-1].get_text() == "geen doorgang (vulkaan)"
     plt.close("all")

@@ -10,6 +10,7 @@ import pytest
 from engine import mesopotamia as meso
 from engine.bots import RandomBot
 from engine.mesopotamia.board import distance
+from engine.mesopotamia.state import NATIVES
 from sumer_widgets.display import attempt, picture_options, show
 from sumer_widgets.mesopotamia import readers
 from sumer_widgets.mesopotamia.lesson import POSITIONS, start
@@ -117,3 +118,35 @@ def test_the_end_and_the_tables_read_as_sentences():
     piles = readers.piles_text(start("hand", no_reshuffle=True).state)
     assert piles.startswith("The deck holds 10 cards and the discard pile 0, 0 out of the game")
     assert repr(piles) == str(piles)  # shown as a sentence, not a quoted Python string
+    assert str(readers.piles_text(start("hand").state, "nl")).startswith(
+        "De trekstapel telt 10 kaarten en de aflegstapel 0; ")
+    assert readers.winners_text(start("walkers").state, "nl") == "Het spel is nog niet afgelopen."
+    walkers = start("walkers").state
+    on_map = walkers.natives_of(0)
+    assert readers.natives_table(walkers, 0, "nl").caption == (
+        f"Inboorlingen van Blauw: {on_map} op de kaart, {NATIVES - on_map} in voorraad")
+
+
+@rules("M-CARD-LAND-1")
+def test_the_land_cards_choice_reads_with_its_article():
+    """Its sentence has a {kind} slot: told in both languages, with the kind's own article."""
+    for move, en, nl in (("choose forest", "Choose the forest (Land card)",
+                          "Kies het bos (kaart Land)"),
+                         ("choose quarry", "Choose the quarry (Land card)",
+                          "Kies de steengroeve (kaart Land)")):
+        assert readers.move_text(meso.parse_move(move)) == en
+        assert readers.move_text(meso.parse_move(move), None, "nl") == nl
+    assert readers.move_text(meso.parse_move("choose plain"), player=0) == (
+        "Blue chooses the plain (Land card)")
+
+
+@rules("M-CARD-TELEPORT-2", "M-CARD-EXPULSION-2")
+def test_what_a_card_moves_reads_in_either_language():
+    state = POSITIONS["hand"]()
+    told = {str(move): (readers.move_text(move, state), readers.move_text(move, state, "nl"))
+            for move in meso.legal_moves(state) if isinstance(move, meso.PlayCard) and move.to}
+    en, nl = zip(*told.values())
+    assert any("Red's native carrying a stone from" in line for line in en)
+    assert any("de steen die een inboorling van Rood draagt" in line for line in nl)
+    assert any("Red's hut (with its sacrifice marker)" in line for line in en)
+    assert any("de hut van Rood (met zijn offermarker)" in line for line in nl)
