@@ -195,15 +195,17 @@ class Goal:
         kinds = goal_kinds(ruleset)
         name = data.get("kind")
         if not isinstance(name, str) or name not in kinds:
-            close = difflib.get_close_matches(str(name), kinds, n=1)
+            close = difflib.get_close_matches(name, kinds, n=1) if isinstance(name, str) else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise InvalidInput(f"{where}: {shown(name)} is not a goal kind of {ruleset}{hint}; "
                                f"known: {', '.join(kinds)}")
         chosen = kinds[name]
         known = {param.name: param for param in chosen.params}
-        unknown = sorted(set(data) - {"kind", *known})
+        # Keys a caller other than a file passes may be of any type (and any size).
+        unknown = sorted(set(data) - {"kind", *known}, key=shown)
         if unknown:
-            close = difflib.get_close_matches(str(unknown[0]), known, n=1)
+            close = difflib.get_close_matches(unknown[0], known, n=1) if isinstance(
+                unknown[0], str) else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise InvalidInput(f"{where}: the goal kind {name!r} takes no "
                                f"{', '.join(map(shown, unknown))}{hint}; it takes "
