@@ -409,7 +409,7 @@ def treasure(game: Game, say: Any, player: str, count: int) -> Verdict:
              if isinstance(e, ev.TreasureTaken) and e.player == who]
     values = {"player": _name(who), "count": count, "taken": len(taken), "told": _told(game)}
     if len(taken) >= count:
-        return reached(say("done", cell=cell_name(taken[0]), treasures=_treasures(taken),
+        return reached(say("done", cell=cell_name(taken[0]), treasures=_treasures(sorted(taken)),
                            **values))
     if game.state.phase == "treasure":
         return not_yet(say("choose", **values))
