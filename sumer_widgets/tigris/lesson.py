@@ -7,8 +7,11 @@ exercises and tasks by id. The readers (`sumer_widgets.tigris.readers`) are impo
 notebook that opens this lesson shows moves as sentences and hands, points and conflicts as
 small pictures.
 
-A task's learner makes every decision on its board — both sides of a conflict too — since no
-task seats a bot.
+The board tasks are data (``tasks.toml``): a position of `POSITIONS`, a goal kind of the game
+(`sumer_widgets.tigris.goals`) and a par of actions. A task's learner makes every decision on
+its board — both sides of a conflict too — since no task seats a bot. Every sentence the lesson
+shows (questions, choices, the tasks' goals and verdicts, the reveals' captions) is in
+``words.<lang>.toml`` beside it.
 """
 
 from __future__ import annotations
