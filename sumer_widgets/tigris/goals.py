@@ -16,7 +16,7 @@
   beside it, a lost revolt or war), not withdrawn by choice;
 - ``win`` — the game ends and `player` wins it alone.
 
-**Par.** A decision is an action (a turn has two, R-T2 in docs/rulings.md): what an action
+**Par.** A decision is an action (a turn has two, T-TURN-1): what an action
 sets off — each side's support in a conflict, the order of wars, the treasure kept, a
 monument, a building, the wonder's point — belongs to it, and the action counts only once
 all that is decided (`settled`). So ``par = 1`` is one action with everything it leads to,
