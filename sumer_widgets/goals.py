@@ -16,7 +16,10 @@ of moves and words — no Python (`sumer_widgets.tasks.Task.from_data`, the task
 **Par.** A kind says whether the goal is reached; the task's `par` says how many of the
 learner's decisions it has to reach it in. A goal not reached after `par` decisions is missed
 (the board offers *Start again*). The learner is the player to move at the start; chance moves
-(a throw) and the bots' moves are not the learner's decisions (the game's `is_decision`).
+(a throw) and the bots' moves are not the learner's decisions (the game's `is_decision`). Where
+a decision sets off more decisions before its outcome is known (a Tigris conflict's support, the
+treasure its trader keeps), the game says when a position is `settled`: until then the last
+decision does not count, so a goal its outcome may still reach is not missed before it is known.
 
 Limits: a check sees the game (its states, moves and events) and nothing the page shows.
 """
@@ -110,6 +113,8 @@ class GoalKind:
 _KINDS: dict[str, dict[str, GoalKind]] = {}
 #: Whether a move is a decision of its player (not chance), by game.
 _DECISIONS: dict[str, Callable[[Any], bool]] = {}
+#: Whether nothing a decision set off is still to be decided in a state, by game (default: yes).
+_SETTLED: dict[str, Callable[[Any], bool]] = {}
 
 
 def kind(ruleset: str, name: str, *, params: Sequence[Param] = (),
@@ -125,9 +130,13 @@ def kind(ruleset: str, name: str, *, params: Sequence[Param] = (),
     return register
 
 
-def decisions(ruleset: str, is_decision: Callable[[Any], bool]) -> None:
-    """Say which moves of `ruleset` are a player's decisions (the rest are chance)."""
+def decisions(ruleset: str, is_decision: Callable[[Any], bool],
+              settled: Callable[[Any], bool] | None = None) -> None:
+    """Say which moves of `ruleset` are a player's decisions (the rest are chance), and in
+    which states nothing a decision set off is still to be decided (`settled`; default: all)."""
     _DECISIONS[ruleset] = is_decision
+    if settled is not None:
+        _SETTLED[ruleset] = settled
 
 
 def goal_kinds(ruleset: str) -> dict[str, GoalKind]:
@@ -146,11 +155,15 @@ def goal_kinds(ruleset: str) -> dict[str, GoalKind]:
 
 
 def learner_decisions(game: Game) -> int:
-    """How many decisions the learner (the player to move at the start) has made in `game`."""
+    """How many decisions the learner (the player to move at the start) has made in `game`;
+    the last one counts only once the game is settled after it (`decisions`)."""
     learner = game.history[0].to_move
     is_decision = _DECISIONS.get(game.RULES, _always)
-    return sum(1 for state, move in zip(game.history, game.moves)
+    made = sum(1 for state, move in zip(game.history, game.moves)
                if state.to_move == learner and is_decision(move))
+    if made and not _SETTLED.get(game.RULES, _always)(game.state):
+        made -= 1
+    return made
 
 
 def _always(_move: Any) -> bool:
@@ -185,15 +198,17 @@ class Goal:
         kinds = goal_kinds(ruleset)
         name = data.get("kind")
         if not isinstance(name, str) or name not in kinds:
-            close = difflib.get_close_matches(str(name), kinds, n=1)
+            close = difflib.get_close_matches(name, kinds, n=1) if isinstance(name, str) else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise InvalidInput(f"{where}: {shown(name)} is not a goal kind of {ruleset}{hint}; "
                                f"known: {', '.join(kinds)}")
         chosen = kinds[name]
         known = {param.name: param for param in chosen.params}
-        unknown = sorted(set(data) - {"kind", *known})
+        # Keys a caller other than a file passes may be of any type (and any size).
+        unknown = sorted(set(data) - {"kind", *known}, key=shown)
         if unknown:
-            close = difflib.get_close_matches(str(unknown[0]), known, n=1)
+            close = difflib.get_close_matches(unknown[0], known, n=1) if isinstance(
+                unknown[0], str) else []
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise InvalidInput(f"{where}: the goal kind {name!r} takes no "
                                f"{', '.join(map(shown, unknown))}{hint}; it takes "

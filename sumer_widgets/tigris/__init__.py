@@ -1,7 +1,8 @@
 """The visible layer of Tigris & Euphrates: its board (`board`; in the page ``board.js`` and
 ``board.css``), its picture (`picture`), its values told in words (`readers`), its lesson
-(`lesson`) and its plots (`plots`). `CARD` tells the shared parts about it
-(`sumer_widgets.games`), from ``card.json``.
+(`lesson`, its tasks in ``tasks.toml``), the goals a task may set (`goals`) and its plots
+(`plots`). Every sentence a learner reads is in ``words.<lang>.toml``. `CARD` tells the shared
+parts about it (`sumer_widgets.games`), from ``card.json``.
 """
 
 from sumer_widgets.games import Card

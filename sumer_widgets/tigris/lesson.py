@@ -7,8 +7,11 @@ exercises and tasks by id. The readers (`sumer_widgets.tigris.readers`) are impo
 notebook that opens this lesson shows moves as sentences and hands, points and conflicts as
 small pictures.
 
-A task's learner makes every decision on its board — both sides of a conflict too — since no
-task seats a bot.
+The board tasks are data (``tasks.toml``): a position of `POSITIONS`, a goal kind of the game
+(`sumer_widgets.tigris.goals`) and a par of actions. A task's learner makes every decision on
+its board — both sides of a conflict too — since no task seats a bot. Every sentence the lesson
+shows (questions, choices, the tasks' goals and verdicts, the reveals' captions) is in
+``words.<lang>.toml`` beside it.
 """
 
 from __future__ import annotations
@@ -22,10 +25,10 @@ from engine.core import Game
 from engine.tigris import events as ev
 from engine.tigris.board import parse_cell
 from engine.tigris.scoring import final_vector, final_winners
-from engine.tigris.state import COLOURS, GREEN, RED, TILE, State, player_name
+from engine.tigris.state import COLOURS, RED, TILE, State, player_name
 from sumer_widgets.display import Sentence, attempt, attempts, show
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.tasks import Task, Tasks, missed, not_yet, reached
+from sumer_widgets.taskfile import lesson_tasks
 from sumer_widgets.tigris.readers import (
     FinalScore,
     Hand,
@@ -42,11 +45,11 @@ from sumer_widgets.tigris.readers import (
     say_move,
     strengths,
 )
-from sumer_widgets.words import words
+from sumer_widgets.words import Section
 
 BULL, URN = 0, 1
-#: The sentences that come with a question's reveal (``words.<lang>.toml``).
-REVEALS = words(__file__)["REVEALS"]
+#: The sentences that come with a question's reveal (``[lesson.reveals]`` of the words files).
+LESSON_WORDS = Section(__file__, "lesson")
 
 # Positions ------------------------------------------------------------------------------------
 # Each is a function, so every board and every answer starts from a fresh value.
@@ -355,397 +358,11 @@ def winners(position: Game | State, lang: str = "en") -> Winners:
     return Winners(position, lang)
 
 
-# Reading a task's game ------------------------------------------------------------------------
-
-
-def _plies(game: Game) -> list[tuple[int, Any, tuple[Any, ...]]]:
-    """``(ply, move, events)`` for every move played."""
-    return [(n, move, events) for n, (move, events) in enumerate(game.log)]
-
-
-def _found(game: Game, kind: type) -> list[tuple[int, Any]]:
-    return [(n, e) for n, _, events in _plies(game) for e in events if isinstance(e, kind)]
-
-
-def _turn_over(game: Game, player: int) -> bool:
-    """Whether `player`'s turn (the one the task began in) has ended."""
-    state = game.state
-    return state.is_over or state.active != player
-
-
-def _last_told(game: Game) -> str:
-    """What the last move did, in sentences (without the end of turn's draws)."""
-    if not game.log:
-        return ""
-    return " ".join(e.describe() for e in game.log[-1][1]
-                    if not isinstance(e, (ev.TilesDrawn, ev.TurnEnded)))
-
-
-def _pending(game: Game, player: int, why: str) -> Any:
-    """`why` as "not yet" while `player`'s turn goes on, else as "missed"."""
-    if _turn_over(game, player):
-        return missed(f"{why} Your turn is over: start again.")
-    return not_yet(why)
-
-
-def _in_kingdom_with(state: State, cell: int, player: int, colour: int) -> bool:
-    """Whether the leader of `player` and `colour` stands in the kingdom holding `cell`."""
-    leader = state.leader_cell(player, colour)
-    return leader >= 0 and any(cell in k and leader in k for k in tigris.kingdoms(state))
-
-
 # Board tasks ----------------------------------------------------------------------------------
 
-
-def _green_point(game: Game) -> Any:
-    for n, move, events in _plies(game):
-        if not isinstance(move, tigris.PlaceTile):
-            continue
-        after = game.history[n + 1]
-        cell = parse_cell(move.cell)
-        for e in events:
-            if (isinstance(e, ev.PointsScored) and e.player == BULL and e.colour == GREEN
-                    and e.reason == "tile"):
-                if _in_kingdom_with(after, cell, BULL, GREEN):
-                    return reached("the market joined the trader's kingdom: the trader took "
-                                   "the green point")
-                return missed("Bull scored a green point, but through the king: that "
-                              "kingdom has no trader, so the king stands in for it. Start "
-                              "again and put the market where the trader is.")
-    told = _last_told(game)
-    move = game.moves[-1]
-    if isinstance(move, tigris.PlaceTile) and move.colour == "g":
-        why = (f"{told} That market is in no kingdom with a trader or a king, so nobody "
-               "scored. Put a market where Bull's trader is.")
-    elif isinstance(move, tigris.PlaceTile):
-        why = f"{told} A tile scores a point of its own colour: a green point needs a market."
-    else:
-        why = f"{told} Points come from tiles: place a tile."
-    return _pending(game, BULL, why)
-
-
-def _conflict_result(game: Game, kind: str) -> tuple[int, Any, Any] | None:
-    """The first conflict of `kind` decided in the game: ``(ply, started, won)``."""
-    started = None
-    for n, _, events in _plies(game):
-        for e in events:
-            if isinstance(e, ev.ConflictStarted) and e.conflict == kind and started is None:
-                started = (n, e)
-            elif isinstance(e, ev.ConflictWon) and e.conflict == kind and started is not None:
-                return started[0], started[1], e
-    return None
-
-
-FARMS = ("e8", "f8", "g8")
-
-
-def _join_the_farms(game: Game) -> Any:
-    state = game.state
-    farms = {parse_cell(c) for c in FARMS}
-    king = state.leader_cell(BULL, 0)
-    if king >= 0 and any(farms <= set(k) and king in k for k in tigris.kingdoms(state)):
-        return reached("the farms now touch Bull's kingdom through the new tile: their region "
-                       "joined the kingdom of Bull's king")
-    why = (f"{_last_told(game)} The farms on e8, f8 and g8 are still a region: no tile of "
-           "theirs touches Bull's kingdom. Look for the one empty square between them.")
-    return _pending(game, BULL, why)
-
-
-def _revolt_attacker(game: Game) -> Any:
-    result = _conflict_result(game, "revolt")
-    if result is not None:
-        _, started, won = result
-        if won.winner == URN:
-            return reached(f"Urn's priest had {started.attacker_strength} temples beside it "
-                           f"against {started.defender_strength}: Bull's priest went home")
-        level = ("the defender wins ties" if started.attacker_strength
-                 == started.defender_strength else "the defender was stronger")
-        return missed(f"Urn's priest had {started.attacker_strength} temple(s) beside it, "
-                      f"Bull's {started.defender_strength}: {level}. Start again and look for "
-                      "a square with more temples around it.")
-    if _found(game, ev.ConflictStarted):
-        return not_yet("The revolt has begun: each side now commits its support.")
-    return _pending(game, URN, f"{_last_told(game)} No revolt yet: a revolt needs Urn's priest "
-                               "in the kingdom of Bull's priest.")
-
-
-def _revolt_defender(game: Game) -> Any:
-    start = game.history[0]
-    _, _, _, _, a_str, d_str, a_commit = start.conflict
-    needed = max(0, a_str + a_commit - d_str)
-    # The start is inside the revolt (its beginning is not in this game's log).
-    won_events = _found(game, ev.ConflictWon)
-    if not won_events:
-        return not_yet("Commit your support.")
-    won = won_events[0][1]
-    committed = next(e.count for _, e in _found(game, ev.SupportCommitted))
-    if won.winner != BULL:
-        return missed(f"Urn wins {won.winner_total} against {won.loser_total}. Urn attacks "
-                      f"with {a_str + a_commit}: how many temples bring you level?")
-    if committed > needed:
-        return missed(f"Bull wins {won.winner_total} against {won.loser_total} — but spent "
-                      f"{committed} temples, and every committed temple is discarded. Fewer "
-                      "would have done: who wins a tie?")
-    return reached(f"{won.winner_total} against {won.loser_total}: a tie, and the defender wins "
-                   "ties — with the fewest temples spent")
-
-
-def _war_attacker(game: Game) -> Any:
-    result = _conflict_result(game, "war")
-    if result is None:
-        if _found(game, ev.ConflictStarted):
-            return not_yet("The war has begun: the attacker commits first, then the defender.")
-        return _pending(game, BULL, f"{_last_told(game)} No war yet: a war needs a tile that "
-                                    "joins two kingdoms with leaders of the same colour.")
-    n, started, won = result
-    attacker, defender = started.attacker, started.defender
-    letter = COLOURS[started.colour]
-    held = game.history[n + 1].hands[defender].count(letter)
-    attacker_total = won.winner_total if won.winner == attacker else won.loser_total
-    best_defence = started.defender_strength + held
-    if won.winner != attacker:
-        return missed(f"{player_name(defender)} won {won.winner_total} against "
-                      f"{won.loser_total}; the defender wins ties. Start again: how much must "
-                      "the attacker reach — and which tile can join the kingdoms without "
-                      "using a settlement you need?")
-    if attacker_total <= best_defence:
-        return missed(f"{player_name(attacker)} won, but only because "
-                      f"{player_name(defender)} held back: with its {held} black tile(s) it "
-                      f"could have reached {best_defence}. Start again and win whatever the "
-                      "defender commits.")
-    return reached(f"{player_name(attacker)} reached {attacker_total}; "
-                   f"{player_name(defender)} could reach at most {best_defence}")
-
-
-def _monument_pays(game: Game) -> Any:
-    for _, _, events in _plies(game):
-        for e in events:
-            if (isinstance(e, ev.PointsScored) and e.reason == "monument" and e.player == BULL
-                    and e.points > 0):
-                return reached(f"the monument paid Bull {e.points} "
-                               f"{tigris.COLOUR_NAMES['en'][e.colour]} point(s) at the end "
-                               "of the turn")
-    built = _found(game, ev.MonumentBuilt)
-    if built:
-        name = built[0][1].monument
-        left = [e for _, e in _found(game, ev.LeaderWithdrawn) if e.reason == "temple"]
-        gone = (" Building it turned over the only temple beside your trader, so the trader "
-                "went home." if left else "")
-        return missed(f"The {'–'.join(tigris.COLOUR_NAMES['en'][COLOURS.index(c)] for c in name)}"
-                      f" monument pays only for your leaders of its two colours in its kingdom."
-                      f"{gone} Start again.")
-    if _found(game, ev.Declined):
-        return missed("You declined: no monument, no points. Start again.")
-    if game.state.phase == "monument":
-        return not_yet("The square is complete: now choose a monument.")
-    return _pending(game, BULL, f"{_last_told(game)} A monument needs a 2 × 2 square of one "
-                                "colour.")
-
-
-def _take_treasure(game: Game) -> Any:
-    taken = [e for _, e in _found(game, ev.TreasureTaken) if e.player == BULL]
-    if taken:
-        return reached(f"Bull's trader took the treasure on {tigris.cell_name(taken[0].cell)}")
-    if game.state.phase == "treasure":
-        return not_yet("The trader's kingdom holds two treasures: choose which one stays.")
-    return _pending(game, BULL, f"{_last_told(game)} The trader's kingdom still holds only one "
-                                "treasure: a trader takes treasures only from two up.")
-
-
-def _trader_home(game: Game) -> Any:
-    for _, e in _found(game, ev.LeaderWithdrawn):
-        if e.player == URN and e.colour == GREEN:
-            return reached("no temple was left beside Urn's trader, so it went back to the hand")
-    return _pending(game, BULL, f"{_last_told(game)} Urn's trader still has a temple beside "
-                                "it.")
-
-
-def _last_turn(game: Game) -> Any:
-    state = game.state
-    if state.is_over:
-        scores = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(state.scores()))
-        if state.winners() == frozenset({BULL}):
-            return reached(f"the game ended with your turn and Bull won ({scores})")
-        return missed(f"The game ended, but Bull did not win ({scores}; equal scores are "
-                      "decided by the next-lowest colour). Start again: which colour holds "
-                      "Bull back?")
-    if _turn_over(game, BULL):
-        return missed(f"The game goes on: {len(state.treasures)} treasures are still on the "
-                      "board, and the game ends only at the end of a turn with two or fewer. "
-                      "Start again.")
-    return not_yet(f"{_last_told(game)} Your turn goes on: one more action.")
-
-
-TASKS = Tasks([
-    Task(
-        id="join-the-farms",
-        ruleset="tigris",
-        goal="Place one tile so that the three farms on the river become part of Bull's "
-             "kingdom.",
-        start=first_kingdoms,
-        check=_join_the_farms,
-        rules=("T-KINGDOM-1", "T-TILE-1", "T-TILE-2"),
-        hint="Which empty square touches both a farm and one of Bull's tiles along an edge? "
-             "Is it land or river — and which tiles may go there?",
-        solution=("tile k e7",),
-        explanation="e7 is the empty land square between Bull's settlement on e6 and the farm on "
-                    "e8. Any land tile there (a settlement, a temple or a market) joins the "
-                    "farms' region to Bull's kingdom; a settlement also scores a black point "
-                    "for Bull's king.",
-        misses=(("tile b d8",), ("tile k h7",), ("tile r d6", "tile k a1")),
-        options={"name": "task-join-the-farms"},
-    ),
-    Task(
-        id="green-point",
-        ruleset="tigris",
-        goal="Place a tile that scores a green point for Bull's trader.",
-        start=green_point,
-        check=_green_point,
-        rules=("T-TILE-3", "T-KINGDOM-1"),
-        hint="Which kingdom holds Bull's trader (the green disc)? Which tile colour does a "
-             "trader collect?",
-        solution=("tile g i2",),
-        explanation="A green market placed next to the kingdom of i3 (for example on i2) joins "
-                    "that kingdom; its trader is Bull's, so Bull scores a green point. The "
-                    "same market next to Bull's king on c5 also scores green — through the "
-                    "king, who stands in when a kingdom has no trader.",
-        misses=(("tile g f5",), ("tile g h8", "tile g h10"), ("tile r i4", "tile k a1")),
-        options={"name": "task-green-point"},
-    ),
-    Task(
-        id="revolt-attacker",
-        ruleset="tigris",
-        goal="Play Urn: put Urn's priest into Bull's kingdom and win the revolt. Nobody holds "
-             "a temple to commit, so only the board counts.",
-        start=revolt_attack,
-        check=_revolt_attacker,
-        rules=("T-REVOLT-1", "T-REVOLT-2", "T-REVOLT-4", "T-REVOLT-5"),
-        hint="Count the temples beside Bull's priest. Then look for an empty square in the "
-             "same kingdom with more temples around it — ties go to the defender.",
-        solution=("leader r h5", "support 0", "support 0"),
-        explanation="Bull's priest on f5 has two temples beside it (e5, g5). On h5, Urn's "
-                    "priest has three (g5, i5, h6): 3 against 2, and with no temples in the "
-                    "hands nothing changes. Bull's priest goes back to the hand and Urn scores "
-                    "a red point. On h7 Urn would have only 2 — a tie, which the defender wins.",
-        misses=(("leader r h7", "support 0", "support 0"), ("leader r e4",),
-                ("leader r f6", "support 0", "support 0")),
-        options={"name": "task-revolt-attacker"},
-    ),
-    Task(
-        id="revolt-defender",
-        ruleset="tigris",
-        goal="Urn's king has come in on j5 and Urn committed two temples. Play Bull: win the "
-             "revolt as the defender, spending as few temples as you can.",
-        start=revolt_defence,
-        check=_revolt_defender,
-        rules=("T-REVOLT-2", "T-REVOLT-3", "T-REVOLT-4", "T-REVOLT-5"),
-        hint="Add up Urn's side: temples beside its king plus what it committed. Then yours. "
-             "What happens when the totals are equal?",
-        solution=("support 1",),
-        explanation="Urn attacks with 1 temple beside j5 plus 2 committed: 3. Bull's king on f5 "
-                    "has 2 temples beside it (e5, f4). One more makes 3 — a tie, and the "
-                    "defender wins ties. Committing two would also win, but both sides discard "
-                    "what they commit.",
-        misses=(("support 0",), ("support 2",)),
-        options={"name": "task-revolt-defender"},
-    ),
-    Task(
-        id="war-attacker",
-        ruleset="tigris",
-        goal="Start a war of kings that Bull, the attacker, wins — whatever Urn commits. You "
-             "play both sides; every hand is shown.",
-        start=war,
-        check=_war_attacker,
-        rules=("T-WAR-1", "T-WAR-3", "T-WAR-4", "T-WAR-5", "T-WAR-6", "T-WAR-7"),
-        hint="Count each king's settlements in its own kingdom — the joining tile never "
-             "counts. Urn can add every black tile it holds. Does the tile that joins the "
-             "kingdoms have to be a settlement?",
-        solution=("tile r h5", "support 3", "support 1"),
-        explanation="Bull's king has 2 settlements on its side (g5, f6), Urn's has 3 (i5, j6, "
-                    "k6), and Urn holds 1 more: Urn can reach 4, so Bull needs 5. Joining the "
-                    "kingdoms with the red temple keeps all three settlements in Bull's hand: "
-                    "2 + 3 = 5. Joining with a settlement leaves only 2 + 2 = 4 — a tie the "
-                    "defender wins.",
-        misses=(("tile k h5", "support 2", "support 1"), ("tile k h5", "support 2", "support 0"),
-                ("tile g a1",)),
-        options={"name": "task-war-attacker", "open_hands": True},
-    ),
-    Task(
-        id="monument-pays",
-        ruleset="tigris",
-        goal="Complete the square of temples and build a monument that pays Bull a point at "
-             "the end of this turn (it is Bull's last action).",
-        start=monument_square,
-        check=_monument_pays,
-        rules=("T-MON-1", "T-MON-2", "T-MON-3", "T-LEADER-7"),
-        hint="A monument pays for your leaders of its two colours in its kingdom. Which of "
-             "your leaders will still stand there once the square's tiles are turned over?",
-        solution=("tile r f6", "monument kr e5"),
-        explanation="The temple on f6 completes the square e5–f6, which offers the red "
-                    "monuments: black–red, red–blue, red–green. The square's tiles are turned "
-                    "over and lose their colour, so the trader on d5, whose only temple was e5, "
-                    "goes home. The king on g5 keeps the temple on g4: the black–red monument "
-                    "pays Bull one black point at the end of the turn.",
-        misses=(("tile r f6", "monument rg e5"), ("tile r f6", "decline"),
-                ("tile r f6", "monument rb e5"), ("tile k h5",)),
-        options={"name": "task-monument-pays"},
-    ),
-    Task(
-        id="take-treasure",
-        ruleset="tigris",
-        goal="Take a treasure with Bull's trader.",
-        start=treasure_gap,
-        check=_take_treasure,
-        rules=("T-TREAS-2", "T-KINGDOM-1"),
-        hint="A trader takes treasures only when its kingdom holds at least two. Where is the "
-             "nearest other treasure, and what stands between?",
-        solution=("tile g j3", "keep k1"),
-        explanation="The trader's kingdom (f3 to i3) holds one treasure; the region from k1 "
-                    "to k3 holds another. A tile on j3 joins them: now the kingdom holds two, "
-                    "and the trader takes all but one at once. Both are ordinary, so Bull "
-                    "chooses which stays. (A market on j3 also scores a green point for the "
-                    "trader.)",
-        misses=(("tile k j2", "tile k a1"), ("tile k j2",)),
-        options={"name": "task-take-treasure"},
-    ),
-    Task(
-        id="trader-home",
-        ruleset="tigris",
-        goal="Send Urn's trader back to Urn's hand with a catastrophe.",
-        start=trader_home,
-        check=_trader_home,
-        rules=("T-CAT-2", "T-CAT-3", "T-LEADER-7"),
-        hint="A leader must always have a temple beside it. Which temples touch the trader?",
-        solution=("catastrophe k6",),
-        explanation="Urn's trader on l6 has one temple beside it, k6. A catastrophe there "
-                    "destroys it, and a leader with no temple beside it returns to the hand at "
-                    "once. A catastrophe on k5 or i5 leaves every leader a temple.",
-        misses=(("catastrophe k5",), ("catastrophe k5", "catastrophe i5")),
-        options={"name": "task-trader-home"},
-    ),
-    Task(
-        id="last-turn",
-        ruleset="tigris",
-        goal="Three treasures are left. Win the game in this turn: the game ends at the end "
-             "of a turn with two or fewer treasures on the board. Every hand and every score "
-             "is shown.",
-        start=last_turn,
-        check=_last_turn,
-        rules=("T-END-1", "T-TREAS-2", "T-TREAS-3", "T-SCORE-1", "T-SCORE-2", "T-TILE-3"),
-        hint="Which of Bull's colours is lowest? Treasures are wild, but so is nothing else: "
-             "what else could raise that colour?",
-        solution=("leader g g3", "keep k1", "tile b c4"),
-        explanation="Bull's trader placed by f3 makes a kingdom with the treasures of f3 and "
-                    "k1, and takes one: two are left, so the game ends with this turn. Bull then "
-                    "has 5 treasures for its weak blue (2), and a farm on c4 by the king adds "
-                    "a blue point: blue 3 + 5 = 8, every colour 8. Urn's 4 green plus 3 "
-                    "treasures make 7. A green or red point instead of the blue one leaves Bull "
-                    "at 7, and Urn wins the tie on its next-lowest colour.",
-        misses=(("leader g g3", "keep k1", "tile g h3"), ("tile b c4", "tile b b4"),
-                ("leader g g3", "keep k1")),
-        options={"name": "task-last-turn", "open_hands": True},
-    ),
-])
+#: The lesson's tasks (``tasks.toml``), each starting from one of `POSITIONS` and checked by
+#: a goal kind of the game (`sumer_widgets.tigris.goals`).
+TASKS = lesson_tasks(__file__, POSITIONS)
 
 
 # Exercises ------------------------------------------------------------------------------------
@@ -798,9 +415,9 @@ def _war_strength() -> int:
     return next(e.defender_strength for e in events if isinstance(e, ev.ConflictStarted))
 
 
-WAR_POINTS = {"bull-4": "Bull, 4 black points", "bull-5": "Bull, 5 black points",
-              "urn-1": "Urn, 1 black point", "urn-3": "Urn, 3 black points",
-              "urn-4": "Urn, 4 black points", "urn-5": "Urn, 5 black points"}
+#: Who wins the war of `war` and with how many black points (the words:
+#: ``[question.war-points.choices]``).
+WAR_POINTS = ("bull-4", "bull-5", "urn-1", "urn-3", "urn-4", "urn-5")
 
 
 def _war_points() -> str:
@@ -837,15 +454,8 @@ def _catastrophe_kingdoms() -> int:
     return len(tigris.kingdoms(state))
 
 
-SEEN = {
-    "hand": "which tiles Bull holds",
-    "count": "how many tiles Bull holds",
-    "points": "Bull's points, during the game",
-    "final": "Bull's points, once the game is over",
-    "treasures": "how many treasures Bull has taken",
-    "swapped": "which tiles Bull swapped away with a discard",
-    "bag": "the order of the tiles in the bag",
-}
+#: What Urn might see of Bull's side (the words: ``[question.what-urn-sees.choices]``).
+SEEN = ("hand", "count", "points", "final", "treasures", "swapped", "bag")
 
 
 def _what_urn_sees() -> set[str]:
@@ -879,7 +489,7 @@ def _building_points() -> int:
 
 
 def _said(key: str, lang: str) -> Sentence:
-    return Sentence(REVEALS.get(lang, REVEALS["en"])[key])
+    return Sentence(LESSON_WORDS.say("reveals", key).describe(lang))
 
 
 def _reveal_bag(lang: str) -> list[Any]:
@@ -958,10 +568,6 @@ def _reveal_building(lang: str) -> list[Any]:
 
 
 TIE_BREAK = [(5, 6, 7, 8), (9, 5, 6, 5)]
-#: How a count of two kingdoms would be told ("there are two kingdoms", the readers' list).
-KINGDOM_COUNT_TELLS = (r"\b(?:are|is|makes?|leaves?|now) (?:2|two) kingdoms\b", r"Kingdom 2 —",
-                       r"\b(?:2|two|Two) kingdoms (?:in|on) (?:the|this) (?:picture|board)")
-
 EXERCISES = Exercises([
     Exercise(
         id="bag-at-start",
@@ -988,7 +594,9 @@ EXERCISES = Exercises([
         rules=("T-KINGDOM-1",),
         predict=True,
         reveal=_reveal_kingdoms,
-        tells=KINGDOM_COUNT_TELLS,
+        # How a count of two kingdoms would be told ("there are two kingdoms", the list).
+        tells=(r"\b(?:are|is|makes?|leaves?|now) (?:2|two) kingdoms\b", r"Kingdom 2 —",
+               r"\b(?:2|two|Two) kingdoms (?:in|on) (?:the|this) (?:picture|board)"),
     ),
     Exercise(
         id="trader-squares",
@@ -1007,8 +615,7 @@ EXERCISES = Exercises([
         id="red-beside-trader",
         answer=_red_beside_trader,
         kind="choice",
-        options=lambda: [("bull-r", "Bull, a red point"), ("bull-g", "Bull, a green point"),
-                         ("urn-r", "Urn, a red point"), ("nobody", "Nobody")],
+        options=lambda: ["bull-r", "bull-g", "urn-r", "nobody"],
         wrong=lambda: ["bull-r", "bull-g", "nobody"],
         rules=("T-TILE-3",),
         predict=True,
@@ -1028,7 +635,7 @@ EXERCISES = Exercises([
         id="revolt-no-support",
         answer=_revolt_no_support,
         kind="choice",
-        options=lambda: [("bull", "Bull, the defender"), ("urn", "Urn, the attacker")],
+        options=lambda: ["bull", "urn"],
         wrong=lambda: ["bull"],
         rules=("T-REVOLT-4",),
         reveal=_reveal_revolt_no_support,
@@ -1048,7 +655,7 @@ EXERCISES = Exercises([
         id="war-points",
         answer=_war_points,
         kind="choice",
-        options=lambda: [(key, label) for key, label in WAR_POINTS.items()],
+        options=lambda: list(WAR_POINTS),
         wrong=lambda: ["bull-5", "bull-4", "urn-4", "urn-1", "urn-5"],
         rules=("T-WAR-5", "T-WAR-6", "T-WAR-7"),
         predict=True,
@@ -1078,8 +685,7 @@ EXERCISES = Exercises([
         id="special-treasure",
         answer=_special_treasure,
         kind="choice",
-        options=lambda: [("b2", "the treasure on b2"), ("f3", "the treasure on f3"),
-                         ("none", "both, or nothing")],
+        options=lambda: ["b2", "f3", "none"],
         wrong=lambda: ["f3", "none"],
         rules=("T-TREAS-2", "T-BOARD-2"),
         reveal=_reveal_special,
@@ -1102,7 +708,9 @@ EXERCISES = Exercises([
         rules=("T-CAT-3", "T-LEADER-7"),
         predict=True,
         reveal=_reveal_catastrophe,
-        tells=KINGDOM_COUNT_TELLS,
+        # How a count of two kingdoms would be told ("there are two kingdoms", the list).
+        tells=(r"\b(?:are|is|makes?|leaves?|now) (?:2|two) kingdoms\b", r"Kingdom 2 —",
+               r"\b(?:2|two|Two) kingdoms (?:in|on) (?:the|this) (?:picture|board)"),
     ),
     Exercise(
         id="final-score",
@@ -1116,7 +724,7 @@ EXERCISES = Exercises([
         id="tie-break",
         answer=lambda: _winner_name(final_winners(TIE_BREAK, [0, 0])),
         kind="choice",
-        options=lambda: [("bull", "Bull"), ("urn", "Urn"), ("both", "They share the win")],
+        options=lambda: ["bull", "urn", "both"],
         wrong=lambda: ["urn", "both"],
         rules=("T-SCORE-2",),
         reveal=_reveal_tie_break,
@@ -1126,7 +734,7 @@ EXERCISES = Exercises([
         id="what-urn-sees",
         answer=_what_urn_sees,
         kind="choices",
-        options=lambda: list(SEEN.items()),
+        options=lambda: list(SEEN),
         wrong=lambda: [{"count", "treasures"}, {"count", "treasures", "final", "points"},
                        set(SEEN), {"count", "treasures", "final", "swapped"}, {"final"}],
         rules=("T-HIDDEN-1", "T-HIDDEN-2"),

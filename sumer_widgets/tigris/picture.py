@@ -192,7 +192,7 @@ def render(state: State | None = None, *, viewer: int | None = None, board: str 
            f'{attrs(viewBox=f"0 0 {PICTURE_W} {total_h}", width=width, class_="tigris-board")}'
            f' data-grid="{LEFT} {TOP} {CELL}"'
            f' {BOARD_ROLE}>']
-    title = "Tigris & Euphrates" if state is None else f"Tigris & Euphrates — {state.summary()}"
+    title = words["empty"] if state is None else f"{words['empty']} — {state.summary()}"
     out.append(f"<title>{escape(title)}</title>")
     desc = str(state) if state is not None else "\n".join(layout.rows)
     out.append(f"<desc>{escape(desc)}</desc>")
@@ -362,8 +362,8 @@ def _grounds(board: str, lang: str) -> tuple[tuple[str, str], ...]:
     """Each cell's ground — land or river, and the special border — with its description, drawn
     once per board (most of a picture's cells are bare ground)."""
     layout = Board.get(board)
-    names = {"nl": ("land", "rivier", "speciale rand")}.get(
-        lang, ("land", "river", "special border"))
+    w = WORDS.get(lang, WORDS["en"])
+    names = (w["land"], w["river"], w["special"])
     out = []
     for cell in range(WIDTH * HEIGHT):
         x0, y0 = LEFT + (cell % WIDTH) * CELL, TOP + (cell // WIDTH) * CELL
@@ -400,7 +400,7 @@ def _cell(state: State | None, layout: Board, cell: int, treasure: bool,
         what += f" · {COLOUR_NAMES[lang][colour]} {TILE_NAMES[lang][colour]}"
     elif code == CATASTROPHE:
         parts.append(_catastrophe(x, y, CELL - 8))
-        what += " · " + ("catastrophe" if lang != "nl" else "ramp")
+        what += " · " + WORDS.get(lang, WORDS["en"])["catastrophe"]
     elif FLIPPED <= code < LEADER:
         parts.append(tile_piece(code - FLIPPED, x, y, CELL - 4, flipped=True))
     elif code >= LEADER:
@@ -409,7 +409,7 @@ def _cell(state: State | None, layout: Board, cell: int, treasure: bool,
         what += f" · {player_name(owner, lang)} {LEADER_NAMES[lang][colour]}"
     if treasure and not FLIPPED <= code < LEADER:
         parts.append(_gem(x0 + CELL - 10, y0 + 10))
-        what += " · " + ("treasure" if lang != "nl" else "schat")
+        what += " · " + WORDS.get(lang, WORDS["en"])["gem"]
     if building is not None:
         parts.append(_building(x0 + 11, y0 + 12))
         what += f" · {BUILDING_NAMES[lang][building]}"
@@ -473,7 +473,7 @@ def _monuments(state: State, treasures: set[int], lang: str) -> list[str]:
             f'{y + half + 10:.1f}) scale(0.95)"/></g>')
     if state.wonder >= 0:
         x, y = centre(state.wonder)
-        label = "the wonder" if lang != "nl" else "het wonder"
+        label = WORDS.get(lang, WORDS["en"])["wonder"]
         out.append(f'<g class="tg-wonder tg-overlay-piece" transform="translate({x:.1f} {y:.1f})">'
                    f'<title>{label}</title><polygon points="{_star(10, 30, 13)}" fill="#F0E442" '
                    'stroke="#111" stroke-width="2"/></g>')

@@ -1,5 +1,6 @@
 """Matplotlib pictures of Tigris & Euphrates: the board as the networkx grid graph it is, with
-groups of tiles (kingdoms) traced on it, and the players' scores through a game."""
+groups of tiles (kingdoms) traced on it, and the players' scores through a game. Their labels
+are the ``[plots.WORDS]`` of the words files beside this module."""
 
 from __future__ import annotations
 
@@ -13,14 +14,17 @@ from engine.tigris.board import WIDTH
 from engine.tigris.state import CATASTROPHE, COLOUR_NAMES, FLIPPED, LEADER, TILE, player_name
 from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.tigris.picture import TILE_FILL
+from sumer_widgets.words import words
 
 GROUP_COLOURS = ("#CC79A7", "#E69F00", "#56B4E9", "#F0E442", "#000000", "#009E73")
 PLAYER_MARKERS = ("o", "s", "^", "D")
+WORDS = words(__file__)["WORDS"]
 
 
 @plotting
 def draw_tigris_graph(position: State | Board | None = None, *, ax: Any = None,
-                      groups: Iterable[Sequence[int]] = (), labels: bool = True) -> Any:
+                      groups: Iterable[Sequence[int]] = (), labels: bool = True,
+                      lang: str = "en") -> Any:
     """The board drawn as its networkx graph: a node per cell, an edge per shared side.
 
     Args:
@@ -28,8 +32,10 @@ def draw_tigris_graph(position: State | Board | None = None, *, ax: Any = None,
         groups: groups of cells (e.g. kingdoms: connected components) whose inner edges are
             traced, each in its own colour and named in the legend.
         labels: name the columns a–p and the rows 1–11.
+        lang: the language of the legend.
     """
     from matplotlib.lines import Line2D
+    w = WORDS.get(lang, WORDS["en"])
     state = position if isinstance(position, State) else None
     board = state.board if state is not None else position or Board.get("standard")
     graph = board.graph
@@ -45,7 +51,7 @@ def draw_tigris_graph(position: State | Board | None = None, *, ax: Any = None,
         nx.draw_networkx_edges(graph, pos, edgelist=edges, ax=ax, edge_color=colour, width=5,
                                alpha=0.8)
         handles.append(Line2D([], [], color=colour, linewidth=5,
-                              label=f"group {n + 1}: {len(inside)} cells"))
+                              label=w["group"].format(n=n + 1, cells=len(inside))))
     fill, size, shape_of = [], [], []
     for cell in graph.nodes:
         code = state.cells[cell] if state is not None else (
@@ -80,7 +86,7 @@ def draw_tigris_graph(position: State | Board | None = None, *, ax: Any = None,
                                    node_shape=marker, edgecolors="#111", linewidths=1.5)
             handles.append(Line2D([], [], marker=marker, linestyle="", markersize=9,
                                   markerfacecolor="#ffffff", markeredgecolor="#111",
-                                  label=f"{player_name(player)}'s leaders"))
+                                  label=w["leaders"].format(player=player_name(player, lang))))
     if labels:
         ax.set_xticks(range(WIDTH), list("abcdefghijklmnop"))
         ax.set_yticks([-r for r in range(11)], [str(r + 1) for r in range(11)])
@@ -108,11 +114,11 @@ def plot_tigris_scores(game: Game, *, ax: Any = None, lang: str = "en") -> Any:
         scores = [state.scores()[player] for state in history]
         ax.step(plies, scores, where="post", marker=PLAYER_MARKERS[player], markevery=max(
             1, len(history) // 12), label=player_name(player, lang))
-    ax.set_xlabel("move" if lang != "nl" else "zet")
+    w = WORDS.get(lang, WORDS["en"])
+    ax.set_xlabel(w["move"])
     colour = COLOUR_NAMES.get(lang, COLOUR_NAMES["en"])
-    ax.set_ylabel("score")
-    ax.set_title(("score: the weakest of " if lang != "nl" else "score: de zwakste van ")
-                 + ", ".join(colour))
+    ax.set_ylabel(w["score"])
+    ax.set_title(w["title"].format(colours=", ".join(colour)))
     ax.legend(frameon=False)
     ax.grid(alpha=0.3)
     return ax

@@ -653,7 +653,8 @@ def influence(position: Game | State, player: int, lang: str = "en") -> Influenc
     state = position.state if isinstance(position, Game) else position
     points = state.influence[player]
     if points is None:
-        raise tigris.InvalidInput(f"{player_name(player)}'s points are hidden in this view")
+        raise tigris.InvalidInput(_w(lang)["hidden_points"].format(
+            player=player_name(player, lang)))
     return Influence(points, state.treasures_taken[player], lang, player)
 
 

@@ -523,6 +523,21 @@ def test_graph_and_score_plots_draw():
     assert len(ax.lines) == 2
 
 
+def test_the_plots_and_the_picture_speak_the_boards_language():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from sumer_widgets.tigris.plots import draw_tigris_graph, plot_tigris_scores
+
+    state = tigris.position(WAR)
+    legend = draw_tigris_graph(state, groups=kingdoms(state), lang="nl").get_legend()
+    assert [t.get_text() for t in legend.get_texts()][-2:] == ["leiders van Stier",
+                                                               "leiders van Kruik"]
+    ax = plot_tigris_scores(tigris.new_game(2, seed=2), lang="nl")
+    assert ax.get_title() == "score: de zwakste van zwart, rood, blauw, groen"
+    assert "e8 · rivier" in render(state, lang="nl") and "e8 · river" in render(state)
+
+
 def test_say_why_names_the_rules_of_every_kind_of_move_a_bot_makes():
     from engine.tigris.moves import MOVE_CLASSES
     from sumer_widgets.catalogue import catalogue

@@ -57,8 +57,10 @@ def test_a_hand_is_a_row_of_tiles_and_hidden_tiles_stay_hidden():
     assert picture.count("<rect") == 4 and "#cbb994" in picture
     view = lesson.setup(players=2).state.view(1)
     assert "hidden" in readers.hand(view, 0).text()
-    with pytest.raises(tigris.InvalidInput, match="hidden"):
+    with pytest.raises(tigris.InvalidInput, match="Bull's points are hidden"):
         readers.influence(view, 0)
+    with pytest.raises(tigris.InvalidInput, match="de punten van Stier zijn verborgen"):
+        readers.influence(view, 0, "nl")
 
 
 def test_final_scoring_agrees_with_the_engine():
