@@ -19,10 +19,10 @@ campaign is; until then it says what is to happen next (``choose``: the learner'
 given its order; ``others``: the other cities choose next; ``fight``: a battle is to be
 fought). A goal reached earlier (a vassal made, the campaign won) is reached at once.
 
-**Par.** Every move the learner's city makes counts: its orders, and a battle it fights as
-the invader (the learner presses *Fight it with the dice* for it). A battle the learner's city
-defends is the invader's move, so a task that waits for one counts no move of the learner
-after its order; give it a par of the moves its solution plays, as the lesson's tasks do.
+**Par.** The moves that count are the learner's city's: its orders, and the battles it fights
+as the invader (the learner presses *Fight it with the dice* for them). A goal still waiting
+for a battle once par is reached is missed, so give a task the par of every move its solution
+plays — a battle the learner's city defends included — as the lesson's tasks do.
 
 Each check reads the engine's events (`engine.priest_kings.events`) and the positions of the
 game, so it holds for any start position and any options. The sentences are the
@@ -49,6 +49,8 @@ MOST_TURNS = 20
 #: The sentences every goal judged over turns says while its turns last.
 WAITING = ("choose", "others", "fight")
 ORDERS = (ev.AttackDeclared, ev.SacrificeMade, ev.ArmyReorganized)
+#: A slot's value where the game has nothing to tell (no battle was fought, no order given).
+NOTHING = Told(lambda lang: "")
 
 
 # The start position's choices -----------------------------------------------------------------
@@ -180,7 +182,7 @@ def _realms(state: pk.State) -> Told:
 def _chosen(game: Game, upto: int | None = None) -> Any:
     """The learner's latest order, told; nothing told where it has given none."""
     orders = _orders_of(game, _learner(game), upto)
-    return orders[-1] if orders else Told(lambda lang: "")
+    return orders[-1] if orders else NOTHING
 
 
 def _waiting(game: Game, say: Any, **slots: Any) -> Verdict:
@@ -225,7 +227,7 @@ def vassal(game: Game, say: Any, vassal: str, overlord: str, turns: int) -> Verd
     made = _first(game, lambda state: state.overlord[city] == lord)
     if made is not None:
         fought = _battles(game, (city, lord), made)
-        battle = fought[-1] if fought else Told(lambda lang: "")
+        battle = fought[-1] if fought else NOTHING
         return reached(say("done", battle=battle, **slots))
     over = _over_after(game, turns)
     if over is None:
@@ -252,7 +254,7 @@ def stay_free(game: Game, say: Any, city: str, turns: int) -> Verdict:
     if not fought:
         if after.overlord[free] < 0:
             return reached(say("quiet", **slots))
-        return missed(say("missed", battle=Told(lambda lang: ""), broke=Told(lambda lang: ""),
+        return missed(say("missed", battle=NOTHING, broke=NOTHING,
                           lord=after.name(after.overlord[free]), **slots))
     last = fought[-1]
     told = {"battle": last, "broke": Told(lambda lang: broke_text(
@@ -281,7 +283,7 @@ def free_vassals(game: Game, say: Any, overlord: str, turns: int) -> Verdict:
             battle.broken == "both" or battle.broken == (
                 "attacker" if battle.attacker != lord else "defender"))
         return reached(say("done-broken" if broke else "done",
-                           battle=battle or Told(lambda lang: ""),
+                           battle=battle or NOTHING,
                            realms=_realms(game.history[freed]), **slots))
     over = _over_after(game, turns)
     if over is None:

@@ -397,7 +397,9 @@ def _hold_kish(game: Game, say: Any) -> Verdict:
     orders = [e for _, happened in game.log for e in happened
               if isinstance(e, (ev.SacrificeMade, ev.ArmyReorganized)) and e.player == KISH]
     told = {"reroll": say("reroll-used" if _rerolls(game, KISH) else "reroll-unused"),
-            "odds": _hold_odds(say), "chosen": orders[-1] if orders else ""}
+            # Told only when said: the odds are thousands of battles, fought once.
+            "odds": Told(lambda lang: _hold_odds(say).describe(lang)),
+            "chosen": orders[-1] if orders else ""}
 
     def said(key: str, /, **values: Any) -> Any:
         return say(key, **{**told, **values})

@@ -1,18 +1,22 @@
 """Priest-Kings' goal kinds (`sumer_widgets.priest_kings.goals`): each reached and missed, from
 a teacher's task file, on small positions whose battles are typed in (so no die decides a
-test); what each says while its turns last; the choices each offers a task maker."""
+test); what each says while its turns last; the choices each offers a task maker; any goal
+with any parameters on any start read or refused, and every verdict told."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import priest_kings as pk
 from engine.core import InvalidInput
 from sumer_widgets import taskfile, tomlfile
-from sumer_widgets.goals import Goal, goal_kinds
+from sumer_widgets.goals import Goal, goal_kinds, kind_words
 from sumer_widgets.tasks import DONE, MISSED, TODO, say
+from tests.fuzzing import TRICKY_TEXT, fuzz, garbage, only_own_errors, sample_games
 
 rules = pytest.mark.rules
 
@@ -199,3 +203,48 @@ def test_a_kinds_verdict_is_told_in_dutch_on_a_dutch_board():
     why = task.verdict(game).why.describe("nl")
     assert why == ("Ur scoort 30 punten, Uruk 10; het leger van Uruk brak; Uruk is verslagen. "
                    "Uruk is nu een vazal van Ur.")
+
+
+def _starts() -> list[pk.State]:
+    """The lesson's positions and the sample games' positions still in play."""
+    from sumer_widgets.priest_kings import lesson
+
+    made = [made() for made in lesson.POSITIONS.values()]
+    starts = [start.state if isinstance(start, pk.Game) else start for start in made]
+    starts += [game.state for game in sample_games("priest_kings")]
+    return [start for start in starts if not start.is_over]
+
+
+@fuzz()
+@given(data=st.data())
+def test_any_goal_on_any_start_is_read_or_refused_and_every_verdict_is_told(data):
+    """A goal of any kind with any parameters — values a task maker offers, whole numbers,
+    garbage — on any start: read, or refused with the project's error; a goal read is checked
+    after any moves without an error, and what it says is told in English and Dutch (every
+    slot of every sentence filled)."""
+    start = data.draw(st.sampled_from(_starts()))
+    kinds = goal_kinds("priest_kings")
+    chosen = kinds[data.draw(st.sampled_from(sorted(kinds)))]
+    goal: dict[str, Any] = {"kind": chosen.name}
+    for param in chosen.params:
+        if param.kind == "whole":
+            fitting = st.integers(param.least, param.most)
+        else:
+            offered = [value for value, _ in param.choices(start)]
+            fitting = st.sampled_from(offered) if offered else st.nothing()
+        wrong = st.one_of(st.integers(-3, 300), st.sampled_from(TRICKY_TEXT), garbage)
+        # Mostly values that fit, so that most goals are read and played.
+        goal[param.name] = data.draw(fitting if data.draw(st.integers(0, 5)) else wrong)
+    read: list[Goal] = []
+    if only_own_errors(lambda: read.append(Goal.read("priest_kings", goal, start))):
+        return
+    words = kind_words("priest_kings")[chosen.name]
+    game = pk.Game(start)
+    for _ in range(data.draw(st.integers(0, 12))):
+        verdict = read[0].check(game, words, f"goal.{chosen.name}")
+        assert verdict.status in (TODO, DONE, MISSED)
+        assert all(say(verdict.why, lang) for lang in ("en", "nl"))
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[data.draw(st.integers(0, len(moves) - 1))])
