@@ -198,6 +198,9 @@ def _task(item: dict[str, Any], ruleset: str, index: int, at: _Where,
         return check.check(game, lambda key, /, **values: _say(sentences, task_id, key,
                                                                  **values))
 
+    # The words checker reads the keys a task's check says from here (`wordcheck._ids`).
+    said = objective.kind.sentences if objective is not None else check.sentences
+    checked.sentences = said  # type: ignore[attr-defined]
     return Task(id=task_id, ruleset=ruleset, goal=goal, start=start, check=checked,
                 rules=tuple(rules), hint=hint, solution=solution, explanation=explanation,
                 misses=tries, bots=bots, options=board, ruleset_options=ruleset_options,

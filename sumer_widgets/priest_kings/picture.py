@@ -255,10 +255,9 @@ def render(state: pk.State | None = None, *, campaign_map: pk.CampaignMap | None
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" '
            f'{attrs(viewBox=f"0 0 {WIDTH} {total_h:.0f}", width=width)} '
            f'class="pk-map" {BOARD_ROLE}>']
-    title = ("Priest-Kings of God" if state is None
-             else f"Priest-Kings of God — {state.summary()}")
+    title = (words["title"] if state is None else f"{words['title']} — {state.summary()}")
     out.append(f"<title>{escape(title)}</title>")
-    out.append(f"<desc>{escape(str(state) if state is not None else _map_text(cmap, lords))}"
+    out.append(f"<desc>{escape(str(state) if state is not None else _map_text(cmap, lords, words))}"
                "</desc>")
     out.append(f"<style>{CSS}</style>")
     out.append(_defs(uid))
@@ -971,12 +970,13 @@ def _command_row(army: Army, command: Any, start: Army | None, x: float, y: floa
     return out
 
 
-def _map_text(cmap: pk.CampaignMap, lords: Sequence[int]) -> str:
+def _map_text(cmap: pk.CampaignMap, lords: Sequence[int], words: Mapping[str, Any]) -> str:
+    """The map without a campaign as text (the picture's ``<desc>``)."""
     lines = [f"{cmap.name}"]
     for n, city in enumerate(cmap.cities):
         lord = lords[n]
-        lines.append(f"  {city.name}: " + ("independent" if lord < 0
-                                           else f"vassal of {cmap.city_name(lord)}"))
-    lines.append("avenues: " + ", ".join(f"{cmap.city_name(a)}–{cmap.city_name(b)}"
-                                          for a, b in cmap.avenues))
+        lines.append(f"  {city.name}: " + (words["independent"] if lord < 0
+                                           else f"{words['vassal_of']} {cmap.city_name(lord)}"))
+    lines.append(f"{words['avenues']}: " + ", ".join(f"{cmap.city_name(a)}–{cmap.city_name(b)}"
+                                                    for a, b in cmap.avenues))
     return "\n".join(lines)

@@ -1,5 +1,6 @@
 """Matplotlib pictures of Priest-Kings of God: the campaign map as the networkx graph it is, the
-odds of the dice battle, and the length of simulated campaigns."""
+odds of the dice battle, and the length of simulated campaigns. Their labels are the
+``[plots.WORDS]`` of the words files, in the `lang` each takes."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from sumer_widgets.palette import MAY, SELECTED
 from sumer_widgets.plots.analysis import COLOURS, Rate, axes_for, plot_intervals, wilson
 from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
+from sumer_widgets.words import words
+
+WORDS = words(__file__)["WORDS"]
 
 #: matplotlib's markers for the players' shapes (circle, square, triangle, diamond).
 MARKERS = ("o", "s", "^", "D")
@@ -22,7 +26,7 @@ MARKERS = ("o", "s", "^", "D")
 def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
                         state: pk.State | None = None, ax: Any = None,
                         targets: Iterable[str] = (), attacker: str | None = None,
-                        km: bool = True) -> Any:
+                        km: bool = True, lang: str = "en") -> Any:
     """A campaign map drawn as its networkx graph: cities at their positions (north up), each
     in its player's colour and shape, avenues labelled with their length.
 
@@ -34,6 +38,7 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
         km: label each avenue with its length.
     """
     from matplotlib.lines import Line2D
+    w = WORDS.get(lang, WORDS["en"])
     cmap = state.map if state is not None else campaign_map or pk.CampaignMap.standard()
     graph = cmap.graph
     if ax is None:
@@ -57,7 +62,7 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
         x, y = pos[city.id]
         status = ""
         if state is not None and state.overlord[n] >= 0:
-            status = f"\nvassal of {state.name(state.overlord[n])}"
+            status = "\n" + w["vassal_of"].format(lord=state.name(state.overlord[n]))
         ax.annotate(city.name + status, (x, y), xytext=(0, -22), textcoords="offset points",
                     ha="center", va="top", fontsize=10, fontweight="bold", color="#1d160b")
     for ring, colour in ((targets, MAY), ([attacker] if attacker else [], SELECTED)):
@@ -73,17 +78,18 @@ def draw_campaign_graph(campaign_map: pk.CampaignMap | None = None, *,
     ax.set_aspect("equal")
     ax.margins(0.15)
     ax.axis("off")
-    handles = [Line2D([], [], color="#2f5d34", linewidth=3, label="avenue"),
-               Line2D([], [], marker="o", linestyle="", color="#8a7a5a", label="landmark")]
+    handles = [Line2D([], [], color="#2f5d34", linewidth=3, label=w["avenue"]),
+               Line2D([], [], marker="o", linestyle="", color="#8a7a5a", label=w["landmark"])]
     if targets:
         handles.append(Line2D([], [], marker="o", linestyle="", markerfacecolor="none",
-                              markeredgecolor=MAY, markersize=12, label="target"))
+                              markeredgecolor=MAY, markersize=12, label=w["target"]))
     ax.legend(handles=handles, loc="lower left", fontsize=8, frameon=False)
     return ax
 
 
 @plotting
-def plot_battle_odds(outcomes: Mapping[str, Sequence[pk.Outcome]], *, ax: Any = None) -> Any:
+def plot_battle_odds(outcomes: Mapping[str, Sequence[pk.Outcome]], *, ax: Any = None,
+                     lang: str = "en") -> Any:
     """For each label, how often the invader's and the defender's army broke over its battles,
     each share with its Wilson 95 % interval (a battle in which both broke counts for both).
 
@@ -91,52 +97,56 @@ def plot_battle_odds(outcomes: Mapping[str, Sequence[pk.Outcome]], *, ax: Any = 
         outcomes: ``{label: [Outcome, ...]}``, e.g. battles fought with and without a
             sacrifice (``battle.fight`` returns an `Outcome`).
     """
+    w = WORDS.get(lang, WORDS["en"])
     series = {
-        f"{who}'s army broke": {label: wilson(sum(o.broken in (side, "both") for o in battles),
-                                              len(battles))
-                                for label, battles in outcomes.items() if battles}
+        w["broke"].format(who=w[who]): {
+            label: wilson(sum(o.broken in (side, "both") for o in battles), len(battles))
+            for label, battles in outcomes.items() if battles}
         for who, side in (("invader", "attacker"), ("defender", "defender"))}
     n = {len(battles) for battles in outcomes.values()}
-    ax = plot_intervals(series, ax=ax, percent=True, ylabel="share of battles",
-                        title=(f"{n.pop():,} battles each, with 95 % intervals" if len(n) == 1
-                               else "with 95 % intervals"))
+    ax = plot_intervals(series, ax=ax, percent=True, ylabel=w["share"],
+                        title=(w["battles_each"].format(n=f"{n.pop():,}") if len(n) == 1
+                               else w["intervals"]))
     ax.set_ylim(0, 100)
     return ax
 
 
 @plotting
-def plot_campaign_lengths(turns: Sequence[int], *, ax: Any = None) -> Any:
+def plot_campaign_lengths(turns: Sequence[int], *, ax: Any = None, lang: str = "en") -> Any:
     """A histogram of how many turns campaigns took."""
+    w = WORDS.get(lang, WORDS["en"])
     if ax is None:
         _, ax = plt.subplots(figsize=(7, 3))
     top = max(turns, default=1)
     ax.hist(turns, bins=range(1, top + 2), color="#0072B2", edgecolor="#1d160b", align="left")
-    ax.set_xlabel("turns until one city rules Sumer")
-    ax.set_ylabel("campaigns")
+    ax.set_xlabel(w["turns_until"])
+    ax.set_ylabel(w["campaigns"])
     return ax
 
 
 @plotting
 def plot_battle_conditions(odds: Mapping[tuple[bool, int], Mapping[str, Rate]], *,
                            ax: Any = None,
-                           outcomes: Sequence[str] = ("defender breaks", "attacker breaks")
-                           ) -> Any:
+                           outcomes: Sequence[str] = ("defender breaks", "attacker breaks"),
+                           lang: str = "en") -> Any:
     """The odds of `sumer_widgets.priest_kings.figures.battle_odds` against the number of
     corps reorganized: one line per outcome and reroll, with Wilson intervals."""
+    w = WORDS.get(lang, WORDS["en"])
     ax = axes_for(ax, (7, 3.6))
     counts = sorted({c for _, c in odds})
     for o, outcome in enumerate(outcomes):
         for reroll in (False, True):
             rates = [odds[(reroll, c)][outcome] for c in counts if (reroll, c) in odds]
             xs = [c + (0.06 if reroll else -0.06) for c in counts if (reroll, c) in odds]
+            label = w["with_reroll" if reroll else "no_reroll"].format(outcome=outcome)
             ax.errorbar(xs, [r.value * 100 for r in rates],
                         yerr=[[(r.value - r.low) * 100 for r in rates],
                               [(r.high - r.value) * 100 for r in rates]],
                         color=COLOURS[o], linestyle="-" if reroll else ":", marker="o",
-                        capsize=3, label=f"{outcome}, {'with' if reroll else 'no'} reroll")
+                        capsize=3, label=label)
     ax.set_xticks(counts)
-    ax.set_xlabel("attacker's corps reorganized")
-    ax.set_ylabel("share of battles (%)")
+    ax.set_xlabel(w["corps_reorganized"])
+    ax.set_ylabel(w["share_percent"])
     ax.legend(fontsize=8, frameon=False, ncol=2)
     ax.spines[["top", "right"]].set_visible(False)
     return ax

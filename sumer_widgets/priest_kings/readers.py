@@ -57,7 +57,13 @@ from engine.priest_kings.army import (
 from engine.priest_kings.battle import battle_form
 from sumer_widgets import display
 from sumer_widgets.display import Sentence, Table, listed, speak, spoken
-from sumer_widgets.priest_kings.picture import CSS, _command_row, _crown, turn_events
+from sumer_widgets.priest_kings.picture import (
+    CSS,
+    ORDINALS,
+    _command_row,
+    _crown,
+    turn_events,
+)
 from sumer_widgets.priest_kings.picture import WORDS as MAP_WORDS
 from sumer_widgets.svg import PLAYER_COLORS, PLAYER_SHAPES, Svg, attrs, shape, text
 from sumer_widgets.words import words
@@ -806,7 +812,7 @@ def summary_text(state: pk.State, lang: str = "en") -> Sentence:
         a, d = state.battle
         now = w["to_fight"].format(a=state.name(a), d=state.name(d))
     else:
-        place = ("1st", "2nd", "3rd", "4th")[state.step] if lang != "nl" else f"{state.step + 1}e"
+        place = ORDINALS.get(lang, ORDINALS["en"])[state.step]
         now = w["to_choose"].format(city=state.name(state.to_move), place=place)
     return Sentence(f"{head}: {now}. {realms_text(state, lang)}")
 

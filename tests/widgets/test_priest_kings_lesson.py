@@ -128,7 +128,7 @@ def test_the_hold_kish_sacrifice_turns_the_battle_as_its_explanation_says():
                                                               *battle_rng_salt(1)))
     assert blessed.broken == "attacker" and blessed.rerolled == (False, True)
     assert unblessed.broken in ("defender", "both")
-    assert "without it, Kish's army would break" in task.explanation
+    assert "without it, Kish's army would break" in task.explanation["en"]
     board = task.board()
     assert task.solve(board).status == DONE
     assert "called on its god once" in board.task["why"]
@@ -155,10 +155,12 @@ def test_every_lesson_position_draws_and_the_turn_so_far_shows_on_its_map():
 
 
 def test_the_odds_come_from_the_same_seeds_in_every_situation():
-    equal = lesson.odds("equal armies", 50)
-    assert equal == lesson.odds("equal armies", 50)
+    equal = lesson.odds(lesson.EQUAL, 50)
+    assert equal == lesson.odds(lesson.EQUAL, 50)
     table = lesson.odds_table()
-    assert [row[0] for row in table.rows] == list(lesson.SITUATIONS)
+    assert [row[0] for row in table.rows] == [lesson.situation(key) for key in lesson.SITUATIONS]
+    assert table.rows[0][0] == "equal armies"
+    assert lesson.odds_table("nl").rows[0][0] == "gelijke legers"
     assert all(row[1] == f"{lesson.ODDS_BATTLES:,}" for row in table.rows)
     # Every rate shows its interval.
     assert all(re.fullmatch(r"\d+ % \[\d+–\d+\]", cell) for row in table.rows
@@ -175,11 +177,11 @@ def test_the_odds_table_makes_its_point_above_the_noise():
     assert gap.value == 0
     said = lesson.odds_said()
     assert "is within the noise" in said
-    invader = readers.paired_change(lesson.odds("the invader made sacrifices"), equal)
+    invader = readers.paired_change(lesson.odds("invader-sacrificed"), equal)
     assert invader.low > 0.02 and invader.high < 0.3
-    defender = readers.paired_change(lesson.odds("the defender made sacrifices"), equal)
+    defender = readers.paired_change(lesson.odds("defender-sacrificed"), equal)
     assert -0.12 < defender.value < -0.06
-    assert "some 9 in 100" in lesson.TASKS["hold-kish"].explanation
+    assert "some 9 in 100" in lesson.TASKS["hold-kish"].explanation["en"]
     assert lesson.EXERCISES["sacrifice-odds"].expected() == "few"
 
 
