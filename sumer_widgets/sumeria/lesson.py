@@ -2,8 +2,10 @@
 
 Every answer is computed by the engine from the positions below; the notebooks only name the
 exercises and tasks by id (``lesson.ask("reach-from-nippur")``, ``lesson.task("umma-first")``)
-and the positions by name (``start("crossroads")``). The texts are in English and Dutch; the
-Dutch use the Dutch rulebook's words (hoofdstad, stad, dorp, handelaar, stadstaat,
+and the positions by name (``start("crossroads")``). The board tasks are data: ``tasks.toml``
+beside this module, each a position of `POSITIONS` and a goal kind of the game
+(`sumer_widgets.sumeria.goals`). Every sentence is in ``words.<lang>.toml``, in English and
+Dutch; the Dutch use the Dutch rulebook's words (hoofdstad, stad, dorp, handelaar, stadstaat,
 invloedsmarker, rij van aanzien).
 
 **Commit before reveal.** What shows an exercise's answer — the hops traced, a refusal that
@@ -14,7 +16,8 @@ The Dutch notebook plays by the Dutch rulebook (``tiebreak="villages"``: its `Le
 with that option, and its board tasks play by it), the English one by the English rulebook
 (``"towns"``). Every exercise and task below has the same answer under both readings, except
 the two tasks that are about the difference (`towns-tie`, `villages-tie`), which fix their
-reading (`Task.ruleset_options`); `tests/widgets/test_sumeria_lesson.py` checks this.
+reading (``ruleset_options`` in ``tasks.toml``); `tests/widgets/test_sumeria_lesson.py`
+checks this.
 
 Parts of the notebooks and what they practise:
 
@@ -35,32 +38,26 @@ Parts of the notebooks and what they practise:
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from engine import sumeria
-from engine.core import Game, InvalidInput
-from engine.sumeria import Add, MoveTrader, Remove, TakeTiles
-from engine.sumeria.events import (
-    ControlDecided,
-    FirstPlayerChosen,
-    InfluenceChanged,
-    TilesDiscarded,
-    TilesTaken,
-)
-from engine.sumeria.scoring import TRIANGLE, final_winners, score_counts, tile_choices
+from engine.core import LANGUAGES, Game, InvalidInput
+from engine.sumeria import Add, MoveTrader, Remove
+from engine.sumeria.events import ControlDecided, FirstPlayerChosen, TilesDiscarded, TilesTaken
+from engine.sumeria.scoring import TRIANGLE, final_winners
 from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.sumeria import readers
-from sumer_widgets.tasks import Task, Tasks, Verdict, missed, reached
-from sumer_widgets.words import words
+from sumer_widgets.taskfile import lesson_tasks
+from sumer_widgets.words import Section
 
 BOARD = sumeria.Board.standard()
 ROW = ["nippur", "umma", "kish", "lagash", "eridu", "ur", "larsa", "uruk"]
 KISH_FIRST = ["kish", "nippur", "umma", "lagash", "eridu", "ur", "larsa", "uruk"]
 BLUE, ORANGE, GREEN = 0, 1, 2
-#: The sentences that come with a question's reveal (``words.<lang>.toml``).
-REVEALS = words(__file__)["REVEALS"]
+#: The lesson's other sentences (``[lesson.<name>]`` of the words files): those that come
+#: with a question's reveal are ``[lesson.reveals]``.
+LESSON = Section(__file__, "lesson")
 
 
 def city_state_name(cs_id: str) -> str:
@@ -71,17 +68,9 @@ def _cs_of(loc_id: str) -> str:
     return BOARD.location(loc_id).city_state
 
 
-def _both(en: str, nl: str) -> dict[str, str]:
-    return {"en": en, "nl": nl}
-
-
-def _label(loc_id: str) -> dict[str, str]:
-    return {"en": BOARD.label(loc_id, "en"), "nl": BOARD.label(loc_id, "nl")}
-
-
 def _lettered(locations: list[str]) -> list[tuple[str, dict[str, str]]]:
     """Choices that name places: "A — Nippur city", matching the letters of `picture`."""
-    return [(loc, {lang: f"{chr(65 + n)} — {BOARD.label(loc, lang)}" for lang in ("en", "nl")})
+    return [(loc, {lang: f"{chr(65 + n)} — {BOARD.label(loc, lang)}" for lang in LANGUAGES})
             for n, loc in enumerate(locations)]
 
 
@@ -90,7 +79,7 @@ def _names(cs_ids: list[str]) -> Callable[[], list[tuple[str, str]]]:
 
 
 def _player_options(*players: int) -> Callable[[], list[tuple[int, dict[str, str]]]]:
-    return lambda: [(p, {lang: sumeria.player_name(p, lang) for lang in ("en", "nl")})
+    return lambda: [(p, {lang: sumeria.player_name(p, lang) for lang in LANGUAGES})
                     for p in players]
 
 
@@ -211,7 +200,7 @@ POSITIONS: dict[str, Callable[..., sumeria.State]] = {
     "past-kish": past_kish, "lagash-third": lagash_third, "all-on-board": full_reserve_used,
     "round-end": round_end, "alone-in-kish": alone_in_kish, "kish-contest": kish_contest,
     "choosing-tiles": choosing_tiles, "kish-choice": kish_choice,
-    "nippur-choice": nippur_choice,
+    "nippur-choice": nippur_choice, "kish-tie": kish_tie,
 }
 
 
@@ -310,439 +299,11 @@ def against_bots(lang: str = "en", seed: int = 7, levels: tuple[str, str] = ("me
 
 
 # Board tasks ---------------------------------------------------------------------------------
+# Each a position of `POSITIONS`, a goal kind of the game (`sumer_widgets.sumeria.goals`) with
+# its parameters, a par, the rules it practises, a solution and recorded misses: ``tasks.toml``
+# beside this module; what the learner reads is ``[task.<id>]`` of the words files.
 
-
-def _first_move(game: Game) -> tuple[Any, list[Any]]:
-    move, events = game.log[0]
-    return move, list(events)
-
-
-def _not_a_move(move: Any) -> Verdict | None:
-    if isinstance(move, MoveTrader):
-        return None
-    return missed(_both(
-        f"{readers.move_text(move, 'en', BLUE)}: that is not a move along a trade route. "
-        "Start again and move one of Blue's traders.",
-        f"{readers.move_text(move, 'nl', BLUE)}: dat is geen verplaatsing langs een "
-        "handelsroute. Begin opnieuw en verplaats een handelaar van Blauw."))
-
-
-def _first_trader(game: Game) -> Verdict:
-    move, _ = _first_move(game)
-    before, after = game.history[0], game.history[1]
-    where = _cs_of(move.location)
-    rank = after.rank_of(where)
-    unmoved = after.row == before.row
-    if rank == 1:
-        return reached(_both(
-            f"Blue's trader stands in {city_state_name(where)}, 1st in the row: it is scored "
-            "first. The row did not move: placing at the set-up changes nothing in it.",
-            f"De handelaar van Blauw staat in {city_state_name(where)}, 1e in de rij: die wordt "
-            "als eerste gescoord. De rij bleef gelijk: plaatsen tijdens de voorbereiding "
-            "verandert er niets aan."))
-    return missed(_both(
-        f"{city_state_name(where)} is {readers.ordinal(rank, 'en')} in the row"
-        + (", which did not move" if unmoved else "")
-        + ". The city-state scored first is the leftmost tile of the row.",
-        f"{city_state_name(where)} staat {readers.ordinal(rank, 'nl')} in de rij"
-        + (", die niet verschoof" if unmoved else "")
-        + ". De stadstaat die als eerste gescoord wordt, is de meest linkse tegel van de rij."))
-
-
-def _umma_first(game: Game) -> Verdict:
-    move, _ = _first_move(game)
-    wrong = _not_a_move(move)
-    if wrong:
-        return wrong
-    row = game.state.row
-    if row[0] == "umma":
-        return reached(_both("Umma gained influence and swapped places with Nippur.",
-                             "Umma won invloed en wisselde van plaats met Nippur."))
-    first = city_state_name(row[0])
-    ended = city_state_name(_cs_of(move.destination))
-    return missed(_both(
-        f"{first} is still first: the trader ended in {ended}. A trader must end its move in "
-        "Umma, a different city-state from the one it left.",
-        f"{first} staat nog steeds eerst: de handelaar eindigde in {ended}. Hij moet zijn "
-        "beweging in Umma eindigen, een andere stadstaat dan waar hij vertrok."))
-
-
-def _into_eridu(game: Game) -> Verdict:
-    move, _ = _first_move(game)
-    wrong = _not_a_move(move)
-    if wrong:
-        return wrong
-    ended = _cs_of(move.destination)
-    rank = game.state.rank_of("eridu")
-    if ended == "eridu":
-        return reached(_both(
-            f"Blue jumped four traders, turning at Kish city, and stopped in Eridu: Eridu "
-            f"gains influence and is now {readers.ordinal(rank, 'en')}.",
-            f"Blauw sprong over vier handelaren, sloeg af in de hoofdstad van Kish en stopte in "
-            f"Eridu: Eridu wint invloed en staat nu {readers.ordinal(rank, 'nl')}."))
-    name = city_state_name(ended)
-    return missed(_both(
-        f"The trader stopped in {name}, at the first empty place on that road. To reach Eridu "
-        "it must turn at an occupied city onto the route towards Eridu.",
-        f"De handelaar stopte in {name}, op de eerste lege plek van die weg. Om Eridu te "
-        "bereiken moet hij afslaan in een bezette hoofdstad, op de route naar Eridu."))
-
-
-def _lagash_loses(game: Game) -> Verdict:
-    move, events = _first_move(game)
-    for event in events:
-        if isinstance(event, InfluenceChanged) and event.city_state == "lagash":
-            if not event.gained:
-                rank = game.state.rank_of("lagash")
-                return reached(_both(
-                    f"Lagash lost influence and swapped with Eridu: it is now "
-                    f"{readers.ordinal(rank, 'en')}, out of the three scored this round.",
-                    f"Lagash verloor invloed en wisselde met Eridu: het staat nu "
-                    f"{readers.ordinal(rank, 'nl')}, buiten de drie die deze ronde "
-                    "gescoord worden."))
-            return missed(_both("Lagash gained influence instead: adding a trader, or moving "
-                                "one in from another city-state, makes it climb.",
-                                "Lagash won juist invloed: een handelaar toevoegen, of er een "
-                                "binnenbrengen uit een andere stadstaat, laat het stijgen."))
-    if isinstance(move, MoveTrader) and _cs_of(move.origin) == "lagash":
-        return missed(_both(
-            "Lagash kept its place: a trader that moves away takes no influence with it. "
-            "Which action makes a city-state lose influence?",
-            "Lagash bleef op zijn plaats: een handelaar die wegtrekt, neemt geen invloed mee. "
-            "Welke actie laat een stadstaat invloed verliezen?"))
-    return missed(_both(f"{readers.move_text(move, 'en', BLUE)}: Lagash's place did not change.",
-                        f"{readers.move_text(move, 'nl', BLUE)}: de plaats van Lagash "
-                        "veranderde niet."))
-
-
-def _control_in(events: list[Any], cs_id: str) -> ControlDecided | None:
-    return next((e for e in events if isinstance(e, ControlDecided) and e.city_state == cs_id),
-                None)
-
-
-def _take_kish(game: Game) -> Verdict:
-    _, events = _first_move(game)
-    after = game.history[1]
-    rank = after.rank_of("kish") - 1
-    if rank > 2:
-        return missed(_both("Kish dropped out of the three scored city-states.",
-                            "Kish viel buiten de drie stadstaten die gescoord worden."))
-    decided = _control_in(events, "kish")
-    if decided is not None:
-        controller, step, counts = decided.player, decided.decided_by, decided.counts
-    else:  # scoring stopped for a tile choice before Kish: the traders stand as they will
-        order, index, counts = sumeria.control(after, rank)
-        controller = order[0] if order else None
-        step = None if index is None else ("traders", "city", "second", "order")[index]
-    if controller == BLUE:
-        return reached(_both(
-            "Blue controls Kish: two traders against Orange's two, and the tie goes to the "
-            "player with the trader in the city.",
-            "Blauw heeft de controle in Kish: twee handelaren tegen twee van Oranje, en bij "
-            "gelijkstand wint wie de handelaar in de hoofdstad heeft."))
-    blue, orange = counts[BLUE], counts[ORANGE]
-    why = {"traders": _both("more traders", "meer handelaren"),
-           "city": _both("the trader in the city", "de handelaar in de hoofdstad"),
-           "order": _both("playing before Blue this round",
-                          "deze ronde vóór Blauw aan de beurt te zijn")}.get(
-        step or "traders",
-        _both("the tie-break in the towns and villages", "de gelijkstand in steden en dorpen"))
-    return missed(_both(
-        f"Orange controls Kish ({orange} traders against Blue's {blue}), decided by "
-        f"{why['en']}. Blue needs as many traders as Orange and a tie-break that Orange "
-        "cannot match.",
-        f"Oranje heeft de controle in Kish ({orange} handelaren tegen {blue} van Blauw), "
-        f"beslist door {why['nl']}. Blauw heeft evenveel handelaren nodig als Oranje én een "
-        "beslissing bij gelijkstand die Oranje niet kan evenaren."))
-
-
-def _gain(before: sumeria.State, taken: str) -> int:
-    counts = list(before.influence[BLUE])
-    start = score_counts(counts)
-    for t in taken:
-        counts[sumeria.TILES.index(t)] += 1
-    return score_counts(counts) - start
-
-
-def _best_choice(state: sumeria.State) -> tuple[str, int]:
-    options = tile_choices(state.offer[state.scoring], state.scoring)
-    best = max(options, key=lambda t: _gain(state, t))
-    return best, _gain(state, best)
-
-
-def _best_tiles(game: Game) -> Verdict:
-    move, _ = _first_move(game)
-    before = game.history[0]
-    best, most = _best_choice(before)
-    if not isinstance(move, TakeTiles):
-        return missed(_both("Choose two tiles with the buttons under the board.",
-                            "Kies twee invloedsmarkers met de knoppen onder het bord."))
-    got = _gain(before, move.tiles)
-    en, nl = readers.tiles_text(move.tiles, "en"), readers.tiles_text(move.tiles, "nl")
-    if got == most:
-        return reached(_both(f"With {en}, Blue gains {got} points: the most it can get here.",
-                             f"Met {nl} krijgt Blauw er {got} punten bij: het meeste dat hier "
-                             "kan."))
-    return missed(_both(
-        f"With {en}, Blue gains {got} points; another choice gains {most}. A tile is worth "
-        "more where you already have many.",
-        f"Met {nl} krijgt Blauw er {got} punten bij; een andere keuze levert {most} op. Een "
-        "marker is meer waard waar je er al veel van hebt."))
-
-
-def _tie_task(tiebreak: str) -> Callable[[Game], Verdict]:
-    other = "villages" if tiebreak == "towns" else "towns"
-
-    def check(game: Game) -> Verdict:
-        move, _ = _first_move(game)
-        wrong = _not_a_move(move)
-        if wrong:
-            return wrong
-        state = game.state
-        rank = state.rank_of("kish") - 1
-        order, _, counts = sumeria.control(state, rank)
-        said = _both(readers.control_text(state, rank, "en"),
-                     readers.control_text(state, rank, "nl"))
-        if order and order[0] == BLUE:
-            return reached(said)
-        if counts[BLUE] < 2:
-            return missed(_both(said["en"] + " The trader left Kish: Blue must keep two "
-                                "traders there to stay level with Orange.",
-                                said["nl"] + " De handelaar verliet Kish: Blauw moet er twee "
-                                "handelaren houden om gelijk te blijven met Oranje."))
-        # The same position read by the other rulebook: only the standings are asked of it (a
-        # checked copy would be refused mid-scoring, where the controller differs).
-        elsewhere = dataclasses.replace(state, options=dataclasses.replace(state.options,
-                                                                          tiebreak=other))
-        if sumeria.control(elsewhere, rank)[0][0] == BLUE:
-            book = _both("English", "Engelse") if other == "towns" else _both("Dutch",
-                                                                             "Nederlandse")
-            return missed(_both(said["en"] + f" (By the {book['en']} rulebook this would "
-                                "have won: this board plays by the other one.)",
-                                said["nl"] + f" (Volgens het {book['nl']} regelboek had dit "
-                                "gewonnen: dit bord speelt volgens het andere.)"))
-        return missed(said)
-
-    return check
-
-
-TASKS = Tasks([
-    Task(
-        id="first-trader",
-        ruleset="sumeria",
-        goal=_both("It is the set-up, and Blue places first. Place Blue's trader in the "
-                   "city-state that will be scored first at the end of the round.",
-                   "Het is de voorbereiding, en Blauw zet als eerste een handelaar neer. Zet de "
-                   "handelaar van Blauw in de stadstaat die aan het einde van de ronde als eerste "
-                   "gescoord wordt."),
-        start=setup_example,
-        check=_first_trader,
-        rules=("S-SETUP-2", "S-SETUP-6", "S-SETUP-7"),
-        hint=_both("Look at the row of city-state tiles beside the board: which one is the "
-                   "most important?",
-                   "Kijk naar de rij stadstaattegels naast het bord: welke is de belangrijkste?"),
-        solution=(f"place {setup_example().row[0]}.city",),
-        misses=((f"place {setup_example().row[1]}.town1",),
-                (f"place {setup_example().row[-1]}.city",)),
-        explanation=_both(
-            f"The leftmost tile of the row, {city_state_name(setup_example().row[0])}, is "
-            "scored first: any empty place of it will do, its city for instance. Placing at the "
-            "set-up does not move the row.",
-            f"De meest linkse tegel van de rij, {city_state_name(setup_example().row[0])}, wordt "
-            "als eerste gescoord: elke lege plek daar is goed, bijvoorbeeld de hoofdstad. "
-            "Plaatsen tijdens de voorbereiding verschuift de rij niet."),
-        options={"name": "task-first-trader"},
-    ),
-    Task(
-        id="into-eridu",
-        ruleset="sumeria",
-        goal=_both("Move Blue's trader from Kish village 1 so that it ends its move in Eridu.",
-                   "Verplaats de handelaar van Blauw uit Kish dorp 1 zodat hij zijn beweging in "
-                   "Eridu eindigt."),
-        start=past_kish,
-        check=_into_eridu,
-        rules=("S-MOVE-1", "S-MOVE-2", "S-MOVE-3", "S-MOVE-4", "S-MOVE-5"),
-        hint=_both("Click the trader: the dark blue lines show every way it can go, and its "
-                   "destinations are ringed. Which way passes through Kish city?",
-                   "Klik op de handelaar: de donkerblauwe lijnen tonen elke weg die hij kan gaan, "
-                   "en zijn bestemmingen zijn omcirkeld. Welke weg loopt door de hoofdstad van "
-                   "Kish?"),
-        solution=("move kish.village1 eridu.village2",),
-        misses=(("move kish.village1 nippur.village1",), ("move kish.village1 kish.town3",),
-                ("add eridu.town1",)),
-        explanation=_both(
-            "Towards Kish the trader jumps Orange in Kish town 1 and reaches Kish city, which "
-            "is occupied: there it may turn onto any route. On the route to Eridu it jumps "
-            "Orange in Kish town 2 and Green in Kish village 2, and stops at the first empty "
-            "place, Eridu village 2. It ends in another city-state, so Eridu gains influence.",
-            "Richting Kish springt de handelaar over Oranje in Kish stad 1 en komt in de "
-            "hoofdstad van Kish, die bezet is: daar mag hij elke route op. Op de route naar "
-            "Eridu springt hij over Oranje in Kish stad 2 en Groen in Kish dorp 2, en stopt "
-            "op de eerste lege plek, Eridu dorp 2. Hij eindigt in een andere stadstaat, dus "
-            "Eridu wint invloed."),
-        options={"name": "task-into-eridu"},
-    ),
-    Task(
-        id="umma-first",
-        ruleset="sumeria",
-        goal=_both("Move Blue's trader so that Umma becomes first in the row of importance.",
-                   "Verplaats de handelaar van Blauw zodat Umma vooraan in de rij van aanzien "
-                   "komt."),
-        start=umma_second,
-        check=_umma_first,
-        rules=("S-MOVE-2", "S-MOVE-3", "S-MOVE-5"),
-        hint=_both("Click Blue's trader in Nippur: which of its destinations lies in Umma?",
-                   "Klik op de handelaar van Blauw in Nippur: welke bestemming ligt in Umma?"),
-        solution=("move nippur.town2 umma.village1",),
-        misses=(("move nippur.town2 nippur.city",), ("add umma.town2",)),
-        explanation=_both(
-            "Blue jumps Orange's trader in Nippur village 2 and stops at the first empty "
-            "location, Umma village 1. It ended in another city-state, so Umma gains "
-            "influence: its tile swaps with Nippur's, the one to its left.",
-            "Blauw springt over de handelaar van Oranje in Nippur dorp 2 en stopt op de "
-            "eerste lege plaats, Umma dorp 1. Hij eindigt in een andere stadstaat, dus "
-            "Umma wint invloed: zijn tegel wisselt met die van Nippur, links ervan."),
-        options={"name": "task-umma-first"},
-    ),
-    Task(
-        id="lagash-loses",
-        ruleset="sumeria",
-        goal=_both("Make Lagash lose influence, so that it is no longer among the three "
-                   "city-states scored this round.",
-                   "Laat Lagash invloed verliezen, zodat het niet meer bij de drie stadstaten "
-                   "hoort die deze ronde gescoord worden."),
-        start=lagash_third,
-        check=_lagash_loses,
-        rules=("S-REMOVE-1", "S-REMOVE-2", "S-MOVE-5"),
-        hint=_both("Of the three actions — add, move, remove — only one ever makes a "
-                   "city-state lose influence.",
-                   "Van de drie acties — toevoegen, verplaatsen, verwijderen — laat er maar één "
-                   "een stadstaat invloed verliezen."),
-        solution=("remove lagash.town1",),
-        misses=(("move lagash.town1 lagash.city",), ("move lagash.town1 lagash.village1",),
-                ("add lagash.town2",)),
-        explanation=_both(
-            "Removing Blue's trader from Lagash town 1 sends it back to Blue's reserve and "
-            "Lagash loses influence: its tile swaps with the one to its right, Eridu. Moving the "
-            "trader away would not do: a move only ever makes its destination gain.",
-            "Als Blauw zijn handelaar uit Lagash stad 1 verwijdert, gaat die terug naar de "
-            "voorraad en verliest Lagash invloed: zijn tegel wisselt met die rechts ervan, "
-            "Eridu. Wegtrekken helpt niet: een verplaatsing laat alleen de bestemming winnen."),
-        options={"name": "task-lagash-loses"},
-    ),
-    Task(
-        id="take-kish",
-        ruleset="sumeria",
-        goal=_both("It is Blue's last turn of the round. Take control of Kish before the round "
-                   "ends.",
-                   "Het is de laatste beurt van Blauw in deze ronde. Neem de controle in Kish "
-                   "over voordat de ronde eindigt."),
-        start=kish_contest,
-        check=_take_kish,
-        rules=("S-ROUND-1", "S-CTRL-1", "S-CTRL-2", "S-CTRL-4", "S-ADD-1"),
-        hint=_both("Count the traders in Kish, then read the first tie-break.",
-                   "Tel de handelaren in Kish, en lees dan de eerste regel bij gelijkstand."),
-        solution=("add kish.city",),
-        misses=(("add kish.town2",), ("move kish.village2 kish.town2",),
-                ("add nippur.town1",)),
-        explanation=_both(
-            "Orange has two traders in Kish, Blue one. Adding a trader makes it 2–2, and a tie "
-            "goes first to the player with the trader in the city: so Blue adds in Kish city "
-            "(moving Blue's trader from Nippur village 1 into Kish city also works). In a town "
-            "it would be 2–2 with a town and a village each, and Orange, who played first "
-            "this round, would win.",
-            "Oranje heeft twee handelaren in Kish, Blauw één. Met een extra handelaar wordt "
-            "het 2–2, en bij gelijkstand wint eerst wie de handelaar in de hoofdstad heeft: "
-            "dus voegt Blauw er een toe in de hoofdstad van Kish (de handelaar van Blauw uit "
-            "Nippur dorp 1 naar de hoofdstad verplaatsen kan ook). In een stad zou het 2–2 "
-            "zijn met elk een stad en een dorp, en zou Oranje winnen, die deze ronde eerst "
-            "speelde."),
-        bots={ORANGE: "medium", GREEN: "medium"},
-        options={"name": "task-take-kish"},
-    ),
-    Task(
-        id="best-tiles",
-        ruleset="sumeria",
-        goal=_both("Blue controls Kish and chooses two of its three influence tiles. Choose the "
-                   "two that give Blue the most points.",
-                   "Blauw heeft de controle in Kish en kiest twee van de drie invloedsmarkers. "
-                   "Kies de twee die Blauw de meeste punten opleveren."),
-        start=choosing_tiles,
-        check=_best_tiles,
-        rules=("S-TILE-1", "S-END-2"),
-        hint=_both("Look at the tiles Blue already has (under the board): what is the next "
-                   "tile of each kind worth?",
-                   "Kijk welke markers Blauw al heeft (onder het bord): wat is de volgende "
-                   "marker van elke soort waard?"),
-        solution=("take EM",),
-        misses=(("take ER",), ("take MR",)),
-        explanation=_both(
-            "Blue holds 3 economy tiles and 1 military. A 4th economy tile raises economy from "
-            "6 to 10 points (+4), a 2nd military one from 1 to 3 (+2), a first religion tile "
-            "gives 1. Economy and military: +6. The n-th tile of a kind is worth n points.",
-            "Blauw heeft 3 economische markers en 1 militaire. Een 4e economische brengt "
-            "economisch van 6 naar 10 punten (+4), een 2e militaire van 1 naar 3 (+2), een "
-            "eerste religieuze levert 1 op. Economisch en militair: +6. De n-de marker van een "
-            "soort is n punten waard."),
-        bots={ORANGE: "medium", GREEN: "medium"},
-        options={"name": "task-best-tiles"},
-    ),
-    Task(
-        id="towns-tie",
-        ruleset="sumeria",
-        goal=_both("By the English rulebook (towns break a tie), move one of Blue's traders "
-                   "inside Kish so that Blue would win Kish if it were scored now.",
-                   "Volgens het Engelse regelboek (steden beslissen bij gelijkstand): verplaats "
-                   "een handelaar van Blauw binnen Kish zodat Blauw Kish zou winnen als het nu "
-                   "gescoord werd."),
-        start=kish_tie,
-        ruleset_options={"tiebreak": "towns"},
-        check=_tie_task("towns"),
-        rules=("S-CTRL-2", "S-CTRL-3", "S-CTRL-4", "S-MOVE-5"),
-        hint=_both("Nobody of the two has the city. What counts next in the English rulebook?",
-                   "Geen van beiden heeft de hoofdstad. Wat telt daarna in het Engelse "
-                   "regelboek?"),
-        solution=("move kish.village2 kish.town2",),
-        misses=(("move kish.town1 kish.village1",), ("move kish.town1 kish.town2",),
-                ("move kish.town1 lagash.village3",)),
-        explanation=_both(
-            "Blue and Orange have two traders each and Green holds the city, so the towns "
-            "decide. Blue moves from Kish village 2 to Kish town 2: two towns against Orange's "
-            "one. The move stays inside Kish, so the row does not change.",
-            "Blauw en Oranje hebben elk twee handelaren en Groen heeft de hoofdstad, dus "
-            "beslissen de steden. Blauw gaat van Kish dorp 2 naar Kish stad 2: twee steden "
-            "tegen één van Oranje. De verplaatsing blijft binnen Kish, dus de rij verandert "
-            "niet."),
-        options={"name": "task-towns-tie"},
-    ),
-    Task(
-        id="villages-tie",
-        ruleset="sumeria",
-        goal=_both("By the Dutch rulebook (villages break a tie), move one of Blue's traders "
-                   "inside Kish so that Blue would win Kish if it were scored now.",
-                   "Volgens het Nederlandse regelboek (dorpen beslissen bij gelijkstand): "
-                   "verplaats een handelaar van Blauw binnen Kish zodat Blauw Kish zou winnen "
-                   "als het nu gescoord werd."),
-        start=kish_tie,
-        ruleset_options={"tiebreak": "villages"},
-        check=_tie_task("villages"),
-        rules=("S-CTRL-2", "S-CTRL-3", "S-CTRL-4", "S-MOVE-5"),
-        hint=_both("Nobody of the two has the city. What counts next in the Dutch rulebook?",
-                   "Geen van beiden heeft de hoofdstad. Wat telt daarna in het Nederlandse "
-                   "regelboek?"),
-        solution=("move kish.town1 kish.village1",),
-        misses=(("move kish.village2 kish.town2",), ("move kish.town1 kish.town2",),
-                ("move kish.village2 eridu.village2",)),
-        explanation=_both(
-            "Same position, other rulebook: now the villages decide. Blue moves from Kish "
-            "town 1 to Kish village 1: two villages against Orange's one. The move that wins "
-            "by the English rulebook (into a town) loses here.",
-            "Dezelfde stelling, het andere regelboek: nu beslissen de dorpen. Blauw gaat van "
-            "Kish stad 1 naar Kish dorp 1: twee dorpen tegen één van Oranje. De zet die "
-            "volgens het Engelse regelboek wint (naar een stad), verliest hier."),
-        options={"name": "task-villages-tie"},
-    ),
-])
+TASKS = lesson_tasks(__file__, POSITIONS)
 
 
 # Exercises -----------------------------------------------------------------------------------
@@ -785,7 +346,8 @@ def _end_of_round(state: sumeria.State) -> tuple[sumeria.State, list[Any]]:
 
 def _control_after_round(state: sumeria.State, cs_id: str) -> int | None:
     """Who the engine says controls `cs_id` when the round ends."""
-    return _control_in(_end_of_round(state)[1], cs_id).player
+    return next(event.player for event in _end_of_round(state)[1]
+                if isinstance(event, ControlDecided) and event.city_state == cs_id)
 
 
 def _lone_trader_fate() -> str:
@@ -883,7 +445,7 @@ def _reveal_score(players: dict[str, tuple[int, ...]]) -> Callable[[str], Any]:
 def _said(key: str, lang: str, **values: Any) -> Any:
     from sumer_widgets.display import Sentence
 
-    return Sentence(REVEALS.get(lang, REVEALS["en"])[key].format(**values))
+    return Sentence(LESSON.say("reveals", key, **values).describe(lang))
 
 
 def _reveal_degree(lang: str) -> Any:
@@ -975,11 +537,7 @@ EXERCISES = Exercises([
         answer=lambda: _row_change(_after(crossroads(), *TURNS, "remove kish.town3"),
                                    "move nippur.village1 nippur.town1"),
         kind="choice",
-        options=lambda: [("left", _both("Nippur moves one place to the left",
-                                        "Nippur schuift één plaats naar links")),
-                         ("none", _both("Nothing changes", "Er verandert niets")),
-                         ("right", _both("Nippur moves one place to the right",
-                                         "Nippur schuift één plaats naar rechts"))],
+        options=lambda: ["left", "none", "right"],
         wrong=lambda: ["left", "right"],
         rules=("S-MOVE-5",),
         predict=True,
@@ -989,9 +547,7 @@ EXERCISES = Exercises([
         id="empty-reserve",
         answer=lambda: _action_kinds(full_reserve_used()),
         kind="choices",
-        options=lambda: [("add", _both("add a trader", "een handelaar toevoegen")),
-                         ("move", _both("move a trader", "een handelaar verplaatsen")),
-                         ("remove", _both("remove a trader", "een handelaar verwijderen"))],
+        options=lambda: ["add", "move", "remove"],
         wrong=lambda: [{"add", "move", "remove"}, {"move"}, {"remove"}, {"add", "move"}],
         rules=("S-TURN-2", "S-ADD-3"),
         predict=True,
@@ -1035,12 +591,7 @@ EXERCISES = Exercises([
         id="lone-trader",
         answer=_lone_trader_fate,
         kind="choice",
-        options=lambda: [("blue", _both("Blue takes it too", "Blauw krijgt hem ook")),
-                         ("second", _both("The next player in turn order gets it",
-                                          "De volgende speler in de beurtvolgorde krijgt hem")),
-                         ("discarded", _both("It is discarded", "Hij wordt afgelegd")),
-                         ("bag", _both("It goes back into the bag",
-                                       "Hij gaat terug in de zak"))],
+        options=lambda: ["blue", "second", "discarded", "bag"],
         wrong=lambda: ["blue", "second", "bag"],
         rules=("S-CTRL-1", "S-TILE-4", "S-TILE-5"),
         predict=True,
@@ -1091,8 +642,7 @@ EXERCISES = Exercises([
         id="tied-winner",
         answer=lambda: _the_winner(TIED),
         kind="choice",
-        options=lambda: [(BLUE, _both("Blue", "Blauw")), (ORANGE, _both("Orange", "Oranje")),
-                         ("both", _both("They share the win", "Ze delen de overwinning"))],
+        options=lambda: [*_player_options(BLUE, ORANGE)(), "both"],
         wrong=lambda: [BLUE, "both"],
         rules=("S-END-3",),
         reveal=_reveal_score({"Blue": TIED[0], "Orange": TIED[1]}),

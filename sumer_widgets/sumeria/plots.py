@@ -1,4 +1,5 @@
-"""Matplotlib pictures of Sumeria: the board as the networkx graph it is."""
+"""Matplotlib pictures of Sumeria: the board as the networkx graph it is (its legend's words
+are ``[plots.WORDS]`` of the words files beside this module)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,18 @@ from engine.sumeria import Board
 from sumer_widgets.palette import MAY
 from sumer_widgets.plots.standin import plotting, plt
 from sumer_widgets.svg import PLAYER_COLORS
+from sumer_widgets.words import words
 
+#: The legend's names of the kinds of location.
+WORDS = words(__file__)["WORDS"]
 KIND_STYLE = {"city": ("s", 260), "town": ("o", 110), "village": ("D", 55)}
 
 
 @plotting
 def draw_sumeria_graph(board: Board | None = None, *, ax: Any = None,
                        routes: Iterable[int] = (), path: Sequence[str] = (),
-                       traders: dict[str, int] | None = None, labels: bool = True) -> Any:
+                       traders: dict[str, int] | None = None, labels: bool = True,
+                       lang: str = "en") -> Any:
     """A Sumeria board drawn as the networkx graph it is.
 
     Args:
@@ -26,6 +31,7 @@ def draw_sumeria_graph(board: Board | None = None, *, ax: Any = None,
         path: a walk (e.g. from ``Board.paths``) to trace as arrows.
         traders: ``{location id: player}`` to mark in the players' colours.
         labels: name each city-state at its city.
+        lang: the language of the legend.
     """
     from matplotlib.lines import Line2D
     board = board or Board.standard()
@@ -58,8 +64,9 @@ def draw_sumeria_graph(board: Board | None = None, *, ax: Any = None,
         ax.plot(xs, [-y for y in ys], color="#7fb3d5", linewidth=8, alpha=0.6, zorder=0)
     ax.set_aspect("equal")
     ax.axis("off")
+    named = WORDS.get(lang, WORDS["en"])
     kinds = [Line2D([], [], marker=marker, linestyle="", markersize=size ** 0.5 * 0.8,
-                    markerfacecolor="#fbf5e6", markeredgecolor="#6b5a3c", label=kind)
+                    markerfacecolor="#fbf5e6", markeredgecolor="#6b5a3c", label=named[kind])
              for kind, (marker, size) in KIND_STYLE.items()]
     ax.legend(handles=kinds, loc="lower left", fontsize=8, frameon=False)
     return ax

@@ -12,6 +12,9 @@
 - `winners_text`: who won, as a sentence.
 - `marked`: the board with lettered places, for questions that name places.
 
+The sentences are the word tables of ``words.<lang>.toml`` beside this module
+(``[readers.MOVES]``, ``[readers.CONTROL]``, ...): a language is added there, not here.
+
 Importing this module registers the text forms with IPython (`display.register`) and the row
 strip as the picture shown after every `attempt` that moves the row
 (`display.register_change`). `speak("nl")` makes the registered text forms Dutch.
@@ -27,10 +30,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from engine import sumeria
+from engine.core import Message
 from engine.sumeria import Add, MoveTrader, Place, Remove, State, TakeTiles, player_name
 from engine.sumeria.events import ControlDecided
 from engine.sumeria.scoring import TRIANGLE, score_counts
-from engine.sumeria.state import TILE_NAMES, TILES
+from engine.sumeria.state import ROUNDS, TILE_NAMES, TILES, TURNS_PER_ROUND
 from sumer_widgets import display
 from sumer_widgets.display import Table, listed, speak, spoken  # noqa: F401 (speak: for notebooks)
 from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, letter_marks, text
@@ -41,20 +45,38 @@ TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
 RANK_COLORS = ("#b8860b", "#7d7d7d", "#a0522d")
 
 WORDS = words(__file__)["WORDS"]
-
-#: Tile kinds as adjectives: the Dutch rulebook's "9 economische, 9 militaire, ...".
-TILE_ADJECTIVES = words(__file__)["TILE_ADJECTIVES"]
+#: "1st", "2nd" … / "1e", "2e" …
+ORDINALS = words(__file__)["ORDINALS"]
+#: A move as a sentence: an order ("place"), or with who makes it ("place_who").
+MOVES = words(__file__)["MOVES"]
+#: Tiles in words: each kind alone ("one") and several ("some"), then the whole handful.
+TILE_WORDS = words(__file__)["TILES"]
 NUMBER_WORDS = words(__file__)["NUMBER_WORDS"]
+#: Where the game stands, by phase.
+SUMMARY = words(__file__)["SUMMARY"]
+#: Who won.
+WINNERS = words(__file__)["WINNERS"]
+#: Who would control a city-state.
+CONTROL = words(__file__)["CONTROL"]
+
 
 def _words(lang: str) -> dict[str, Any]:
     return WORDS.get(lang, WORDS["en"])
 
 
+def word(key: str, lang: str = "en") -> str:
+    """One of the readers' words (`WORDS`), e.g. ``word("nobody", "nl")``."""
+    return _words(lang)[key]
+
+
+def _told(table: Mapping[str, Mapping[str, str]], key: str, lang: str, **values: Any) -> str:
+    return Message(table, key, **values).describe(lang)
+
+
 def ordinal(n: int, lang: str = "en") -> str:
     """1st, 2nd, 3rd … / 1e, 2e, 3e …"""
-    if lang == "nl":
-        return f"{n}e"
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+    told = ORDINALS.get(lang, ORDINALS["en"])
+    return told.get(str(n), told["other"]).format(n=n)
 
 
 def _join(items: Sequence[str], lang: str) -> str:
@@ -69,21 +91,13 @@ def tiles_text(letters: str, lang: str = "en") -> str:
     een militaire invloedsmarker"; ``"EE"`` → "two economy tiles"."""
     if not letters:
         return _words(lang)["nothing"]
-    counts = {t: letters.count(t) for t in TILES if t in letters}
-    adjectives = TILE_ADJECTIVES.get(lang, TILE_ADJECTIVES["en"])
+    told = TILE_WORDS.get(lang, TILE_WORDS["en"])
     numbers = NUMBER_WORDS.get(lang, NUMBER_WORDS["en"])
-    if lang == "nl":
-        parts = [f"{numbers[n]} {adjectives[t]}" for t, n in counts.items()]
-        noun = "invloedsmarker" if len(letters) == 1 else "invloedsmarkers"
-        return f"{_join(parts, lang)} {noun}"
-    parts = []
-    for t, n in counts.items():
-        if n == 1:
-            article = "an" if adjectives[t][0] in "aeiou" else "a"
-            parts.append(f"{article} {adjectives[t]} tile")
-        else:
-            parts.append(f"{numbers[n]} {adjectives[t]} tiles")
-    return _join(parts, lang)
+    counts = {t: letters.count(t) for t in TILES if t in letters}
+    parts = [told["one"][t] if n == 1 else told["some"][t].format(number=numbers[n])
+             for t, n in counts.items()]
+    return told["single" if len(letters) == 1 else "several"].format(
+        tiles=_join(parts, lang))
 
 
 def move_text(move: Any, lang: str = "en", player: int | None = None,
@@ -95,35 +109,19 @@ def move_text(move: Any, lang: str = "en", player: int | None = None,
     def place(loc_id: str) -> str:
         return board.label(loc_id, lang)
 
-    nl = lang == "nl"
-    who = player_name(player, lang) if player is not None else None
-    if isinstance(move, (Place, Add)):
-        verb = {(False, Place): ("places", "Place"), (False, Add): ("adds", "Add"),
-                (True, Place): ("plaatst", "Plaats"), (True, Add): ("voegt", "Voeg")}[
-            nl, type(move)]
-        tail = " toe" if nl and isinstance(move, Add) else ""
-        trader = "een handelaar" if nl else "a trader"
-        if who:
-            return f"{who} {verb[0]} {trader}{tail} in {place(move.location)}"
-        return f"{verb[1]} {trader}{tail} in {place(move.location)}"
-    if isinstance(move, MoveTrader):
-        if nl:
-            what = (f"de handelaar van {place(move.origin)} naar {place(move.destination)}")
-            return f"{who} verplaatst {what}" if who else f"Verplaats {what}"
-        what = f"the trader from {place(move.origin)} to {place(move.destination)}"
-        return f"{who} moves {what}" if who else f"Move {what}"
-    if isinstance(move, Remove):
-        if nl:
-            what = f"de handelaar uit {place(move.location)}"
-            return f"{who} verwijdert {what}" if who else f"Verwijder {what}"
-        what = f"the trader from {place(move.location)}"
-        return f"{who} removes {what}" if who else f"Remove {what}"
-    if isinstance(move, TakeTiles):
-        tiles = tiles_text(move.tiles, lang)
-        if nl:
-            return f"{who} neemt {tiles}" if who else f"Neem {tiles}"
-        return f"{who} takes {tiles}" if who else f"Take {tiles}"
-    raise TypeError(f"not a Sumeria move: {move!r}")
+    if isinstance(move, (Place, Add, Remove)):
+        key = {Place: "place", Add: "add", Remove: "remove"}[type(move)]
+        values: dict[str, Any] = {"where": place(move.location)}
+    elif isinstance(move, MoveTrader):
+        key, values = "move", {"origin": place(move.origin),
+                               "destination": place(move.destination)}
+    elif isinstance(move, TakeTiles):
+        key, values = "take", {"tiles": tiles_text(move.tiles, lang)}
+    else:
+        raise TypeError(f"not a Sumeria move: {move!r}")
+    if player is None:
+        return _told(MOVES, key, lang, **values)
+    return _told(MOVES, f"{key}_who", lang, who=player_name(player, lang), **values)
 
 
 def offer_text(state: State, lang: str = "en") -> str:
@@ -142,18 +140,8 @@ def summary_text(state: State, lang: str = "en") -> str:
     """Where the game stands: "Round 2 of 6, turn 1 of 3: Orange to move." """
     if state.is_over:
         return winners_text(state, lang)
-    who = player_name(state.to_move, lang)
-    if lang == "nl":
-        if state.phase == "placement":
-            return f"Voorbereiding: {who} zet een handelaar op het bord."
-        if state.phase == "scoring":
-            return f"Ronde {state.round}, telling: {who} kiest invloedsmarkers."
-        return f"Ronde {state.round} van 6, beurt {state.turn} van 3: {who} is aan de beurt."
-    if state.phase == "placement":
-        return f"Setup: {who} places a trader."
-    if state.phase == "scoring":
-        return f"Round {state.round}, scoring: {who} chooses influence tiles."
-    return f"Round {state.round} of 6, turn {state.turn} of 3: {who} to move."
+    return _told(SUMMARY, state.phase, lang, who=player_name(state.to_move, lang),
+                 round=state.round, rounds=ROUNDS, turn=state.turn, turns=TURNS_PER_ROUND)
 
 
 def winners_text(position: State | Sequence[Sequence[int]], lang: str = "en",
@@ -161,8 +149,7 @@ def winners_text(position: State | Sequence[Sequence[int]], lang: str = "en",
     """Who won, as a sentence, from a finished game or from each player's tile counts."""
     if isinstance(position, State):
         if not position.is_over:
-            return ("Het spel is nog niet afgelopen." if lang == "nl"
-                    else "The game is not over yet.")
+            return _told(WINNERS, "not_over", lang)
         influence = position.influence
     else:
         influence = position
@@ -175,53 +162,43 @@ def winners_text(position: State | Sequence[Sequence[int]], lang: str = "en",
     best = scores[winners[0]]
     level = [p for p, s in enumerate(scores) if s == best]
     who = _join([names[p] for p in winners], lang)
-    if lang == "nl":
-        if len(winners) > 1:
-            return f"{who} delen de overwinning, met elk {best} punten."
-        if len(level) > 1:
-            return (f"{who} wint: {best} punten, evenveel als "
-                    f"{_join([names[p] for p in level if p not in winners], lang)}, maar meer "
-                    f"markers van één soort ({max(influence[winners[0]])}).")
-        return f"{who} wint met {best} punten."
     if len(winners) > 1:
-        return f"{who} share the win with {best} points each."
+        return _told(WINNERS, "shared", lang, who=who, points=best)
     if len(level) > 1:
-        return (f"{who} wins: {best} points, as many as "
-                f"{_join([names[p] for p in level if p not in winners], lang)}, but more "
-                f"tiles of one type ({max(influence[winners[0]])}).")
-    return f"{who} wins with {best} points."
+        return _told(WINNERS, "level", lang, who=who, points=best,
+                     others=_join([names[p] for p in level if p not in winners], lang),
+                     most=max(influence[winners[0]]))
+    return _told(WINNERS, "won", lang, who=who, points=best)
 
 
 def control_text(state: State, rank: int, lang: str = "en") -> str:
     """Who would control the city-state at `rank` (0-based) if it were scored now, and why."""
     order, step, counts = sumeria.control(state, rank)
-    w = _words(lang)
-    name = state.board.city_state(state.row[rank]).name
-    head = f"{name} ({ordinal(rank + 1, lang)})"
+    where = {"name": state.board.city_state(state.row[rank]).name,
+             "rank": ordinal(rank + 1, lang)}
     if not order:
-        return f"{head}: {w['no_traders']}."
+        return _told(CONTROL, "none", lang, **where)
 
     def many(p: int) -> str:
-        n = counts[p]
-        return f"{n} {w['trader'] if n == 1 else w['traders']}"
+        return _told(CONTROL, "one_trader" if counts[p] == 1 else "traders", lang, n=counts[p])
 
-    first = player_name(order[0], lang)
-    if lang == "nl":
-        text_ = f"{head}: {first} heeft de controle ({many(order[0])})"
-        if len(order) == 1:
-            return text_ + "; niemand is tweede."
-        return (text_ + f"; {player_name(order[1], lang)} is tweede ({many(order[1])}) — "
-                f"beslist door {_step(state, step, lang)}.")
-    text_ = f"{head}: {first} controls it ({many(order[0])})"
+    first = {"first": player_name(order[0], lang), "count": many(order[0])}
     if len(order) == 1:
-        return text_ + "; nobody is second."
-    return (text_ + f"; {player_name(order[1], lang)} is second ({many(order[1])}) — decided "
-            f"by {_step(state, step, lang)}.")
+        return _told(CONTROL, "alone", lang, **where, **first)
+    return _told(CONTROL, "second", lang, **where, **first,
+                 second=player_name(order[1], lang), second_count=many(order[1]),
+                 step=_step(state, step, lang))
+
+
+def step_text(name: str | None, lang: str = "en") -> str:
+    """The tie-break step `name` ("traders", "city", "towns", "villages", "order"; None: no
+    step) that decided a control, in words."""
+    return _words(lang)["steps"][name or "none"]
 
 
 def _step(state: State, step: int | None, lang: str) -> str:
-    name = "none" if step is None else ("traders", "city", state.options.tiebreak, "order")[step]
-    return _words(lang)["steps"][name]
+    return step_text(None if step is None else
+                     ("traders", "city", state.options.tiebreak, "order")[step], lang)
 
 
 # Pictures -------------------------------------------------------------------------------------

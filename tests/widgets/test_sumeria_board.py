@@ -214,6 +214,9 @@ def test_graph_plot_draws():
     ax = draw_sumeria_graph(board, routes=[0], path=["kish.town1", "kish.city", "kish.town2"],
                             traders={"kish.city": 1})
     assert ax.get_legend() is not None and len(ax.texts) == 8
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["city", "town", "village"]
+    dutch = draw_sumeria_graph(board, lang="nl")
+    assert [t.get_text() for t in dutch.get_legend().get_texts()] == ["hoofdstad", "stad", "dorp"]
 
 
 def test_the_log_shows_the_newest_lines_only_and_keeps_them_in_order():

@@ -146,8 +146,11 @@ def test_every_text_of_the_lesson_is_in_english_and_dutch():
         for slipped in exercise.slips():
             whole(slipped.why, f"{exercise.id}.slips[{slipped.answer!r}]")
     for task in LESSON.tasks:
-        for part in ("goal", "hint", "explanation"):
+        for part in ("goal", "explanation"):
             whole(getattr(task, part), f"{task.id}.{part}")
+        assert task.hints(), task.id
+        for n, step in enumerate(task.hints()):
+            whole(step, f"{task.id}.hint[{n}]")
         board = task.board(lang="nl")
         for moves in (task.solution, *task.misses):
             task.solve(board, moves)
