@@ -77,7 +77,8 @@ class Param:
                                    f"{self.least} to {self.most}, not {shown(value)}")
             return value
         allowed = [choice for choice, _ in self.choices(state)] if self.choices else []
-        if value not in allowed:
+        # By value and kind: a choice of 1 is not true, nor 1.0.
+        if not any(value == choice and type(value) is type(choice) for choice in allowed):
             raise InvalidInput(f"{where}: {self.name} must be one of "
                                f"{', '.join(map(str, allowed)) or '(none here)'}, not "
                                f"{shown(value)}")
