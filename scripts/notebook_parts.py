@@ -209,6 +209,9 @@ def leaks(notebook: dict[str, Any]) -> list[Leak]:
 
 TASK = re.compile(r"\.task\(\s*[\"']([\w-]+)[\"']")
 PART_NUMBER = re.compile(r"^(?:Part|Deel) (\d+)")
+#: The cell that ends a part with its stars: a glance, like the rules line, not a result to
+#: look at (it takes no time of its own in a lesson plan).
+STARS = re.compile(r"lesson\.part_stars\(\d+\)")
 
 
 def lesson_parts(notebook: dict[str, Any]) -> list[dict[str, Any]]:
@@ -258,7 +261,7 @@ def measured_minutes(part: Part) -> float:
     tasks = sum(len(TASK.findall(text)) for text in code)
     looks = sum(1 for _, cell in part.cells if cell["cell_type"] == "code"
                 and cell.get("outputs") and not ASK.search(source(cell))
-                and not TASK.search(source(cell)))
+                and not TASK.search(source(cell)) and not STARS.fullmatch(source(cell).strip()))
     return (reading_words(part) / WORDS_A_MINUTE + QUESTION_MINUTES * questions
             + TASK_MINUTES * tasks + LOOK_MINUTES * looks)
 

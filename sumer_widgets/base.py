@@ -623,7 +623,11 @@ class BoardWidget(anywidget.AnyWidget):
         why = verdict.why.describe(self.lang) if isinstance(verdict.why, SumerError) \
             else say(verdict.why, self.lang)
         steps = task.hints()
+        from sumer_widgets.record import stars
+
+        earned = stars(record["done"], record["hints"], record["missed"])
         told.update(status=verdict.status, why=why,
+                    stars="★" * earned + "☆" * (3 - earned) if record["done"] else "",
                     hint=" ".join(say(step, self.lang) for step in steps[:self._hints_shown]),
                     hints_left=len(steps) - self._hints_shown)
         self.task = told

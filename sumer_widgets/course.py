@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from engine.core import InvalidInput
 from sumer_widgets.progress import spans
+from sumer_widgets.tasks import say
 from sumer_widgets.words import words
 
 WORDS = words(__file__)["WORDS"]
@@ -160,3 +161,50 @@ def _warm_task(lesson: Any, task_id: str, seed: int) -> Any:
     shown = fresh if fresh is not None else replace(task)
     name = f"warm-{task_id}"
     return shown.board(lang=lesson.lang, name=name)
+
+
+class PartStars(widgets.HTML):
+    """The end of a part: the stars of its board tasks and its questions right at the first
+    try, in this session (redrawn with every answer and move)."""
+
+    def __init__(self, lesson: Any, number: int):
+        self.lesson = lesson
+        self.number = number
+        part = next((p for p in lesson.parts() if p["number"] == number), None)
+        if part is None:
+            raise InvalidInput(f"the lesson has no part {number}")
+        self.part = part
+        super().__init__("")
+        self.add_class("sumer-part-stars")
+        lesson.change_listeners.append(lambda _lesson: self.refresh())
+        self.refresh()
+
+    def refresh(self) -> None:
+        from sumer_widgets.record import stars
+
+        lesson, told = self.lesson, _words(self.lesson.lang)
+        tasks = []
+        for task_id in self.part["tasks"]:
+            board = lesson._boards.get(task_id)
+            record = board.task_record if board is not None else None
+            earned = stars(record["done"], record["hints"], record["missed"]) if record else 0
+            goal = html.escape(say(lesson.tasks[task_id].goal, lesson.lang))
+            tasks.append(f"{'★' * earned}{'☆' * (3 - earned)} {goal}")
+        asked = [lesson._asked[ex_id] for ex_id in self.part["exercises"]
+                 if ex_id in lesson._asked and lesson._asked[ex_id].tries]
+        right = sum(question.first_right is True for question in asked)
+        line = told["part_stars"].format(part=self.number, right=right,
+                                         answered=len(asked),
+                                         questions=len(self.part["exercises"]))
+        items = "".join(f"<li>{task}</li>" for task in tasks)
+        self.value = f"<p><b>{html.escape(line)}</b></p>" + (
+            f'<ul style="list-style:none;padding-left:0.5em">{items}</ul>' if items else "")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = super()._repr_mimebundle_(**kwargs)
+        if data is None:
+            return None
+        told = _words(self.lesson.lang)
+        data["text/html"] = f"<p><i>{html.escape(told['stars_static'])}</i></p>"
+        data["text/plain"] = told["stars_static"]
+        return data

@@ -66,6 +66,8 @@ class Lesson:
         self.session = self.record.start_session(game, lang)
         #: Called after the learner's name changes (the warm-up redraws for them).
         self.learner_listeners: list[Any] = []
+        #: Called after each change to the record (a part's stars redraw).
+        self.change_listeners: list[Any] = []
 
     # The learner and the record ---------------------------------------------------------
 
@@ -115,6 +117,8 @@ class Lesson:
                 self.store.save(record)
             except OSError as exc:
                 self.save_problem = exc.strerror or type(exc).__name__
+        for listener in list(self.change_listeners):
+            listener(self)
 
     def progress(self) -> Progress:
         """What the record says of the learner in this game (`sumer_widgets.progress`)."""
@@ -126,6 +130,13 @@ class Lesson:
         from sumer_widgets.course import WarmUp
 
         return WarmUp(self)
+
+    def part_stars(self, number: int) -> Any:
+        """What the learner earned in part `number`: its tasks' stars and its questions right
+        at the first try, redrawn as they work."""
+        from sumer_widgets.course import PartStars
+
+        return PartStars(self, number)
 
     def _changed(self, *_args: Any) -> None:
         self.save()

@@ -190,6 +190,11 @@ def _key(key: Any) -> str:
 
 
 def _string(text: str) -> str:
+    # Text with quotes (a saved game's JSON) reads best as a literal string, where nothing is
+    # escaped; it can be one when it has no apostrophe, line break or control character.
+    if '"' in text and "'" not in text and all(0x20 <= ord(c) != 0x7F for c in text) and \
+            not any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        return f"'{text}'"
     out = []
     for char in text:
         if char in '"\\':

@@ -345,7 +345,8 @@ function mountTask(model) {
     title.textContent = `${t.task}:`;
     goal.textContent = t.goal;
     const mark = { done: "✓", todo: "…", missed: "✗" }[t.status] || "";
-    verdict.textContent = `${mark} ${t[t.status] || ""}${t.why ? ` — ${t.why}` : ""}`;
+    const stars = t.status === "done" && t.stars ? ` ${t.stars}` : "";
+    verdict.textContent = `${mark} ${t[t.status] || ""}${stars}${t.why ? ` — ${t.why}` : ""}`;
     hintText.textContent = t.hint ? `${t.hint_label}: ${t.hint}` : "";
     hintText.hidden = !t.hint;
     hint.textContent = t.hint_label || "Hint";

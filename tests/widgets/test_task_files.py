@@ -187,3 +187,20 @@ def test_a_goal_of_another_shape_is_refused():
     for bad in ("capture", ["capture"], {"kind": None}, {"kind": ["capture"]}):
         with pytest.raises(InvalidInput):
             Goal.read("royal_ur", bad, start)
+
+
+def test_the_example_task_files_are_current_and_their_solutions_solve_them():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, "scripts/example_tasks.py", "--check"], cwd=root,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    for path in sorted((root / "docs" / "tasks").glob("*.toml")):
+        tasks = taskfile.read(path.read_text(encoding="utf-8"), path.name, game=path.stem)
+        assert len(tasks) == 2
+        for task in tasks:
+            board = task.board()
+            assert task.solve(board).status == DONE, (path.name, task.id)
