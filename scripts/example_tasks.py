@@ -22,9 +22,9 @@ EXAMPLES = {"sumeria": ("umma-first", "into-eridu"),
             "mesopotamia": ("build-a-hut", "two-descendants"),
             "priest_kings": ("attack-ur-from-kish", "enter-the-order"),
             "royal_ur": ("capture-dark", "rosette-again")}
-COMMENT = ("A teacher's task file for {title} (docs/tasks.md): two of the lesson's own board tasks,\n"
-           "written as the task maker writes them. Open it in notebooks/teacher/tasks.ipynb, or\n"
-           "change its words and goals and open it again.")
+COMMENT = ("A teacher's task file for {title} (docs/tasks.md): two of the lesson's own\n"
+           "board tasks, written as the task maker writes them. Open it in\n"
+           "notebooks/07-tasks.ipynb, or change its words and goals and open it again.")
 
 
 def example(game: str) -> str:
