@@ -159,6 +159,15 @@ class Lesson:
         shown.observe(self._changed, names=["task"])
         return shown
 
+    def own_task(self, task: Any, key: str) -> Any:
+        """A board showing a teacher's `task` (from a task file), kept in the learner's record
+        as the item `key`."""
+        named = {} if "name" in task.options else {"name": f"task-{task.id}"}
+        shown = task.board(lang=self.lang, **named)
+        self._boards[key] = shown
+        shown.observe(self._changed, names=["task"])
+        return shown
+
     def record_data(self) -> dict[str, Any]:
         """How the learner got on in this session, as plain data: per question asked the first
         answer and whether it was right, tries, hints and whether the answer was shown; per

@@ -25,6 +25,8 @@ from typing import Any
 from sumer_widgets.record import Record, today
 
 TRIED, FAMILIAR, MASTERED = "tried", "familiar", "mastered"
+#: How a teacher's own task (a task file's) is named in the record.
+OWN = "own-"
 LEVELS = (TRIED, FAMILIAR, MASTERED)
 
 
@@ -133,20 +135,31 @@ class Progress:
             if attempt["kind"] == "question" and item_id in questions and (
                     attempt["tries"] or attempt["answer_shown"]):
                 answered.add(item_id)
-                if attempt["first_right"] is True and not attempt["warmup"]:
-                    first_right.add(item_id)
             elif attempt["kind"] == "task" and item_id in tasks and attempt["tries"]:
                 tried.add(item_id)
                 if attempt["done"]:
                     done.add(item_id)
                     stars[item_id] = max(stars.get(item_id, 0), attempt["stars"] or 0)
+        for item_id in answered:
+            # Right at the first try: the first time it was ever tried (a restart that asks
+            # it again does not make a first try of a second one).
+            tried = [a for a in self.history("question", item_id)
+                     if (a["tries"] or a["answer_shown"]) and not a["warmup"]]
+            if tried and tried[0]["first_right"] is True:
+                first_right.add(item_id)
         parts = sorted({p for s in self.sessions.values() for p in s["parts"]})
+        own: dict[str, bool] = {}
+        for attempt in self.attempts:
+            if attempt["kind"] == "task" and attempt["item"].startswith(OWN) and \
+                    attempt["tries"]:
+                own[attempt["item"]] = own.get(attempt["item"], False) or attempt["done"]
         return {"questions": len(questions), "answered": len(answered),
                 "first_right": len(first_right), "tasks": len(tasks), "tried": len(tried),
                 "done": len(done), "stars": sum(stars.values()), "most_stars": 3 * len(tasks),
                 "parts": parts, "lessons": len(self.lessons),
                 "minutes": sum(s["minutes"] for s in self.sessions.values()),
-                "mastered": len(self.mastered)}
+                "mastered": len(self.mastered), "own_tried": len(own),
+                "own_done": sum(own.values())}
 
 
 def missed(attempt: Mapping[str, Any]) -> bool:

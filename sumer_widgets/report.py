@@ -310,11 +310,13 @@ def report_html(found: Class, class_list: Iterable[str] = (), lang: str = "en") 
             merged = (f" <small>({esc(told['merged'].format(files=row['files']))})</small>"
                       if row["files"] > 1 else "")
             rules = ", ".join(row["mastered_rules"]) or "—"
+            own = (" " + esc(told["own"].format(done=row["own_done"], tried=row["own_tried"]))
+                   if row["own_tried"] else "")
             body.append(
                 f"<tr><td>{esc(row['student'])}{merged}</td><td>{esc(row['game'])}</td>"
                 f"<td>{row['lessons']}</td><td>{esc(spans(row['parts']) or '—')}</td>"
                 f"<td>{row['first_right']} / {row['answered']}</td>"
-                f"<td>{row['done']} / {row['tried']}</td>"
+                f"<td>{row['done']} / {row['tried']}{own}</td>"
                 f"<td>{row['stars']} / {row['most_stars']}</td>"
                 f"<td><small>{esc(rules)}</small></td></tr>")
         out.append(f'<table class="sumer-report"><thead><tr>{head}</tr></thead><tbody>'

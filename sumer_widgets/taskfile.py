@@ -204,7 +204,7 @@ def _task(item: dict[str, Any], ruleset: str, index: int, at: _Where,
     return Task(id=task_id, ruleset=ruleset, goal=goal, start=start, check=checked,
                 rules=tuple(rules), hint=hint, solution=solution, explanation=explanation,
                 misses=tries, bots=bots, options=board, ruleset_options=ruleset_options,
-                par=par, objective=objective)
+                par=par, objective=objective, source_words=words)
 
 
 def _say(sentences: Mapping[str, Mapping[str, str]], task_id: str, key: str, /,
@@ -297,9 +297,9 @@ def _words(item: Mapping[str, Any], task_id: str,
             steps = value if key == "hint" and isinstance(value, (list, tuple)) else [value]
             if not steps or not all(isinstance(step, str) and step.strip() for step in steps):
                 raise InvalidInput(f"{where('words', lang, key)}: {key} must be text")
-    if "en" not in words or "goal" not in words["en"]:
-        raise InvalidInput(f"{where('words')}: a task's words need its goal in English "
-                           "([task.words.en] goal = ...)")
+    if not any("goal" in table for table in words.values()):
+        raise InvalidInput(f"{where('words')}: a task's words need its goal, in one language "
+                           "at least ([task.words.en] goal = ...)")
     return {lang: dict(table) for lang, table in words.items()}
 
 
@@ -345,7 +345,7 @@ def _goal(item: Mapping[str, Any], ruleset: str, state: Any, checks: Mapping[str
                         **{key: value for key, value in words.get(lang, {}).items()
                            if key in said_keys}}
                  for lang in {*defaults, *words}}
-    missing = [key for key in said_keys if key not in sentences.get("en", {})]
+    missing = [key for key in said_keys if not any(key in table for table in sentences.values())]
     if missing:
         raise InvalidInput(f"{where('words', 'en')}: the task's words need "
                            f"{', '.join(missing)} (what the board says when the goal is "

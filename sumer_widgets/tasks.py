@@ -32,13 +32,14 @@ TASK_WORDS = words(__file__)["TASK_WORDS"]
 
 
 def say(words: Words | Any, lang: str) -> str:
-    """`words` in `lang` (English where no translation exists): text, ``{lang: text}``, or
-    anything told per language (``describe(lang)``: a `Said`, a `Message`)."""
+    """`words` in `lang` (English where no translation exists, else any language given):
+    text, ``{lang: text}``, or anything told per language (``describe(lang)``: a `Said`, a
+    `Message`)."""
     if isinstance(words, str):
         return words
     if hasattr(words, "describe"):
         return words.describe(lang)
-    return words.get(lang) or words["en"]
+    return words.get(lang) or words.get("en") or next(iter(words.values()), "")
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,10 @@ class Task:
         par: how many of the learner's decisions reach the goal: a goal not reached after as
             many is missed (`sumer_widgets.goals`); None where the check says so itself.
         objective: the goal kind with its parameters (a `sumer_widgets.goals.Goal`) when the
-            task is data (`from_data`); None for a task whose check is the lesson's own.
+            task is data (`sumer_widgets.taskfile`); None for a task whose check is the
+            lesson's own.
+        source_words: the words as its task file gave them, ``{lang: table}`` (so a file
+            written again keeps them whole).
     """
 
     id: str
@@ -110,6 +114,7 @@ class Task:
     ruleset_options: Mapping[str, Any] = field(default_factory=dict)
     par: int | None = None
     objective: Any = None
+    source_words: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     def under(self, options: Mapping[str, Any]) -> Task:
         """This task played by the ruleset `options` (a lesson's, e.g. the Dutch rulebook's
@@ -164,8 +169,9 @@ class Task:
             data["bots"] = {str(seat): spec for seat, spec in self.bots.items()}
         if self.options:
             data["board"] = dict(self.options)
-        if lang_words:
-            data["words"] = {lang: dict(table) for lang, table in lang_words.items()}
+        told = lang_words if lang_words is not None else self.source_words
+        if told:
+            data["words"] = {lang: dict(table) for lang, table in told.items()}
         return data
 
     def board(self, lang: str = "en", **options: Any) -> Any:

@@ -101,22 +101,24 @@ class Said:
     """A sentence of a words section, told in the language asked for when it is shown: the
     sentence `key` of item `item` (``task.<id>``, ``goal.<kind>``, ``lesson.<name>``) with
     `values` in its ``{slots}``. Like `Message`, a value with a ``describe(lang)`` is told in
-    the same language. English stands in for a missing translation."""
+    the same language. English stands in for a missing translation (and any language a
+    sentence has, where there is no English: a teacher's own task in Dutch)."""
 
     __slots__ = ("item", "key", "table", "values")
 
     def __init__(self, table: Mapping[str, Mapping[str, Any]], item: str, key: str, /,
                  **values: Any):
-        if key not in table.get("en", {}):
-            raise KeyError(f"{item}: no English sentence {key!r}")
+        if not any(key in texts for texts in table.values()):
+            raise KeyError(f"{item}: no sentence {key!r} in any language")
         self.table = table
         self.item = item
         self.key = key
         self.values = values
 
     def describe(self, lang: str = "en") -> str:
-        texts = self.table.get(lang) or self.table["en"]
-        text = texts.get(self.key) or self.table["en"][self.key]
+        text = next(texts[self.key] for texts in (
+            self.table.get(lang, {}), self.table.get("en", {}), *self.table.values())
+            if self.key in texts)
         return Message({"en": {"s": text}}, "s", **self.values).describe(lang) if (
             self.values) else text
 

@@ -112,7 +112,7 @@ def test_what_write_writes_read_reads_back():
     (one_task(extra='bots = { 0 = "greedy" }'), "is not another player"),
     (one_task(extra='bots = { 1 = "wizard" }'), "is no bot"),
     (one_task(extra='board = { colour = "red" }'), "the board takes no 'colour'"),
-    (one_task(words='hint = "Count."'), "need its goal in English"),
+    (one_task(words='hint = "Count."'), "need its goal, in one language at least"),
     (one_task(words='goal = "Go."\ndoen = "Done."'),
      "the task's words have no 'doen' (did you mean 'done'?)"),
     (one_task(words='goal = ""'), "goal must be text"),
