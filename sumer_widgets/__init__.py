@@ -16,6 +16,8 @@ from sumer_widgets.royal_ur.board import RoyalUrBoard
 from sumer_widgets.royal_ur.picture import render as royal_ur_svg
 from sumer_widgets.sumeria.board import SumeriaBoard
 from sumer_widgets.sumeria.picture import render as sumeria_svg
+from sumer_widgets.taskbook import TaskBook
+from sumer_widgets.taskmaker import TaskMaker
 from sumer_widgets.tigris.board import TigrisBoard
 from sumer_widgets.tigris.picture import render as tigris_svg
 
@@ -23,7 +25,7 @@ show_refusals_briefly()
 
 __all__ = [
     "CampaignMap", "Exercise", "Lesson", "MesopotamiaBoard", "RoyalUrBoard", "SumeriaBoard",
-    "TigrisBoard", "attempt", "attempts", "mesopotamia_svg", "priest_kings_svg",
+    "TaskBook", "TaskMaker", "TigrisBoard", "attempt", "attempts", "mesopotamia_svg", "priest_kings_svg",
     "royal_ur_svg", "show", "sumeria_svg", "tigris_svg", "told",
 ]
 
