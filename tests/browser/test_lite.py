@@ -217,3 +217,88 @@ def test_a_shipped_notebook_shows_its_pictures_before_anything_is_run(lite_site,
     finally:
         page.close()
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
+
+
+def hand_in_files(tmp_path):
+    """Three students' hand-ins, as the lessons write them: two files, and a zip of one more
+    (what a learning platform's "download all" gives)."""
+    import io
+
+    from sumer_widgets.handin import file_name
+    from sumer_widgets.lessons import Lesson
+
+    files = []
+    for n, first in enumerate((24, 55, 24)):
+        lesson = Lesson("sumeria", records=tmp_path / f"records-{n}")
+        lesson.set_learner(f"Site Student {n}")
+        lesson.ask("towns-on-board").verdict(first)
+        lesson.save()
+        files.append((file_name(lesson.record), lesson.record.to_json().encode()))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(f"assignment/{files[2][0]}", files[2][1])
+    (tmp_path / "class.zip").write_bytes(buffer.getvalue())
+    for name, data in files[:2]:
+        (tmp_path / name).write_bytes(data)
+    return [tmp_path / name for name, _ in files[:2]] + [tmp_path / "class.zip"]
+
+
+@pytest.mark.slow
+def test_the_class_report_reads_uploaded_hand_ins_and_a_zip(lite_site, offline, tmp_path):
+    """Issue 41: the site ships the teacher's notebooks, and its class report reads the files
+    students' browsers downloaded, uploaded one by one or as a zip."""
+    _, site = lite_site
+    context, outside = offline
+    page = context.new_page()
+    try:
+        open_notebook(page, site, "notebooks/teacher/class-report.ipynb")
+        run_all(page)
+        page.locator(".jp-Notebook", has_text="There is no folder hand-ins here yet").wait_for()
+        with page.expect_file_chooser() as chooser:
+            page.locator(".jp-Notebook .widget-upload").click()
+        chooser.value.set_files([str(path) for path in hand_in_files(tmp_path)])
+        table = page.locator("table.sumer-report")
+        table.wait_for()
+        rows = table.locator("tbody tr")
+        assert rows.count() == 3
+        assert "Site Student 1" in table.inner_text() and "0 / 1" in table.inner_text()
+    finally:
+        page.close()
+    assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
+
+
+@pytest.mark.slow
+def test_a_run_and_saved_notebook_reopens_with_no_stuck_widget(lite_site, offline):
+    """Issue 41: every board, question, name box and hand-in of a notebook run and saved in
+    the site shows its saved view when the notebook opens again — never "Loading widget...".
+    Each output is scrolled into view (the notebook draws only what is near the view) and
+    given the time the saved-view script takes to show it."""
+    _, site = lite_site
+    context, outside = offline
+    page = context.new_page()
+    path = "notebooks/06-royal-game-of-ur.ipynb"
+    try:
+        open_notebook(page, site, path)
+        run_all(page)
+        waiting_board_note(page, site, path)
+        cells = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+            .map((c, n) => [n, c.model.type === 'code' && c.model.outputs.toJSON().some(
+                o => o.data && o.data['application/vnd.jupyter.widget-view+json'])])
+            .filter(([n, live]) => live).map(([n]) => n)""")
+        assert len(cells) >= 10
+        stuck = []
+        for index in cells:
+            page.evaluate("(n) => window.jupyterapp.shell.currentWidget.content"
+                          ".scrollToItem(n)", index)
+            try:
+                page.wait_for_function("""(n) => {
+                    const cell = window.jupyterapp.shell.currentWidget.content.widgets[n];
+                    const text = cell.outputArea.node.innerText.trim();
+                    return text && !/^(Loading widget|Error displaying widget)/m.test(text);
+                }""", arg=index, timeout=15_000)
+            except Exception:
+                stuck.append(index)
+        assert stuck == [], f"cells still stuck on a widget: {stuck}"
+    finally:
+        page.close()
+    assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
