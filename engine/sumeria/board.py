@@ -103,7 +103,7 @@ class Board:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Board:
-        """A board from plain data, as in DESIGN.md §2.
+        """A board from plain data (docs/architecture.md, "The engine contract").
 
         Raises:
             InvalidInput: naming the first problem found — an unknown or duplicate id, a
