@@ -185,3 +185,51 @@ def test_a_broken_link_is_found(tmp_path):
     assert found == ["docs/b.md: missing.md (no such file)",
                      "docs/b.md: a.md#part-three (no such heading)",
                      "docs/b.md: ../../notes.md (outside the repository)"]
+
+
+#: Names of the engine contract that docs/architecture.md says are being added: until they are,
+#: no ruleset has them; once one has, every ruleset must.
+BEING_ADDED = {"chance_outcomes"}
+
+
+def contract_blocks() -> list[str]:
+    """The Python blocks of docs/architecture.md's section on the engine contract."""
+    page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    section = page.split("## 2. The engine contract", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```python\n(.*?)```", section, re.S)
+
+
+def test_the_architecture_pages_contract_names_exist_in_every_ruleset():
+    """The page states the contract outside checks call (every ruleset: the game's names and the
+    module's; Sumeria: its board's too): each name it gives is there."""
+    from engine.core import RULESETS, rules_of
+
+    shared, sumeria_only = contract_blocks()
+    game_names = set(re.findall(r"\bgame\.(\w+)", shared))
+    module_names = set(re.findall(r"\bsumeria\.(\w+)", shared)) - {"Game"}
+    assert {"legal_moves", "play", "undo", "history", "to_json"} <= game_names
+    assert {"new_game", "legal_moves", "apply"} <= module_names
+    missing, partly = [], []
+    for ruleset in RULESETS:
+        rules = rules_of(ruleset)
+        game = rules.new_game(seed=1)
+        missing += [f"{ruleset}: game.{name}" for name in sorted(game_names)
+                    if not hasattr(game, name)]
+        missing += [f"{ruleset}: {name}" for name in sorted(module_names - BEING_ADDED)
+                    if not hasattr(rules, name)]
+        assert hasattr(rules.Game, "from_json")
+    for name in BEING_ADDED & module_names:
+        have = [ruleset for ruleset in RULESETS if hasattr(rules_of(ruleset), name)]
+        if have and len(have) < len(RULESETS):
+            partly.append(f"{name}: only in {', '.join(have)}")
+    assert not missing and not partly, "\n".join(missing + partly)
+
+    from engine import sumeria
+
+    board = sumeria.Board.standard()
+    for name in re.findall(r"\bboard\.(\w+)", sumeria_only):
+        assert hasattr(board, name), f"board.{name}"
+    for name in re.findall(r"\bsumeria\.(?:Board\.)?(\w+)", sumeria_only):
+        assert hasattr(sumeria, name) or hasattr(sumeria.Board, name), name
+    assert sumeria.score_influence({"economy": 4, "military": 2, "political": 4,
+                                    "religion": 5}) == 38
