@@ -10,11 +10,16 @@ those edges would make every package one circle: an edge goes to the named modul
 Imports under ``if TYPE_CHECKING:`` are left out: that block never runs (``TYPE_CHECKING`` is
 False at run time) and under ``from __future__ import annotations`` its names are only read by
 type checkers, which resolve circles among annotations on their own.
+
+And the layers import one way (docs/architecture.md §1): the engine imports nothing outside the
+standard library but networkx (and the simulator's progress bar, tqdm), and `sumer_widgets`
+imports nothing that sits above it.
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 import networkx as nx
@@ -155,3 +160,61 @@ def test_without_the_lazy_import_there_is_no_circle(tmp_path):
 
     assert circles(tmp_path, "toy") == []
     assert set(import_graph(tmp_path, "toy").edges) == {("toy.text", "toy.state")}
+
+
+#: What each layer may import from outside the standard library (docs/architecture.md §1): the
+#: engine networkx alone, and tqdm only in the simulator (its progress bar, imported when
+#: shown); the visible layer anything but what sits above it.
+ENGINE_MAY_IMPORT = {"engine", "networkx"}
+ENGINE_EXTRA = {"engine/simulate.py": {"tqdm"}}
+ABOVE_THE_WIDGETS = {"notebooks", "apps", "scripts", "tests", "benchmarks", "sumer_server"}
+
+
+def imported_packages(root: Path, package: str) -> dict[str, set[str]]:
+    """Each file of `package` (its path from `root`) and the top-level packages it imports,
+    relative imports aside (they stay inside `package`)."""
+    found = {}
+    for path in sorted((root / package).rglob("*.py")):
+        names = set()
+        for node in _imports(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name.split(".")[0] for alias in node.names}
+            elif not node.level and node.module:
+                names.add(node.module.split(".")[0])
+        found[path.relative_to(root).as_posix()] = names
+    return found
+
+
+def layer_breaks(root: Path) -> list[str]:
+    """One line per import that goes against the layers' one-way flow."""
+    found = []
+    for path, names in imported_packages(root, "engine").items():
+        allowed = ENGINE_MAY_IMPORT | ENGINE_EXTRA.get(path, set())
+        found += [f"{path} imports {name}: the engine imports only the standard library and "
+                  f"{', '.join(sorted(allowed - {'engine'}))}"
+                  for name in sorted(names - allowed - sys.stdlib_module_names)]
+    for path, names in imported_packages(root, "sumer_widgets").items():
+        found += [f"{path} imports {name}, which sits above sumer_widgets"
+                  for name in sorted(names & ABOVE_THE_WIDGETS)]
+    return found
+
+
+def test_the_layers_import_one_way():
+    assert not layer_breaks(ROOT), "\n".join(layer_breaks(ROOT))
+
+
+def test_the_layer_check_names_an_engine_file_that_imports_a_widget(tmp_path):
+    (tmp_path / "engine").mkdir()
+    (tmp_path / "engine" / "core.py").write_text(
+        "import json\nimport networkx\nfrom engine import bots\nfrom . import rules\n")
+    (tmp_path / "engine" / "view.py").write_text(
+        "def show():\n    from sumer_widgets.display import show\n    import IPython\n")
+    (tmp_path / "engine" / "simulate.py").write_text("import tqdm\n")
+    (tmp_path / "sumer_widgets").mkdir()
+    (tmp_path / "sumer_widgets" / "board.py").write_text("import engine\nfrom scripts import x\n")
+
+    found = layer_breaks(tmp_path)
+
+    assert [line.split(":")[0] for line in found] == [
+        "engine/view.py imports IPython", "engine/view.py imports sumer_widgets",
+        "sumer_widgets/board.py imports scripts, which sits above sumer_widgets"]

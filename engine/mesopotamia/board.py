@@ -1,9 +1,9 @@
 """Mesopotamia's map: hexagon fields in axial coordinates, growing as land is discovered.
 
 Implements "The Hexagon Fields" of the rule text (41 fields: 1 temple place, 5 volcanoes,
-6 forests, 7 quarries, 22 plains — RESEARCH.md §3) and the start setup of the folding sheet
+6 forests, 7 quarries, 22 plains — docs/research.md §3) and the start setup of the folding sheet
 ("differently for 2, 3 or 4 players"), read from ``data/layouts.json``: the 4-player layout is
-from RESEARCH.md, the 2- and 3-player ones are our reconstruction and the file says so
+from docs/research.md, the 2- and 3-player ones are our reconstruction and the file says so
 (docs/rulings.md R-M1).
 
 Coordinates are axial ``(q, r)`` with flat-topped hexes; a field is written ``"q,r"`` (e.g.

@@ -1,7 +1,7 @@
 """The pieces of Mesopotamia, their names, and how a state writes what a native carries.
 
 Covers "Game Material" of the rule text: per colour 8 natives, 5 huts, 3 holy places and 4
-sacrifice markers (values 2, 4, 6, 7: RESEARCH.md §3), the mana track (0 to 8), 20 lumber and
+sacrifice markers (values 2, 4, 6, 7: docs/research.md §3), the mana track (0 to 8), 20 lumber and
 20 stones, and the 18 cards. What a native carries is a small int: 0 (nothing), 1 (lumber), 2
 (stone), ``10 + v`` (a sacrifice marker of value v taken up in an earlier turn) or ``20 + v``
 (taken up this turn); `cargo_token` writes it (``.``, ``L``, ``S``, ``M4``, ``m4``) and

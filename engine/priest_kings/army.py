@@ -8,7 +8,7 @@ holds what the engine needs: which elements each command has, what each costs (A
 for morale (ME), and the troop type and grade the dice model (`battle`) fights with.
 
 `Army.standard()` is the shipped list (``data/armies/i1-early-sumerian-3000bc.json``), our
-reconstruction (RESEARCH.md §4, ruling R-P2): 200 AP in three commands. Any list in the same
+reconstruction (docs/research.md §4, ruling R-P2): 200 AP in three commands. Any list in the same
 form loads with `Army.from_dict`; a malformed one raises `InvalidInput`.
 
 Limits: troops are matched by name for the reorganization ("Reg Bw (I)" becomes "Reg Bd (F)"),

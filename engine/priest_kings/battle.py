@@ -4,7 +4,7 @@ This is **a model, not DBMM**. The rule text has its battles fought on the table
 a real campaign enters each result with a `RecordedBattle` move. A `DiceBattle` instead asks this
 module for a result, from the two armies' lists (`army`), any sacrifice rerolls, and a generator
 seeded from the campaign's seed and battle counter. Every die it rolls is returned for the
-events. RESEARCH.md §4 gives the facts it keeps.
+events. docs/research.md §4 gives the facts it keeps.
 
 What the model keeps:
 

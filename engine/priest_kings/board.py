@@ -2,7 +2,7 @@
 
 Implements "Map" of the rule text ("The dark green lines are the communication avenues to be used
 to attack neighbors"). The printed map is an image nobody could read, so the shipped map
-(`CampaignMap.standard()`, ``data/sumer.json``) is our reconstruction (RESEARCH.md §4, ruling
+(`CampaignMap.standard()`, ``data/sumer.json``) is our reconstruction (docs/research.md §4, ruling
 R-P1) and its ``source`` field says so. Maps are data: `CampaignMap.from_dict` reads any map a
 group draws and refuses a malformed one with `InvalidInput`.
 
@@ -90,7 +90,7 @@ class CampaignMap:
     @staticmethod
     @functools.cache
     def standard() -> CampaignMap:
-        """The shipped map: our labelled reconstruction (RESEARCH.md §4, ruling R-P1)."""
+        """The shipped map: our labelled reconstruction (docs/research.md §4, ruling R-P1)."""
         text = resources.files("engine.priest_kings").joinpath("data/sumer.json").read_text(
             "utf-8")
         return CampaignMap.from_json(text)

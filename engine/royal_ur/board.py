@@ -1,7 +1,7 @@
 """The board of the Royal Game of Ur: its 20 squares, the five rosettes and the players' paths.
 
-Covers the rule text's "Board and pieces" and "The path" (``rules/005-royal-game-of-ur.md``),
-and the two other paths its sources name (ruling R-U3):
+Covers the rule text's "Board and pieces" and "The path" (Finkel's rules, catalogued in
+``docs/rules/royal_ur.md``), and the two other paths its sources name (ruling R-U3):
 
 - ``"bell"`` (default, R. C. Bell's, with Finkel's rules): the player's own block of four
   (squares 1–4, from the gap to the far corner), the whole middle row (5–12), the player's own

@@ -4,8 +4,8 @@ Implements the board of the rule text ("8 City-States, each with one city, 3 tow
 villages, all connected by trade routes") and the movement rule of "Move one of your traders on
 the board". Boards are data: `Board.from_dict` reads any board a teacher draws (routes of any
 length, junctions where a location lies on several routes) and refuses a malformed one with
-`InvalidInput`. `Board.standard()` is our reconstruction of the printed board (RESEARCH.md §1):
-no public copy of its route network exists, and the data file says so.
+`InvalidInput`. `Board.standard()` is our reconstruction of the printed board
+(docs/research.md §1): no public copy of its route network exists, and the data file says so.
 
 Coordinates are drawing units with y growing downwards, as in SVG.
 
@@ -103,7 +103,7 @@ class Board:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Board:
-        """A board from plain data, as in DESIGN.md §2.
+        """A board from plain data (docs/architecture.md, "The engine contract").
 
         Raises:
             InvalidInput: naming the first problem found — an unknown or duplicate id, a
@@ -122,7 +122,8 @@ class Board:
     @staticmethod
     @functools.cache
     def standard() -> Board:
-        """The shipped board: our labelled reconstruction of the printed one (RESEARCH.md §1)."""
+        """The shipped board: our labelled reconstruction of the printed one
+        (docs/research.md §1)."""
         text = resources.files("engine.sumeria").joinpath("data/standard.json").read_text("utf-8")
         return Board.from_json(text)
 

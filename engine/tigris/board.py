@@ -1,11 +1,11 @@
 """Tigris & Euphrates boards: the 16 × 11 grid, its rivers, starting temples and treasures.
 
-Implements the board of the rule text and RESEARCH.md §2: the standard board (10 starting
+Implements the board of the rule text and docs/research.md §2: the standard board (10 starting
 temples with treasures, 4 of them behind the special border whose treasures are taken first)
 and the advanced board of the variant "Game Board - Advanced Board" (14 treasures, 6 special).
 Both layouts are data — a grid of characters, ``.`` land, ``~`` river, ``T`` a starting temple
 with a treasure, ``S`` one with the special border — checked cell for cell against
-RESEARCH.md §2 by the tests.
+docs/research.md §2 by the tests.
 
 Cells are integers ``row * 16 + column`` (row 0 is the top row, column 0 the left column), so
 that the rules work on tuples and precomputed neighbour tables. People name a cell by its
@@ -28,7 +28,7 @@ COLUMNS = "abcdefghijklmnop"
 BOARDS = ("standard", "advanced")
 
 LAYOUTS = {
-    # RESEARCH.md §2, agreed cell for cell by four independent implementations.
+    # docs/research.md §2, agreed cell for cell by four independent implementations.
     "standard": (
         "....~~~~~.T.~...",
         ".S..~.......~..S",
@@ -42,7 +42,7 @@ LAYOUTS = {
         ".....T..........",
         "..........T.....",
     ),
-    # RESEARCH.md §2: one source (BGA's implementation and artwork); the special border on
+    # docs/research.md §2: one source (BGA's implementation and artwork); the special border on
     # row 10 is at column 9, as the artwork shows.
     "advanced": (
         "..~~T....T.....~",

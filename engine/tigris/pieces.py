@@ -1,6 +1,6 @@
 """The pieces of Tigris & Euphrates, their names, and the codes a state writes them with.
 
-Covers the components of the rule text and RESEARCH.md §2: the 153 civilization tiles (57 red
+Covers the components of the rule text and docs/research.md §2: the 153 civilization tiles (57 red
 temples, 36 blue farms, 30 green markets, 30 black settlements), two catastrophes and four
 leaders (king, priest, farmer, trader) per dynasty, six monuments (one per pair of colours) and
 six-tile hands; and the small integer codes of a cell's contents (`EMPTY` … `LEADER`). The
@@ -26,7 +26,7 @@ BUILDING_NAMES = {"en": ("palace", "library", "granary", "market hall"),
 PLAYER_NAMES = {"en": ("Bull", "Urn", "Bow", "Lion"),
                 "nl": ("Stier", "Kruik", "Boog", "Leeuw")}
 
-#: Tiles of each colour in the box (RESEARCH.md §2): 30 black, 57 red, 36 blue, 30 green.
+#: Tiles of each colour in the box (docs/research.md §2): 30 black, 57 red, 36 blue, 30 green.
 TILE_COUNTS = (30, 57, 36, 30)
 TOTAL_TILES = sum(TILE_COUNTS)  # 153
 HAND_SIZE = 6
@@ -37,7 +37,7 @@ MONUMENTS = ("kr", "kb", "kg", "rb", "rg", "bg")
 MONUMENT_COLOURS = tuple((COLOURS.index(m[0]), COLOURS.index(m[1])) for m in MONUMENTS)
 
 # Cell codes. A flipped tile lies under a monument (or the wonder): it keeps its colour for
-# the count of tiles, but has none for the rules (RESEARCH.md §2; "Monuments do not have a
+# the count of tiles, but has none for the rules (docs/research.md §2; "Monuments do not have a
 # color of their own").
 EMPTY = 0
 TILE = 1          # 1 + colour: a face-up tile

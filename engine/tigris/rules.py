@@ -3,7 +3,7 @@
 The rule steps themselves live in `table.Table` (shared with the fast playout). This module
 adds what people need around them:
 
-- `new_state`: setup from a seed ("Summary", RESEARCH.md §2): the starting temples with their
+- `new_state`: setup from a seed ("Summary", docs/research.md §2): the starting temples with their
   treasures, a shuffled bag of the other 143 (standard) or 139 (advanced) tiles, six tiles,
   two catastrophes and four leaders per player, a random first player;
 - `legal_moves`: every legal move, in a stable order;

@@ -1,6 +1,6 @@
 """Final scoring of Tigris & Euphrates: wild treasures, the weakest colour, and tie-breaks.
 
-Covers "Scoring" of the rule text with the FAQ rulings of RESEARCH.md §2: each treasure is
+Covers "Scoring" of the rule text with the FAQ rulings of docs/research.md §2: each treasure is
 added, one at a time, to the player's currently lowest colour; the score is the lowest colour;
 ties go to the next-lowest colour, and so on; a full tie is shared. Plain tuples in and out,
 so the checked rules and the fast playout share these functions.

@@ -1,6 +1,6 @@
 """The Tigris & Euphrates state: an immutable value holding only what changes during a game.
 
-Covers the setup of the rule text and RESEARCH.md §2: where the pieces are (`pieces`: the
+Covers the setup of the rule text and docs/research.md §2: where the pieces are (`pieces`: the
 tiles, catastrophes, leaders and monuments), the treasures, the hands, the bag, and each
 player's influence in the four colours. It also holds where a turn stands: actions left, and
 any decision inside it (a conflict's support, the order of wars, a treasure, a building, a

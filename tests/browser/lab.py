@@ -1,5 +1,6 @@
 """A real JupyterLab server and a few page helpers, for the browser tests and the latency
-benchmark. Recipes from shared/TOOLCHAIN.md: loopback only, fresh config directories, no news."""
+benchmark. So that it runs alone and quietly on a shared machine: loopback only, fresh config
+directories, no news toast."""
 
 from __future__ import annotations
 

@@ -142,8 +142,9 @@ def test_repr_is_stable():
 @pytest.mark.parametrize("ruleset", ["sumeria", "tigris", "mesopotamia", "priest_kings",
                                      "royal_ur"])
 def test_every_move_kind_loads_from_its_own_dict(ruleset):
-    """``Move.from_dict`` on the class, as DESIGN.md §2 names it, for every move a random game
-    offers; another kind or a malformed field is refused with a reason."""
+    """``Move.from_dict`` on the class, as the engine contract names it (docs/architecture.md),
+    for every move a random game offers; another kind or a malformed field is refused with a
+    reason."""
     import importlib
     import random
 

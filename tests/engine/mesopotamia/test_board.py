@@ -31,7 +31,7 @@ def test_coordinates_in_text():
 @rules("M-SETUP-2")
 def test_the_layouts_file_labels_its_reconstructions():
     data = board.layouts()["layouts"]
-    assert "RESEARCH.md" in data["4"]["source"]
+    assert "docs/research.md" in data["4"]["source"]
     assert data["3"]["source"].startswith("RECONSTRUCTION")
     assert data["2"]["source"].startswith("RECONSTRUCTION")
 

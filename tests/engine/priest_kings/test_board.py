@@ -14,7 +14,7 @@ from engine.priest_kings import CampaignMap
 
 rules = pytest.mark.rules
 
-#: RESEARCH.md §4: distances between the cities, in km.
+#: docs/research.md §4: distances between the cities, in km.
 DISTANCES = {("kish", "uruk"): 168, ("kish", "lagash"): 213, ("kish", "ur"): 228,
              ("uruk", "ur"): 61, ("lagash", "ur"): 58, ("lagash", "uruk"): 76}
 

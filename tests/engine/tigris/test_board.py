@@ -1,4 +1,4 @@
-"""The two boards as data, checked cell for cell against RESEARCH.md §2, and cell names."""
+"""The two boards as data, checked cell for cell against docs/research.md §2, and cell names."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine.tigris.board import NEIGHBOURS, SIZE, Board
 
 rules = pytest.mark.rules
 
-# Copied from shared/RESEARCH.md §2.
+# Copied from docs/research.md §2.
 STANDARD = """
  row  0  ....~~~~~.T.~...
       1  .S..~.......~..S
