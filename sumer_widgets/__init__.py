@@ -25,7 +25,8 @@ show_refusals_briefly()
 
 __all__ = [
     "CampaignMap", "Exercise", "Lesson", "MesopotamiaBoard", "RoyalUrBoard", "SumeriaBoard",
-    "TaskBook", "TaskMaker", "TigrisBoard", "attempt", "attempts", "mesopotamia_svg", "priest_kings_svg",
+    "TaskBook", "TaskMaker", "TigrisBoard",
+    "attempt", "attempts", "mesopotamia_svg", "priest_kings_svg",
     "royal_ur_svg", "show", "sumeria_svg", "tigris_svg", "told",
 ]
 

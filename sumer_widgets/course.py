@@ -9,7 +9,7 @@ this browser), and says how far the learner has come.
 The warm-up (``lesson.warm_up()``), at the top of each notebook, brings back up to
 `WARM_UP_ITEMS` questions and tasks the learner missed in earlier lessons (the Leitner box of
 `sumer_widgets.progress`): a question asked again, a task on a fresh position where its goal
-kind allows one (`sumer_widgets.goals.fresh_start`), else at its own start. What the learner
+kind allows one (`sumer_widgets.goals.fresh_task`), else at its own start. What the learner
 does there is recorded as a warm-up attempt: a right first try there is what makes a rule
 *mastered*. One line says why the items are there.
 

@@ -4,7 +4,7 @@
 legal moves: it counts them, draws one index with ``rng.randrange(count)`` and builds only that
 move, in the same order as `legal_moves`. So for the same generator it plays exactly the game
 that repeatedly playing ``legal_moves(s)[rng.randrange(len(...))]`` through `apply` plays —
-``tests/engine/test_sumeria_fast.py`` checks that, state for state.
+``tests/engine/sumeria/test_fast.py`` checks that, state for state.
 
 It shares the scoring functions with the checked rules and mutates only its own lists.
 """
