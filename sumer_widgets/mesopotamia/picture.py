@@ -46,13 +46,22 @@ from engine.mesopotamia.state import (
     player_name,
 )
 from sumer_widgets.palette import MAY, inline
-from sumer_widgets.svg import BOARD_ROLE, PLAYER_SHAPES, Svg, attrs, control, points_attr, shape
+from sumer_widgets.svg import (
+    BOARD_ROLE,
+    PLAYER_SHAPES,
+    Svg,
+    attrs,
+    control,
+    picture_css,
+    points_attr,
+    shape,
+)
 from sumer_widgets.words import words
 
 #: Mesopotamia's colours are named in the game (Blue, Red, Yellow, Green), so they are taken from
 #: the Okabe–Ito palette by name rather than from the shared `PLAYER_COLORS` (whose second and
-#: third colours are orange and green): blue, vermillion, yellow, bluish green. Shapes and
-#: initials stay the shared ones, so colour is never the only cue.
+#: third colours are orange and green): blue, vermillion, yellow, bluish green. Shapes stay the
+#: shared ones, so colour is never the only cue.
 PLAYER_COLORS = ("#0072B2", "#D55E00", "#F0E442", "#009E73")
 INK = ("#fff", "#fff", "#222", "#fff")  # text on each colour
 NEUTRAL = "#9a938a"
@@ -73,15 +82,15 @@ PILES_H = 64
 
 WORDS = words(__file__)["WORDS"]
 
-CSS = inline("""
+CSS = picture_css(inline("""
 .hex{stroke-width:1.6}
 .edge-hex{fill:#fffdf5;fill-opacity:.35;stroke:#c9b995;stroke-width:1.2;stroke-dasharray:4 3}
-/* Words a player reads are 16.5 units or more: the picture is as wide as the frame gives it
-   at 1280×720 (about 0.74 px a unit in a notebook), so they show at 12 px or more there. The
-   initials on the pieces only repeat their shape and colour: small, and aria-hidden. */
+/* Words a player reads are 16.5 units or more; `svg.picture_css` keeps them at 12 px on
+   screen where the picture is drawn smaller (JupyterLab with its file browser open). The
+   pieces carry no initial: too small for a letter a projector shows, they say whose they are
+   by their owner's colour and shape (the native's own, or a small one on a hut or a star). */
 .coord{font:16.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
 .coord-dark{fill:#e9d9c9}
-.tok{font:700 8.5px sans-serif;text-anchor:middle;dominant-baseline:central;pointer-events:none}
 .count{font:700 16.5px sans-serif;fill:#1d160b;pointer-events:none}
 .status{font:600 17px sans-serif;fill:#2b2214}
 .small{font:17px sans-serif;fill:#2b2214}
@@ -95,7 +104,7 @@ CSS = inline("""
 .recent{fill:none;stroke:#f2a900;stroke-width:4;pointer-events:none}
 .path{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
  stroke-linejoin:round;marker-end:url(#meso-arrow)}
-""")
+"""), ".mesopotamia-board")
 
 
 _UNSAFE = re.compile(r"[&<>\"']")
@@ -247,10 +256,14 @@ def hut_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
     ink = "#fff" if owner < 0 else INK[owner]
     pts = [(x - 7 * s, y + 6 * s), (x - 7 * s, y - 1 * s), (x, y - 7.5 * s),
            (x + 7 * s, y - 1 * s), (x + 7 * s, y + 6 * s)]
-    initial = "n" if owner < 0 else player_name(owner, lang)[0]
     return (el("polygon", points=points_attr(pts), fill=fill, stroke="#1d160b",
                stroke_width="1.1")
-            + text(x, y + 1.5 * s, initial, class_="tok", fill=ink, aria_hidden="true"))
+            + ("" if owner < 0 else _owner_mark(owner, x, y + 1.2 * s, 2.6 * s, ink)))
+
+
+def _owner_mark(owner: int, x: float, y: float, r: float, ink: str) -> str:
+    """The owner's shape, small, on a hut or a holy place: whose it is without a letter."""
+    return shape(PLAYER_SHAPES[owner], x, y, r, fill=ink, stroke="none")
 
 
 def holy_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
@@ -262,16 +275,12 @@ def holy_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
         pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
     return (el("polygon", points=points_attr(pts), fill=PLAYER_COLORS[owner], stroke="#1d160b",
                stroke_width="1.1")
-            + text(x, y + 0.3, player_name(owner, lang)[0], class_="tok", fill=INK[owner],
-                   aria_hidden="true"))
+            + _owner_mark(owner, x, y, 2.4 * s, INK[owner]))
 
 
 def native_icon(x: float, y: float, owner: int, lang: str, r: float = 7.5) -> str:
-    return (shape(PLAYER_SHAPES[owner], x, y, r, fill=PLAYER_COLORS[owner], stroke="#1d160b",
-                  stroke_width="1.2")
-            + text(x, y + (1.2 if PLAYER_SHAPES[owner] == "triangle" else 0.3),
-                   player_name(owner, lang)[0], class_="tok", fill=INK[owner],
-                   aria_hidden="true"))
+    return shape(PLAYER_SHAPES[owner], x, y, r, fill=PLAYER_COLORS[owner], stroke="#1d160b",
+                 stroke_width="1.2")
 
 
 def cargo_icon(cargo: int, x: float, y: float) -> str:
