@@ -163,8 +163,10 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   };
   const measureAbove = () => {
     legible();
-    const above = host.getBoundingClientRect().top - el.getBoundingClientRect().top;
-    if (above > 0) el.style.setProperty("--sumer-above", `${Math.ceil(above)}px`);
+    const box = el.getBoundingClientRect();
+    // Nothing may sit above the picture (no task): 0 px then, once the board is laid out.
+    const above = Math.max(0, host.getBoundingClientRect().top - box.top);
+    if (box.height > 0) el.style.setProperty("--sumer-above", `${Math.ceil(above)}px`);
     const panel = scroller();
     if (panel) el.style.setProperty("--sumer-window", `${panel.clientHeight}px`);
     else el.style.removeProperty("--sumer-window");
