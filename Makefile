@@ -59,10 +59,14 @@ lite: $(STAMP)
 #   the tree page is then the template's own tree.html);
 # - NotebookNotary.data_dir: Voilà reads no jupyter_config.json, so it is told where
 #   scripts/trust_notebooks.py keeps the environment's signatures; otherwise it logs that each
-#   app "is not trusted" just after the set-up trusted it.
+#   app "is not trusted" just after the set-up trusted it;
+# - transport_encryption=auto: as for `make lab`, each app's kernel talks to Voilà over
+#   CurveZMQ instead of warning, once per app, that it runs over TCP without encryption
+#   (Voilà's kernel manager is a MappingKernelManager, so the same setting reaches it).
 VOILA = JUPYTER_PATH="$(CURDIR)/jupyter-data$${JUPYTER_PATH:+:$$JUPYTER_PATH}" \
   $(VENV)/bin/voila --Voila.ip=127.0.0.1 --VoilaConfiguration.template=sumer \
-  --NotebookNotary.data_dir="$(abspath $(VENV))/share/jupyter"
+  --NotebookNotary.data_dir="$(abspath $(VENV))/share/jupyter" \
+  --MappingKernelManager.transport_encryption=auto
 
 app:
 	scripts/setup.sh

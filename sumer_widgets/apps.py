@@ -26,8 +26,8 @@ from sumer_widgets.games import card
 #: The page's own look: the board may be as wide as the window, and as high as it leaves room.
 #: The title, the instructions and "New game" share one line above the board, so that on a
 #: projector (1280×720) the board keeps the height its words need to show at 12 px or more
-#: (`sumer_widgets.svg.PROJECTOR_PICTURE_PX`); --sumer-page tells the board what the page
-#: takes besides it (this line, Voilà's margins).
+#: (`sumer_widgets.svg.LEGIBLE_PX`); --sumer-page tells the board what the page takes besides
+#: it (this line, Voilà's margins) — not in full screen, where the board is alone.
 STYLE = """<style>
 .sumer-app { max-width: none; }
 .sumer-app .sumer-app-head { align-items: center; gap: 12px; margin: 0 0 6px; }
@@ -37,7 +37,8 @@ STYLE = """<style>
 .sumer-app .sumer-app-help { display: inline; font: 16px/1.35 system-ui, sans-serif; margin: 0; }
 .sumer-app .sumer-app-new { flex: none; font-size: 15px; height: 32px; }
 .sumer-app .sumer-app-board > * { width: 100%; }
-.sumer-app .sumer-board { max-width: none; width: 100%; --sumer-page: 86px; }
+.sumer-app .sumer-board { max-width: none; width: 100%; }
+.sumer-app .sumer-board:not(:fullscreen) { --sumer-page: 86px; }
 </style>"""
 
 

@@ -5,6 +5,7 @@ A renderer returns an `Svg`: a ``str`` that notebooks display as a picture.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from html import escape
 
@@ -13,23 +14,46 @@ from html import escape
 PLAYER_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7")
 PLAYER_SHAPES = ("circle", "square", "triangle", "diamond")
 
-#: The height in CSS px that the board frame (``static/board.css``, ``base.js``) leaves a
-#: picture on a 1280×720 screen — a projector — in the smallest page it is shown in: a
-#: notebook in JupyterLab's simple mode, whose panel is about 607 px high below the menus and
-#: the notebook's toolbar, less the board's toolbar and the cell's margins (about 560 px; an
-#: app's page in Voilà leaves about 600, a board alone in full screen about 670). A renderer
-#: draws text a player must read at `min_font` of its picture's height or larger, so that it
-#: shows at 12 px or more there.
-PROJECTOR_PICTURE_PX = 555
-#: The smallest text a player must read, in CSS px, on a projector.
+#: The smallest text a player must read, in CSS px, wherever a board is shown: a projector at
+#: 1280×720 showing JupyterLab with its file browser open (a board's picture is then about
+#: 500 px wide), an app in Voilà, the browser-only site.
 LEGIBLE_PX = 12
+#: The class of a picture's text that no player needs to read (a flourish, a texture): the one
+#: text not held to `LEGIBLE_PX`. No board draws such text today; the browser test
+#: (tests/browser/test_projector.py) skips text marked so, and every other text it finds.
+DECORATIVE = "sumer-decor"
+
+_COMMENT = re.compile(r"/\*.*?\*/", re.S)
+_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+_FONT_SIZE = re.compile(r"font(?:-size)?\s*:[^;]*?(\d+(?:\.\d+)?)px")
 
 
-def min_font(height: float) -> float:
-    """The smallest font size, in the picture's own units, for text a player must read in a
-    picture `height` units tall (`PROJECTOR_PICTURE_PX`). Text that only repeats what a shape
-    and colour already say (a piece's initial) is drawn ``aria-hidden`` and may be smaller."""
-    return LEGIBLE_PX * height / PROJECTOR_PICTURE_PX
+def picture_css(css: str, *roots: str) -> str:
+    """A picture's own style sheet (flat rules), made safe and legible:
+
+    - every selector is scoped under the picture's root class (`roots`: ``".tigris-board"``,
+      or each kind of picture that shares the sheet):
+      a ``<style>`` inside an SVG shown in a page applies to the whole page, so two games'
+      ``.small`` on one page set each other's size, and a page's own ``.status`` took ours;
+    - every font size gets a floor, ``max(size, var(--sumer-legible, 0px))``: the board's
+      front end (``static/base.js``) sets ``--sumer-legible`` to the length of `LEGIBLE_PX`
+      screen pixels in the picture's units at the scale it is drawn, so where the picture is
+      shown small its words grow to stay readable; a picture without a board around it (a
+      notebook's saved picture) keeps its own sizes. Rules for `DECORATIVE` text keep theirs.
+
+    The renderers lay their words out for the sizes they give, with room for the growth a
+    narrow page asks (JupyterLab at 1280×720 with its file browser open).
+    """
+    out = []
+    for selectors, body in _RULE.findall(_COMMENT.sub("", css)):
+        scoped = ",".join(f"{root} {part.strip()}" for root in roots
+                          for part in selectors.split(","))
+        body = " ".join(body.split()).strip().rstrip(";")
+        size = _FONT_SIZE.search(body)
+        if size and DECORATIVE not in selectors:
+            body += f";font-size:max({size.group(1)}px,var(--sumer-legible,0px))"
+        out.append(f"{scoped}{{{body}}}")
+    return "\n".join(out) + "\n"
 
 
 #: The root of a board picture: a named group (not ``role="img"``, whose parts a screen reader

@@ -46,13 +46,22 @@ from engine.mesopotamia.state import (
     player_name,
 )
 from sumer_widgets.palette import MAY, inline
-from sumer_widgets.svg import BOARD_ROLE, PLAYER_SHAPES, Svg, attrs, control, points_attr, shape
+from sumer_widgets.svg import (
+    BOARD_ROLE,
+    PLAYER_SHAPES,
+    Svg,
+    attrs,
+    control,
+    picture_css,
+    points_attr,
+    shape,
+)
 from sumer_widgets.words import words
 
 #: Mesopotamia's colours are named in the game (Blue, Red, Yellow, Green), so they are taken from
 #: the Okabe–Ito palette by name rather than from the shared `PLAYER_COLORS` (whose second and
-#: third colours are orange and green): blue, vermillion, yellow, bluish green. Shapes and
-#: initials stay the shared ones, so colour is never the only cue.
+#: third colours are orange and green): blue, vermillion, yellow, bluish green. Shapes stay the
+#: shared ones, so colour is never the only cue.
 PLAYER_COLORS = ("#0072B2", "#D55E00", "#F0E442", "#009E73")
 INK = ("#fff", "#fff", "#222", "#fff")  # text on each colour
 NEUTRAL = "#9a938a"
@@ -68,20 +77,20 @@ MAP_MAX_H = 700
 HEX_MAX = 70
 TOP = 44  # status line above the map
 LEGEND_H = 30
-CARD_H = 197
+CARD_H = 222
 PILES_H = 64
 
 WORDS = words(__file__)["WORDS"]
 
-CSS = inline("""
+CSS = picture_css(inline("""
 .hex{stroke-width:1.6}
 .edge-hex{fill:#fffdf5;fill-opacity:.35;stroke:#c9b995;stroke-width:1.2;stroke-dasharray:4 3}
-/* Words a player reads are 16.5 units or more: the picture is as wide as the frame gives it
-   at 1280×720 (about 0.74 px a unit in a notebook), so they show at 12 px or more there. The
-   initials on the pieces only repeat their shape and colour: small, and aria-hidden. */
+/* Words a player reads are 16.5 units or more; `svg.picture_css` keeps them at 12 px on
+   screen where the picture is drawn smaller (JupyterLab with its file browser open). The
+   pieces carry no initial: too small for a letter a projector shows, they say whose they are
+   by their owner's colour and shape (the native's own, or a small one on a hut or a star). */
 .coord{font:16.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
 .coord-dark{fill:#e9d9c9}
-.tok{font:700 8.5px sans-serif;text-anchor:middle;dominant-baseline:central;pointer-events:none}
 .count{font:700 16.5px sans-serif;fill:#1d160b;pointer-events:none}
 .status{font:600 17px sans-serif;fill:#2b2214}
 .small{font:17px sans-serif;fill:#2b2214}
@@ -95,7 +104,7 @@ CSS = inline("""
 .recent{fill:none;stroke:#f2a900;stroke-width:4;pointer-events:none}
 .path{fill:none;stroke:var(--sumer-may);stroke-width:3;stroke-opacity:.85;stroke-linecap:round;
  stroke-linejoin:round;marker-end:url(#meso-arrow)}
-""")
+"""), ".mesopotamia-board")
 
 
 _UNSAFE = re.compile(r"[&<>\"']")
@@ -247,10 +256,14 @@ def hut_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
     ink = "#fff" if owner < 0 else INK[owner]
     pts = [(x - 7 * s, y + 6 * s), (x - 7 * s, y - 1 * s), (x, y - 7.5 * s),
            (x + 7 * s, y - 1 * s), (x + 7 * s, y + 6 * s)]
-    initial = "n" if owner < 0 else player_name(owner, lang)[0]
     return (el("polygon", points=points_attr(pts), fill=fill, stroke="#1d160b",
                stroke_width="1.1")
-            + text(x, y + 1.5 * s, initial, class_="tok", fill=ink, aria_hidden="true"))
+            + ("" if owner < 0 else _owner_mark(owner, x, y + 1.2 * s, 2.6 * s, ink)))
+
+
+def _owner_mark(owner: int, x: float, y: float, r: float, ink: str) -> str:
+    """The owner's shape, small, on a hut or a holy place: whose it is without a letter."""
+    return shape(PLAYER_SHAPES[owner], x, y, r, fill=ink, stroke="none")
 
 
 def holy_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
@@ -262,16 +275,12 @@ def holy_icon(x: float, y: float, owner: int, lang: str, s: float = 1.0) -> str:
         pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
     return (el("polygon", points=points_attr(pts), fill=PLAYER_COLORS[owner], stroke="#1d160b",
                stroke_width="1.1")
-            + text(x, y + 0.3, player_name(owner, lang)[0], class_="tok", fill=INK[owner],
-                   aria_hidden="true"))
+            + _owner_mark(owner, x, y, 2.4 * s, INK[owner]))
 
 
 def native_icon(x: float, y: float, owner: int, lang: str, r: float = 7.5) -> str:
-    return (shape(PLAYER_SHAPES[owner], x, y, r, fill=PLAYER_COLORS[owner], stroke="#1d160b",
-                  stroke_width="1.2")
-            + text(x, y + (1.2 if PLAYER_SHAPES[owner] == "triangle" else 0.3),
-                   player_name(owner, lang)[0], class_="tok", fill=INK[owner],
-                   aria_hidden="true"))
+    return shape(PLAYER_SHAPES[owner], x, y, r, fill=PLAYER_COLORS[owner], stroke="#1d160b",
+                 stroke_width="1.2")
 
 
 def cargo_icon(cargo: int, x: float, y: float) -> str:
@@ -323,10 +332,10 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     tiles = dict(view.tiles)
     edges = edge_places(tiles) if not view.is_over else []
     panel_h = view.players * (CARD_H + 8) + PILES_H if panel else 0
-    # Beside the panel, the map and its legend (two rows: its words are as large as the
+    # Beside the panel, the map and its legend (in rows: its words are as large as the
     # panel's) share the panel's height: a taller picture would be drawn smaller on a
     # projector. Without the panel the legend goes below the map.
-    legend_h = LEGEND_H * 2
+    legend_h = LEGEND_H * len(_legend_rows(words, lang))
     layout = Layout([*tiles, *edges],
                     max_h=min(MAP_MAX_H, panel_h - legend_h - 18) if panel else MAP_MAX_H)
     s = layout.size
@@ -394,8 +403,7 @@ def render(state: State, *, viewer: int | str | None = "all", lang: str = "en",
     out.append(text(full_w - 16, 28, f"({seen})", class_="tiny", text_anchor="end"))
     if panel:
         out.extend(_panel(view, TOP, words, lang))
-    out.extend(_legend(TOP + body - legend_h + 2 if inside else TOP + body + 4, words, lang,
-                       two_rows=True))
+    out.extend(_legend(TOP + body - legend_h + 2 if inside else TOP + body + 4, words, lang))
     out.append("</svg>")
     return Svg("".join(out))
 
@@ -551,37 +559,57 @@ def _selection(view: State, selected: str, layout: Layout) -> str:
     return f'<polygon class="sel-ring" {attrs(points=layout.hexagon(parse_coord(selected), 3))}/>'
 
 
-def _legend(y: float, words: Mapping[str, Any], lang: str, two_rows: bool = False
-            ) -> list[str]:
-    """The key to the pictures: field kinds, then pieces (on a second row when narrow)."""
+#: The legend's words are laid out for the size they grow to in the narrowest layout a teacher
+#: projects (JupyterLab at 1280×720 with its file browser open draws the 1120 units of the
+#: picture in about 620 px: 12 px is about 22 units there); a letter is about half as wide.
+LEGEND_FONT = 22
+
+
+def _legend_items(words: Mapping[str, Any], lang: str) -> list[tuple[Any, float, str]]:
+    """The key's entries: (icon drawn at (x, y), the icon's width, its words)."""
+    kinds = [(lambda x, y, k=kind: el("polygon", points=_mini_hex(x + 9, y + 11, 10),
+                                      fill=KIND_FILL[k], stroke=KIND_STROKE[k])
+              + kind_icon(k, x + 9, y + 12, 4.5 if k != "T" else 6), 23, KIND_NAMES[lang][kind])
+             for kind in ("T", "P", "F", "Q", "V")]
+    pieces = [
+        (lambda x, y: hut_icon(x + 7, y + 11, 0, lang, 0.9), 17, words["hut"]),
+        (lambda x, y: holy_icon(x + 8, y + 11, 0, lang, 0.9), 19, words["holy_place"]),
+        (lambda x, y: lumber_icon(x + 7, y + 11), 17, words["lumber"]),
+        (lambda x, y: stone_icon(x + 5, y + 11), 13, words["stone"]),
+        (lambda x, y: marker_icon(x + 8, y + 10, "4"), 21, words["marker"]),
+        (lambda x, y: native_icon(x + 8, y + 11, 0, lang, 6.5)
+         + cargo_icon(LUMBER_CARGO, x + 14, y + 16), 24,
+         f"{words['native']} ({words['carrying']} {words['lumber']})"),
+    ]
+    return kinds + pieces
+
+
+def _legend_rows(words: Mapping[str, Any], lang: str, width: float = MAP_W - 20
+                 ) -> list[list[tuple[Any, float, str]]]:
+    """The key's entries in rows no wider than `width` at `LEGEND_FONT`: field kinds first."""
+    rows: list[list[tuple[Any, float, str]]] = [[]]
+    x = 0.0
+    for item in _legend_items(words, lang):
+        wide = item[1] + 0.55 * LEGEND_FONT * len(item[2]) + 14
+        if rows[-1] and x + wide > width:
+            rows.append([])
+            x = 0.0
+        rows[-1].append(item)
+        x += wide
+    return rows
+
+
+def _legend(y: float, words: Mapping[str, Any], lang: str) -> list[str]:
+    """The key to the pictures: field kinds, then pieces, in as many rows as their words need
+    (`_legend_rows`)."""
     out = []
-    x = 18
-    for kind in ("T", "P", "F", "Q", "V"):
-        out.append(el("polygon", points=_mini_hex(x + 9, y + 11, 10), fill=KIND_FILL[kind],
-                      stroke=KIND_STROKE[kind]))
-        out.append(kind_icon(kind, x + 9, y + 12, 4.5 if kind != "T" else 6))
-        out.append(text(x + 23, y + 15, KIND_NAMES[lang][kind], class_="tiny"))
-        x += 30 + 8.2 * len(KIND_NAMES[lang][kind])
-    x, y = (18, y + LEGEND_H - 2) if two_rows else (x + 8, y)
-    out.append(hut_icon(x + 7, y + 11, 0, lang, 0.9))
-    out.append(text(x + 17, y + 15, words["hut"], class_="tiny"))
-    x += 24 + 7.8 * len(words["hut"])
-    out.append(holy_icon(x + 8, y + 11, 0, lang, 0.9))
-    out.append(text(x + 19, y + 15, words["holy_place"], class_="tiny"))
-    x += 26 + 7.8 * len(words["holy_place"])
-    out.append(lumber_icon(x + 7, y + 11))
-    out.append(text(x + 17, y + 15, words["lumber"], class_="tiny"))
-    x += 24 + 7.8 * len(words["lumber"])
-    out.append(stone_icon(x + 5, y + 11))
-    out.append(text(x + 13, y + 15, words["stone"], class_="tiny"))
-    x += 20 + 7.8 * len(words["stone"])
-    out.append(marker_icon(x + 8, y + 10, "4"))
-    out.append(text(x + 21, y + 15, words["marker"], class_="tiny"))
-    x += 30 + 7.8 * len(words["marker"])
-    out.append(native_icon(x + 8, y + 11, 0, lang, 6.5))
-    out.append(cargo_icon(LUMBER_CARGO, x + 14, y + 16))
-    out.append(text(x + 24, y + 15, f"{words['native']} ({words['carrying']} {words['lumber']})",
-                    class_="tiny"))
+    for row in _legend_rows(words, lang):
+        x = 18.0
+        for icon, wide, said in row:
+            out.append(icon(x, y))
+            out.append(text(x + wide, y + 15, said, class_="tiny"))
+            x += wide + 0.55 * LEGEND_FONT * len(said) + 14
+        y += LEGEND_H
     return out
 
 
@@ -674,9 +702,9 @@ def _player_card(view: State, p: int, x: float, y: float, w: float,
     on_map = view.natives_of(p)
     huts = sum(1 for h in view.huts if h[2] == p)
     holy = sum(1 for h in view.holy if h[2] == p)
-    out.append(text(x + 10, my + 32, f"{words['natives']}: {on_map} {words['on_map']}, "
+    out.append(text(x + 10, my + 34, f"{words['natives']}: {on_map} {words['on_map']}, "
                     f"{NATIVES - on_map} {words['supply']}", class_="tiny"))
-    out.append(text(x + 10, my + 51, f"{words['huts']} {huts}/{HUTS} · {words['holy']} "
+    out.append(text(x + 10, my + 57, f"{words['huts']} {huts}/{HUTS} · {words['holy']} "
                     f"{holy}/{HOLY_PLACES}", class_="tiny"))
     hand = list(view.hands[p])
     cards = f"{words['cards']}: {len(hand)}"
@@ -687,19 +715,19 @@ def _player_card(view: State, p: int, x: float, y: float, w: float,
             f": {card_name(view.fresh, lang)})" if view.fresh != "?" else ")")
     # The hand on two lines if it must: the words are as large as a projector needs.
     first, second = _wrap(cards, w - 16)
-    out.append(text(x + 10, my + 70, first, class_="tiny"))
+    out.append(text(x + 10, my + 80, first, class_="tiny"))
     if second:
-        out.append(text(x + 22, my + 89, _fit(second, w - 28), class_="tiny"))
+        out.append(text(x + 22, my + 103, _fit(second, w - 28), class_="tiny"))
     if moving and view.phase == "move":
         said = f"{words['movement']}: {view.points} · {words['discovered']} {view.discoveries}/3"
-        out.append(text(x + 10, my + 110, said, class_="tiny bold"))
+        out.append(text(x + 10, my + 128, said, class_="tiny bold"))
         # A dot a point, in the room the words leave.
-        room = int((w - 24 - len(said) * 8.6) // 11)
+        room = int((w - 24 - len(said) * 0.55 * LEGEND_FONT) // 11)
         for k in range(max(0, min(view.points, 12, room))):
-            out.append(el("circle", cx=x + w - 14 - k * 11, cy=my + 105, r=4,
+            out.append(el("circle", cx=x + w - 14 - k * 11, cy=my + 123, r=4,
                           fill=PLAYER_COLORS[p], stroke="#1d160b", stroke_width="0.8"))
     elif moving and view.phase != "over":
-        out.append(text(x + 10, my + 110, words["phase"][view.phase] + (
+        out.append(text(x + 10, my + 128, words["phase"][view.phase] + (
             f" ({view.action})" if view.action else ""), class_="tiny bold"))
     return out
 

@@ -47,6 +47,7 @@ from sumer_widgets.svg import (
     PLAYER_SHAPES,
     Svg,
     control,
+    picture_css,
     points_attr,
     shape,
     smooth_path,
@@ -66,8 +67,8 @@ WIDTH = 1100  # wider than the map and its panel need: room for the armies' word
 MAP_BOX = (12.0, 46.0, 612.0, 560.0)  # x, y, width, height of the map
 PANEL_X = 640.0
 ARMY_TOP = 618.0
-#: The size of the words a player reads, in the picture's units: `svg.min_font` of its height
-#: (about 855), so they show at 12 px or more on a projector. `_fits` guesses a line's width.
+#: The size of the words a player reads, in the picture's units (`svg.picture_css` keeps them
+#: at 12 px on screen where the picture is drawn smaller). `_fits` guesses a line's width.
 FONT = 18.5
 COMMAND_H = 54  # a command's rows on an army card: its name, its troops, its bases
 AVENUE = "#2f5d34"  # "the dark green lines are the communication avenues"
@@ -90,7 +91,7 @@ WORDS = words(__file__)["WORDS"]
 ORDINALS = words(__file__)["ORDINALS"]
 TO_ACT = words(__file__)["TO_ACT"]
 
-CSS = inline("""
+CSS = picture_css(inline("""
 .pk-title{font:700 20px sans-serif;fill:#2b2113}
 .pk-h{font:700 18.5px sans-serif;fill:#3b2f1a}
 .pk-t{font:18.5px sans-serif;fill:#2b2113}
@@ -109,7 +110,7 @@ CSS = inline("""
 .pk-num{font:700 18.5px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .pk-target{fill:none;stroke:var(--sumer-may);stroke-width:3.5;stroke-dasharray:6 3}
 .pk-selected{fill:none;stroke:var(--sumer-selected);stroke-width:3.5}
-""")
+"""), ".pk-map", ".pk-army-picture")
 
 
 class MapSvg(Svg):

@@ -31,7 +31,16 @@ from engine.royal_ur.board import (
 )
 from engine.royal_ur.dice import DICE_COUNT
 from sumer_widgets.palette import MAY, PARCHMENT, inline
-from sumer_widgets.svg import BOARD_ROLE, Svg, arrowhead, attrs, control, points_attr, text
+from sumer_widgets.svg import (
+    BOARD_ROLE,
+    Svg,
+    arrowhead,
+    attrs,
+    control,
+    picture_css,
+    points_attr,
+    text,
+)
 from sumer_widgets.words import words
 
 WORDS = words(__file__)["WORDS"]
@@ -48,7 +57,7 @@ PIECE = {0: ("#fbf8ef", "#1b1b1b"), 1: ("#262626", "#ffffff")}
 PATH_COLOURS = {0: "#0072B2", 1: "#D55E00"}  # Okabe–Ito blue and vermilion; dashed differently
 PATH_DASH = {0: None, 1: "7 4"}
 
-CSS = inline("""
+CSS = picture_css(inline("""
 .sq-face{fill:#e4d3ac;stroke:#5a4630;stroke-width:1.5}
 .sq-gap{fill:#efe5cc;stroke:#b9a57c;stroke-width:1;stroke-dasharray:3 3}
 .petal{fill:#7a5c2e}
@@ -66,7 +75,7 @@ CSS = inline("""
 .path-line{fill:none;stroke-width:3;stroke-linejoin:round;stroke-opacity:.85}
 .path-number{font:700 10px sans-serif;text-anchor:middle;dominant-baseline:central}
 .chance-label{font:700 12px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
-""")
+"""), ".royal-ur-board")
 
 
 def centre(cell: tuple[int, int]) -> tuple[float, float]:

@@ -5,6 +5,8 @@
 // click may do, and Python checks every intent again.
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+// The smallest text a player reads on a board, in CSS px (sumer_widgets/svg.py, LEGIBLE_PX).
+const LEGIBLE_PX = 12;
 
 function h(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -110,8 +112,8 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const latest = h("button", { class: "sumer-latest", type: "button",
     onclick: () => { model.set("ply", model.get("plies")); model.save_changes(); } });
   const toolbar = h("div", { class: "sumer-toolbar" }, undo, bot, autoplayLabel);
-  // The history slider heads the column beside the picture, not the toolbar: the toolbar
-  // then takes one line less above the picture, which keeps that height (issue 29).
+  // The toolbar and the history slider head the column beside the picture: nothing but a
+  // task's goal sits above the picture, which keeps the page's whole height (issues 29, 44).
   const history = h("div", { class: "sumer-history" }, sliderLabel, slider, latest, resume);
   const status = h("div", { class: "sumer-status", role: "status" });
   const host = h("div", { class: "sumer-host" });
@@ -126,9 +128,9 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   // the column beside the picture, with the prompt, reports and log under them, so nothing
   // moves under the pointer and the picture keeps the whole height below the toolbar.
   const messages = h("div", { class: "sumer-messages" }, status, error);
-  const side = h("div", { class: "sumer-side" }, history, messages, prompt, logBox);
+  const side = h("div", { class: "sumer-side" }, toolbar, history, messages, prompt, logBox);
   const main = h("div", { class: "sumer-main" }, host, side);
-  el.replaceChildren(task.panel, toolbar, main);
+  el.replaceChildren(task.panel, main);
   const classroom = mountClassroom(model, el, { toolbar, undo, bot, history });
   // Keys pressed on a board are the board's (Enter plays, Escape cancels), not JupyterLab's.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -151,9 +153,20 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     return null;
   };
   let watched = null;
+  // Words on the picture never show under LEGIBLE_PX: its style sheet gives every font size
+  // the floor --sumer-legible (sumer_widgets/svg.py, `picture_css`), the length of
+  // LEGIBLE_PX screen pixels in the picture's own units at the scale it is drawn now.
+  const legible = () => {
+    const matrix = host.querySelector("svg")?.getScreenCTM?.();
+    const scale = matrix ? Math.hypot(matrix.a, matrix.b) : 0;
+    if (scale > 0) host.style.setProperty("--sumer-legible", `${(LEGIBLE_PX / scale).toFixed(2)}px`);
+  };
   const measureAbove = () => {
-    const above = host.getBoundingClientRect().top - el.getBoundingClientRect().top;
-    if (above > 0) el.style.setProperty("--sumer-above", `${Math.ceil(above)}px`);
+    legible();
+    const box = el.getBoundingClientRect();
+    // Nothing may sit above the picture (no task): 0 px then, once the board is laid out.
+    const above = Math.max(0, host.getBoundingClientRect().top - box.top);
+    if (box.height > 0) el.style.setProperty("--sumer-above", `${Math.ceil(above)}px`);
     const panel = scroller();
     if (panel) el.style.setProperty("--sumer-window", `${panel.clientHeight}px`);
     else el.style.removeProperty("--sumer-window");
@@ -164,7 +177,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     }
   };
   const sizes = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measureAbove);
-  for (const part of [task.panel, toolbar, el]) sizes?.observe(part);
+  for (const part of [task.panel, host, el]) sizes?.observe(part);
   document.addEventListener("fullscreenchange", measureAbove);
 
   const frame = {
@@ -201,6 +214,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
       host.replaceChildren(parsed.content);
     }
     keys.after();
+    legible();
     // The picture's shape, so the frame can size it to the window (board.css, --sumer-aspect).
     const box = host.firstElementChild?.viewBox?.baseVal;
     if (box && box.width && box.height) {
@@ -333,9 +347,13 @@ function mountTask(model) {
   const reset = h("button", { class: "sumer-task-reset", type: "button",
     onclick: () => model.send({ intent: "task_reset" }) });
   const rules = h("span", { class: "sumer-task-rules" });
+  // The verdict shares its line with the buttons: the panel takes one line less above the
+  // picture (issue 44).
   const panel = h("section", { class: "sumer-task" },
     h("div", { class: "sumer-task-head" }, title, " ", goal),
-    verdict, hintText, h("div", { class: "sumer-task-buttons" }, reset, hint, rules));
+    h("div", { class: "sumer-task-row" }, verdict,
+      h("div", { class: "sumer-task-buttons" }, reset, hint, rules)),
+    hintText);
   function draw() {
     const t = model.get("task") || {};
     panel.hidden = !t.goal;

@@ -1,8 +1,9 @@
 """The Sumeria board as SVG: one renderer for the widget, its static fallback, and notebooks.
 
 `render(state)` draws a game position: the river, the trade routes, the city-states with their
-place in the row, cities / towns / villages by shape and size, traders by colour *and* shape and
-initial, the city-state tile row with its three scoring places and the influence tiles above
+place in the row, cities / towns / villages by shape and size, traders by colour *and* shape
+(the players' boxes below the board are their legend: each player's shape beside the name), the
+city-state tile row with its three scoring places and the influence tiles above
 them, each player's reserve and tiles, and the round, turn and player to move. `render(board=...,
 traders=...)` draws a board without a game (the explorer). `selected` and `paths` draw a trader's
 reachability: its destinations ringed and the hops to each traced.
@@ -31,6 +32,7 @@ from sumer_widgets.svg import (
     control,
     convex_hull,
     padded,
+    picture_css,
     points_attr,
     shape,
     smooth_path,
@@ -41,19 +43,17 @@ from sumer_widgets.words import words
 TILE_COLORS = {"E": "#F0E442", "M": "#D55E00", "P": "#56B4E9", "R": "#8CC084"}
 TERRITORY = ("#e8d9b5", "#dfe6c8", "#ecd5c6", "#d9e2e6", "#e6d3de", "#e3e0c3", "#d5e3d6",
              "#ebdcc6")
-# Height of the panel below the board. Its words are 20 units: `svg.min_font` of the whole
-# picture's height (about 915), so they show at 12 px or more on a projector.
+# Height of the panel below the board. Its words are 20 units or more, and `svg.picture_css`
+# keeps them at `svg.LEGIBLE_PX` on screen where the picture is drawn smaller.
 PANEL = 255
 
 WORDS = words(__file__)["WORDS"]
 
-CSS = inline("""
+CSS = picture_css(inline("""
 .route{fill:none;stroke:#b08d57;stroke-width:4;stroke-linecap:round}
 .loc-mark{fill:#fbf5e6;stroke:#6b5a3c;stroke-width:1.6}
 .cs-name{font:600 21.5px sans-serif;fill:#4a3b22}
 .rank{font:700 20px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central}
-.piece-label{font:700 11px sans-serif;fill:#fff;text-anchor:middle;dominant-baseline:central;
- pointer-events:none}
 .status{font:600 21px sans-serif;fill:#333}
 .small{font:20px sans-serif;fill:#333}
 .tile-letter{font:700 20px sans-serif;fill:#222;text-anchor:middle;dominant-baseline:central}
@@ -61,7 +61,7 @@ CSS = inline("""
 .selected-ring{fill:none;stroke:var(--sumer-selected);stroke-width:3}
 .hop{fill:none;stroke:var(--sumer-may);stroke-width:2.5;stroke-opacity:.85}
 .hop-head{fill:var(--sumer-may)}
-""")
+"""), ".sumeria-board")
 
 
 def render(state: State | None = None, *, board: Board | None = None,
@@ -114,14 +114,12 @@ def render(state: State | None = None, *, board: Board | None = None,
         label = board.label(loc.id, lang)
         piece = ""
         if owner is not None:
-            piece = (shape(PLAYER_SHAPES[owner], loc.x, loc.y,
-                           {"city": 13, "town": 11, "village": 10}[loc.kind],
-                           fill=PLAYER_COLORS[owner], stroke="#222", stroke_width="1.2",
-                           class_="piece")
-                     # The initial repeats the shape and colour (and the place's name says
-                     # whose trader it is): a cue, not text to read, so it may be small.
-                     + text(loc.x, loc.y + 0.5, player_name(owner, lang)[0],
-                            class_="piece-label", aria_hidden="true"))
+            # No initial on it: a village's trader is too small for a letter a projector
+            # shows; its shape and colour say whose it is, like the players' boxes below.
+            piece = shape(PLAYER_SHAPES[owner], loc.x, loc.y,
+                          {"city": 13, "town": 11, "village": 10}[loc.kind],
+                          fill=PLAYER_COLORS[owner], stroke="#222", stroke_width="1.2",
+                          class_="piece")
         owner_name = "" if owner is None else f" — {player_name(owner, lang)}"
         group = attrs(class_=f"loc {loc.kind}", data_loc=loc.id, data_x=loc.x, data_y=loc.y,
                       data_owner=owner, **control(_name(label, owner, movers.get(loc.id),

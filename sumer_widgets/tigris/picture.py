@@ -4,7 +4,8 @@ notebooks.
 `render(state)` draws a position: the 16 × 11 grid with its rivers and coordinates (columns
 ``a``–``p``, rows ``1``–``11``); tiles by colour *and* icon (settlement, ziggurat, wheat, scales —
 so colour is never the only cue); leaders as discs of their colour carrying their dynasty's
-sign — bull, urn, bow, lion: players are shapes, not colours — and a letter for their role;
+sign — bull, urn, bow, lion: players are shapes, not colours — and a letter for their role (a
+players' row's small leaders: their tiles' icon);
 kingdoms outlined; treasures (gems), the special border of the temples whose treasures go first,
 catastrophes, monuments (their two colours and icons), the wonder and the buildings; a conflict
 in progress with each side's leader and supporting tiles marked and both strengths in the status
@@ -53,7 +54,7 @@ from engine.tigris.state import (
 )
 from engine.tigris.table import conflict_sides, groups
 from sumer_widgets.palette import inline
-from sumer_widgets.svg import BOARD_ROLE, Svg, attrs, control, text
+from sumer_widgets.svg import BOARD_ROLE, Svg, attrs, control, picture_css, text
 from sumer_widgets.tigris import ending
 from sumer_widgets.words import words
 
@@ -127,16 +128,15 @@ class TigrisSvg(Svg):
 
 WORDS = words(__file__)["WORDS"]
 
-CSS = inline("""
-/* Words a player reads are 17 units or more: `svg.min_font` of the picture's height (770
-   with the apps' two players; 850 with four, a little smaller then), so they show at 12 px
-   or more on a projector. */
+CSS = picture_css(inline("""
+/* Words a player reads are 17 units or more; `svg.picture_css` keeps them at 12 px on screen
+   where the picture is drawn smaller (JupyterLab with its file browser open). */
 .tg-coord{font:600 17px sans-serif;fill:#6b5a3c;text-anchor:middle;dominant-baseline:central}
 .tg-status{font:600 18px sans-serif;fill:#2b2b2b}
 .tg-small{font:17px sans-serif;fill:#333}
 .tg-name{font:700 17.5px sans-serif;fill:#222}
 .tg-num{font:700 17px sans-serif;fill:#222;dominant-baseline:central}
-.tg-role{font:700 9px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
+.tg-role{font:700 19px sans-serif;fill:#111;text-anchor:middle;dominant-baseline:central}
 .tg-kingdom{fill:none;stroke:#1c1c1c;stroke-width:3.2;stroke-linecap:round;pointer-events:none}
 .tg-region{fill:none;stroke:#7d6b48;stroke-width:1.4;stroke-dasharray:3 3;pointer-events:none}
 .tg-lit{fill:var(--sumer-may);fill-opacity:.1;stroke:var(--sumer-may);stroke-width:3;
@@ -160,7 +160,7 @@ CSS = inline("""
 .tg-disc{stroke:#fff;stroke-width:2}
 .tg-ring{fill:none;stroke:#111;stroke-width:1.2}
 .tg-rb{fill:#fff;stroke:#111;stroke-width:.8}
-""")
+"""), ".tigris-board")
 
 
 def render(state: State | None = None, *, viewer: int | None = None, board: str = "standard",
@@ -315,22 +315,21 @@ def leader_piece(player: int, colour: int, x: float, y: float, r: float,
                  lang: str = "en") -> str:
     """A leader: a disc of its colour with its dynasty's sign, and its role's letter.
 
-    The letter is sized to be read on a projector (17 units) on a leader of a cell or a hand;
-    on the players' rows' small leaders it only repeats the disc's colour (the hand above and
-    the leader's accessible name say the role), so there it is small and ``aria-hidden``."""
+    A leader of a cell or of the hand carries its letter in a badge, 19 units (`picture_css`
+    keeps it at 12 px on screen). A players' row's small leader is too small for a letter a
+    projector shows: it carries the icon of its colour's tiles instead of a dynasty's sign (the
+    row's own sign says whose it is), so its role is told by a shape as well as its colour."""
+    disc = (f'<circle class="tg-disc tg-t{colour}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
+            f'<circle class="tg-ring" cx="{x:.1f}" cy="{y:.1f}" r="{r + 1.2:.1f}"/>')
+    if r < 18:
+        return (disc + f'<use href="#tg-i{colour}" transform="translate({x:.1f} {y:.1f}) '
+                f'scale({r / 13:.3f})"/>')
     role = WORDS.get(lang, WORDS["en"])["role"][colour]
-    big = r >= 18
-    badge = r * 0.55 if big else r * 0.36
-    bx, by = x + r * 0.7, y + r * 0.7
-    size = 17 if big else r * 0.5
-    hidden = "" if big else ' aria-hidden="true"'
-    return (f'<circle class="tg-disc tg-t{colour}" cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}"/>'
-            f'<circle class="tg-ring" cx="{x:.1f}" cy="{y:.1f}" r="{r + 1.2:.1f}"/>'
-            f'<use href="#tg-d{player}" color="{TILE_FILL[colour]}" '
+    bx, by = x + r * 0.68, y + r * 0.68
+    return (disc + f'<use href="#tg-d{player}" color="{TILE_FILL[colour]}" '
             f'transform="translate({x:.1f} {y:.1f}) scale({r / 15:.3f})"/>'
-            f'<circle class="tg-rb" cx="{bx:.1f}" cy="{by:.1f}" r="{badge:.1f}"/>'
-            f'<text x="{bx:.1f}" y="{by + 0.5:.1f}" class="tg-role"{hidden} '
-            f'style="font-size:{size:.1f}px">{role}</text>')
+            f'<circle class="tg-rb" cx="{bx:.1f}" cy="{by:.1f}" r="{r * 0.6:.1f}"/>'
+            f'<text x="{bx:.1f}" y="{by + 0.5:.1f}" class="tg-role">{role}</text>')
 
 
 def dynasty_sign(player: int, x: float, y: float, r: float) -> str:

@@ -4,7 +4,9 @@ opened in Chromium with every request that would leave the machine aborted — a
 attempted. Each game's notebook runs to its end in Pyodide (cells that raise on purpose may
 raise, no other), its plots leave a note instead of an error, and on its board a piece is
 selected and a move played by clicks. Opening a notebook leaves it unmodified; a run notebook
-saved and opened again shows each board's saved view, which says to run its cell."""
+saved and opened again shows each board's saved view, which says to run its cell. At 1280×720
+with the file browser open, every board of a game's notebook shows its words at 12 px or more
+(tests/browser/test_projector.py says which text counts)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ from tests.browser.lite import (
     waiting_board_note,
 )
 from tests.browser.plays import PLAYS
+from tests.browser.test_projector import PROJECTOR, every_board, illegible, open_the_file_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Each game's notebook, and the ruleset of the boards to play on.
@@ -40,6 +43,7 @@ GAME_NOTEBOOKS = {"01-sumeria.ipynb": "sumeria", "02-tigris-euphrates.ipynb": "t
                   "06-royal-game-of-ur.ipynb": "royal_ur"}
 #: The notebook whose run is saved and opened again: its boards then say to run their cells.
 RELOADED = "01-sumeria.ipynb"
+VIEWPORT = {"width": 1280, "height": 1000}
 
 
 @pytest.fixture(scope="session")
@@ -63,7 +67,7 @@ def offline(browser_type, browser_type_launch_args):
     context (their sessions and files kept in the browser's storage) was seen, in a full run,
     to wait for its kernel for ever; fetching the site again from 127.0.0.1 costs seconds."""
     browser = browser_type.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS + OFFLINE_ARGS)
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context = browser.new_context(viewport=VIEWPORT)
     yield context, Outside(context)
     context.close()
     browser.close()
@@ -123,6 +127,14 @@ def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
         assert "ModuleNotFoundError" not in texts
         assert kernel_eval(page, "import sys; print(sys.platform)").strip() == "emscripten"
         assert kernel_eval(page, FROM_BYTECODE).strip() == "[]", "compiled in the browser"
+
+        # Every board of the notebook legible at 1280×720 with the file browser open, as a
+        # teacher projects the site (issue 44).
+        page.set_viewport_size(PROJECTOR)
+        open_the_file_browser(page)
+        failing = illegible(every_board(page))
+        assert not failing, failing
+        page.set_viewport_size(VIEWPORT)
 
         ruleset = GAME_NOTEBOOKS[notebook]
         boards = page.locator(".jp-Notebook .sumer-board")

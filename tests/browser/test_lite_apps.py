@@ -2,8 +2,9 @@
 offline in Chromium with every request that would leave the machine aborted and counted — and
 none attempted. From the site's front page (which opens the lessons in JupyterLab) the **Apps**
 menu leads to each game's app; the apps' own front page lists the games and leads to each; an
-app draws its board under its line of instructions, with no code and no error box, and a click
-selects a piece and plays a move, the bots playing in Pyodide.
+app draws its board under its line of instructions, its words 12 px or more at 1280×720
+(issue 44), with no code and no error box, and a click selects a piece and plays a move, the
+bots playing in Pyodide.
 
 Sumeria's app, reached by clicks from the front pages, is played, and so is the Royal Game of
 Ur's; the others are checked to draw. Each app page gets a browser context of its own (see the note
@@ -21,6 +22,7 @@ from tests.browser.lab import CHROMIUM, LAUNCH_ARGS
 from tests.browser.lite import OFFLINE_ARGS, Outside
 from tests.browser.plays import PLAYS
 from tests.browser.test_lite import lite_site  # noqa: F401 - the site, built once a session
+from tests.browser.test_projector import LEGIBLE_PX, SETTLED, SIZES
 
 #: A code cell's input or an editor, shown: the apps show none.
 CODE = ".jp-InputArea:visible, .cm-editor:visible, .jp-CodeConsole-promptCell:visible"
@@ -52,6 +54,10 @@ def check_the_app(page, game: str, play: bool) -> None:
     board = f'.sumer-board[data-name="{game}"]'
     page.wait_for_selector(f"{board} .sumer-host svg")
     assert page.title() == f"{card(game).title} — Sumer"
+    # Legible on a projector (1280×720): no text of the board under 12 px (issue 44).
+    page.wait_for_function(SETTLED, arg=page.locator(board).element_handle())
+    least = min(page.evaluate(SIZES, board), key=lambda s: s["size"])
+    assert least["size"] >= LEGIBLE_PX, least
     text = page.inner_text("body")
     assert card(game).say("instructions") in text
     assert page.locator(CODE).count() == 0, "code shows"

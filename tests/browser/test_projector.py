@@ -1,12 +1,24 @@
-"""Issue 29, "legible on a projector": every board (the game's app board, at its start and in the
-middle of a game) at 1280×720 draws no text a player reads under 12 CSS px, and the whole board
-with its toolbar fits the window without scrolling; at 1920×1080 it uses the width (it is
-drawn wider than at 1280).
+"""Issues 29 and 44, "legible on a projector": every text a player reads on a board shows at
+12 CSS px or more at 1280×720 — in the three layouts a teacher projects:
 
-The page is the board alone in a window of that size, as Voilà's app page or a board in full
-screen shows it. Text that only repeats a piece's shape and colour (its initial) is drawn
-``aria-hidden`` by the renderers and is not counted; neither are tooltips (``<title>``), the
-picture's text form (``<desc>``) nor anything hidden.
+- JupyterLab with its file browser open (a notebook's board then has about 850 px of width for
+  its picture and the column beside it): `test_every_board_is_legible_in_jupyterlab_with_the_
+  file_browser_open`, a task board, the app's board and a board in the middle of a game for
+  every game (and Tigris for four), in one notebook run; the site's JupyterLab likewise, with
+  every board of every game's own notebook (tests/browser/test_lite.py);
+- Voilà (`make app`, `make apps`): each app's board (tests/browser/test_apps.py, which also
+  checks that *Full screen* enlarges the board), and the site's apps (test_lite_apps.py);
+- a board alone in a window of that size, as an app or a board in full screen shows it (at its
+  start and in the middle of a game), which also fits the window without scrolling and grows
+  with a wider one; and JupyterLab's simple mode.
+
+Which text counts (`SIZES`): every text node shown on the board — the picture's SVG text and
+the frame's HTML — including text marked ``aria-hidden``: a letter a screen reader skips is
+still read by the eye. Not counted: text the board does not show (hidden, ``display: none``,
+no box), tooltips (``<title>``), the picture's text form (``<desc>``), style sheets, a closed
+menu's options, and text marked decorative (class ``sumer-decor``, `sumer_widgets.svg.
+DECORATIVE`: none is drawn today). An SVG text's size is its font size times the picture's
+scale on screen; an HTML text's is its computed size.
 """
 
 from __future__ import annotations
@@ -22,16 +34,16 @@ LEGIBLE_PX = 12
 PROJECTOR = {"width": 1280, "height": 720}
 WIDE = {"width": 1920, "height": 1080}
 
-#: The rendered size of every piece of text in the board: an SVG text's font size times the
-#: picture's scale, an HTML text's computed size.
+#: The rendered size of every piece of text a player reads in a board (`root`: an element or a
+#: selector): an SVG text's font size times the picture's scale, an HTML text's computed size.
 SIZES = """(root) => {
-  const el = document.querySelector(root);
+  const el = typeof root === "string" ? document.querySelector(root) : root;
   const out = [];
   const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.nodeValue.trim()) continue;
     const parent = node.parentElement;
-    if (parent.closest("[hidden], style, title, desc, option, [aria-hidden='true']")) continue;
+    if (parent.closest("[hidden], style, title, desc, option, .sumer-decor")) continue;
     const style = getComputedStyle(parent);
     if (style.display === "none" || style.visibility === "hidden") continue;
     const box = parent.getBoundingClientRect();
@@ -45,6 +57,49 @@ SIZES = """(root) => {
   }
   return out;
 }"""
+
+#: A board has drawn its picture at the scale it keeps: the floor its words get
+#: (--sumer-legible, set by base.js) is the one that scale asks.
+SETTLED = """(board) => {
+  const host = board.querySelector(".sumer-host");
+  const svg = host && host.querySelector("svg");
+  const m = svg && svg.getScreenCTM();
+  if (!m || !svg.getBoundingClientRect().width) return false;
+  const floor = parseFloat(host.style.getPropertyValue("--sumer-legible"));
+  return Math.abs(floor - 12 / Math.hypot(m.a, m.b)) < 0.02;
+}"""
+
+
+def every_board(page, boards: str = ".jp-Notebook .sumer-board") -> list[dict]:
+    """Each board of the page, scrolled into view in turn: its name, its picture's size on
+    screen and its smallest text (`SIZES`)."""
+    found = page.locator(boards)
+    seen = []
+    for n in range(found.count()):
+        board = found.nth(n)
+        board.locator(".sumer-host svg").scroll_into_view_if_needed()
+        page.wait_for_function(SETTLED, arg=board.element_handle())
+        sizes = board.evaluate(SIZES)
+        picture = board.locator(".sumer-host svg").bounding_box()
+        seen.append({"board": board.get_attribute("data-name") or f"board {n + 1}",
+                     "picture": (round(picture["width"]), round(picture["height"])),
+                     "least": min(sizes, key=lambda s: s["size"])})
+    return seen
+
+
+def illegible(seen: list[dict]) -> list[dict]:
+    """The boards of `every_board`'s list whose smallest text is under `LEGIBLE_PX`, and a line
+    per board on the test's output (the figures the issue's reviews compare)."""
+    for entry in seen:
+        print(f"{entry['board']}: picture {entry['picture'][0]}×{entry['picture'][1]} px, "
+              f"smallest text {entry['least']['size']} px ({entry['least']['text']!r})")
+    return [entry for entry in seen if entry["least"]["size"] < LEGIBLE_PX]
+
+
+def open_the_file_browser(page) -> None:
+    """JupyterLab (or the site's) as a teacher projects it: the file browser open on the left."""
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.wait_for_function("() => !window.jupyterapp.shell.leftCollapsed")
 
 
 def board_of(game: str, plies: int):
@@ -198,3 +253,63 @@ def test_a_board_is_legible_and_fits_in_jupyterlab_simple_mode(page, simple_lab,
     assert box["height"] <= room["height"] and box["width"] <= room["width"], (box, room)
     least = min(page.evaluate(SIZES, board), key=lambda s: s["size"])
     assert least["size"] >= LEGIBLE_PX, f"{game}: {least} is under {LEGIBLE_PX} px"
+
+
+#: The boards of `test_every_board_is_legible_in_jupyterlab_with_the_file_browser_open`: for
+#: every game its lessons' first task, the app's board at the start and 24 random moves in.
+BOARDS_NOTEBOOK = ["""\
+from engine import tigris
+from engine.bots import RandomBot
+from engine.core import rules_of
+from sumer_widgets import Lesson
+from sumer_widgets.apps import app
+from sumer_widgets.games import card
+
+def first_task(game):
+    lesson = Lesson(game)
+    return lesson.task(next(iter(lesson.tasks)).id)
+
+def midgame(game, plies=24):
+    spec = card(game)
+    played = rules_of(game).new_game(spec.players, 7)
+    stand_in = RandomBot(seed=3)
+    for _ in range(plies):
+        if played.is_over:
+            break
+        played.play(stand_in.choose(played.state.view(played.to_move)))
+    return spec.board(played, name=f"{game}-midgame")
+"""]
+for _game in RULESETS:
+    BOARDS_NOTEBOOK += [f"first_task({_game!r})",
+                        f"app({_game!r}, seed=3).children[1].children[0]",
+                        f"midgame({_game!r})"]
+BOARDS_NOTEBOOK.append('card("tigris").board(tigris.new_game(players=4, seed=7), name="tigris-4")')
+
+
+@pytest.mark.slow
+def test_every_board_is_legible_in_jupyterlab_with_the_file_browser_open(page, tmp_path_factory,
+                                                                         browser_type_launch_args):
+    """At 1280×720 in JupyterLab with the file browser open, every board's text is 12 px or
+    more: task boards and play boards of every game, at the start and in the middle of a game
+    (issue 44: a Tigris task board there was 465 px wide, 46 of its 51 texts under 10 px)."""
+    import nbformat
+
+    from tests.browser.lab import Lab, run_notebook
+
+    root = tmp_path_factory.mktemp("projector-boards")
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(source) for source in BOARDS_NOTEBOOK]
+    notebook.metadata = {"kernelspec": {"display_name": "Python 3 (ipykernel)",
+                                        "language": "python", "name": "python3"}}
+    nbformat.write(notebook, root / "boards.ipynb")
+    server = Lab(root, tmp_path_factory.mktemp("projector-boards-lab"))
+    try:
+        assert page.viewport_size == PROJECTOR
+        run_notebook(page, server, "boards.ipynb")
+        open_the_file_browser(page)
+        seen = every_board(page)
+        assert len(seen) == 3 * len(RULESETS) + 1, [entry["board"] for entry in seen]
+        failing = illegible(seen)
+        assert not failing, failing
+    finally:
+        server.stop()
