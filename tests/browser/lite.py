@@ -135,12 +135,16 @@ def waiting_board_note(page, site: StaticSite, path: str, timeout: float = 120_0
     page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
     page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
     open_notebook(page, site, path, timeout)
+    # The first board's cell: a widget view whose saved view is a board's picture (the name
+    # box and the warm-up above it have saved views of their own).
     first = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
         .findIndex(c => c.model.type === 'code' && c.model.outputs.toJSON().some(
-            o => o.data && o.data['application/vnd.jupyter.widget-view+json']))""")
-    assert first >= 0, "the saved notebook holds no widget view"
+            o => o.data && o.data['application/vnd.jupyter.widget-view+json']
+                 && String(o.data['text/html'] || '').includes('sumer-board-static')))""")
+    assert first >= 0, "the saved notebook holds no board's widget view"
     page.evaluate("(n) => window.jupyterapp.shell.currentWidget.content.scrollToItem(n)", first)
-    note = page.locator(".jp-Notebook .sumer-board-waiting").first
+    note = page.locator(".jp-Notebook .sumer-board-waiting",
+                        has=page.locator(".sumer-board-static")).first
     note.wait_for()
     return note.inner_text()
 
