@@ -90,6 +90,17 @@ def test_a_blocked_piece_is_refused_with_the_rule_and_nothing_changes():
     assert (board.game.to_json(), len(board.game.history)) == before
 
 
+def test_the_next_valid_move_puts_a_refusal_away():
+    """The refusal answers one click; the move after it clears it (the page clears it itself
+    when a click only chooses a piece: tests/browser/test_royal_ur_module.py)."""
+    board = board_at(light=[2, 4], dark=[6], throw=2)
+    board.send_intent({"intent": "explain", "place": "c1"})
+    assert board.error and board.error_rule == "U-MOVE-3"
+    board.send_intent({"intent": "play", "move": {"kind": "move", "square": 4}, "ply": 0})
+    assert (board.error, board.error_rule) == ("", "")
+    assert board.game.state.squares[1] == ()
+
+
 def test_the_safe_rosette_is_refused():
     board = board_at(light=[6], dark=[8], throw=2)
     board.send_intent({"intent": "explain", "place": "b2"})
