@@ -31,7 +31,8 @@ WALKTHROUGHS = {"sumeria": "01-sumeria.ipynb", "tigris": "02-tigris-euphrates.ip
                 "mesopotamia": "03-mesopotamia.ipynb", "priest_kings": "04-priest-kings.ipynb",
                 "royal_ur": "06-royal-game-of-ur.ipynb"}
 #: The walkthroughs in another language: ``{(ruleset, lang): notebook}``.
-TRANSLATIONS = {("sumeria", "nl"): "01-sumeria-nl.ipynb"}
+TRANSLATIONS = {("sumeria", "nl"): "01-sumeria-nl.ipynb",
+                ("royal_ur", "nl"): "06-royal-game-of-ur-nl.ipynb"}
 #: The closing table's own words, per language.
 TABLE_WORDS = {
     "en": {"head": "| rule | taught in | practised by |", "minutes": r"\s*\(about [^)]*\)$",

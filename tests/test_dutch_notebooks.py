@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import sumeria
+from engine import royal_ur, sumeria
 from sumer_widgets import display
 from sumer_widgets.plots.analysis import wilson
 
@@ -38,7 +38,7 @@ def outputs(cell: dict) -> str:
 
 
 def test_there_are_dutch_notebooks():
-    assert {path.name for path in DUTCH} >= {"01-sumeria-nl.ipynb"}
+    assert {path.name for path in DUTCH} >= {"01-sumeria-nl.ipynb", "06-royal-game-of-ur-nl.ipynb"}
 
 
 def test_a_rate_is_told_in_dutch():
@@ -89,3 +89,8 @@ def test_a_dutch_refusal_links_the_dutch_catalogue():
         english = display.refusal(exc, "en")._repr_html_()
     assert 'href="../docs/rules/nl/sumeria.md"' in dutch
     assert 'href="../docs/rules/sumeria.md"' in english
+    try:
+        royal_ur.apply(royal_ur.position(light=[2, 4], throw=2), royal_ur.MovePiece(2))
+    except royal_ur.IllegalMove as exc:
+        dutch = display.refusal(exc, "nl")._repr_html_()
+    assert 'href="../docs/rules/nl/royal_ur.md"' in dutch and "eigen stuk" in dutch

@@ -101,13 +101,23 @@ def test_the_timeline_and_the_map_name_every_games_setting(lang):
         root = parsed(line)
         bars = [g for g in root.iter(f"{SVG}g") if g.get("data-game") == game]
         lettering = texts(root)
-        assert setting.title in lettering and span in lettering
+        assert setting.named(lang) in lettering and span in lettering
         assert setting.say(lang) in lettering  # the whole note, in the description
         assert bars or game == "mesopotamia", game
         map_text = texts(parsed(chart))
-        assert setting.title in map_text
+        assert setting.named(lang) in map_text
         for place in setting.places:
             assert gazetteer.gazetteer().places[place].name in map_text
+
+
+def test_a_translated_game_name_is_used_in_its_language():
+    """The Royal Game of Ur is a name with a meaning, translated; a published game's name is
+    not."""
+    dutch = texts(parsed(history.timeline(highlight="royal_ur", lang="nl")))
+    assert "Het Koninklijk Spel van Ur" in dutch and "The Royal Game of Ur" not in dutch
+    assert "Het Koninklijk Spel van Ur" in texts(parsed(history.sumer_map(lang="nl")))
+    assert "The Royal Game of Ur" in texts(parsed(history.timeline(lang="en")))
+    assert "Tigris & Euphrates" in dutch
 
 
 def test_every_registered_game_has_a_setting_that_its_own_data_agrees_with():

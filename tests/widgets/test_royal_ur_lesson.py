@@ -16,9 +16,10 @@ from sumer_widgets.royal_ur import lesson as ur_lesson
 from sumer_widgets.tasks import say
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTEBOOKS = {"en": ROOT / "notebooks" / "06-royal-game-of-ur.ipynb"}
+NOTEBOOKS = {"en": ROOT / "notebooks" / "06-royal-game-of-ur.ipynb",
+             "nl": ROOT / "notebooks" / "06-royal-game-of-ur-nl.ipynb"}
 #: How each language states the throw a task starts with.
-STATED_THROW = {"en": re.compile(r"\bthrown (\d)\b")}
+STATED_THROW = {"en": re.compile(r"\bthrown (\d)\b"), "nl": re.compile(r"\b(\d) gegooid\b")}
 TASK_CALL = re.compile(r"lesson\.task\(\s*[\"']([\w-]+)[\"']")
 
 
@@ -57,14 +58,6 @@ def test_the_notebooks_prose_above_a_task_states_the_same_throw(lang):
     assert checked == len(ur_lesson.TASKS)
 
 
-def test_the_answer_key_states_each_tasks_throw():
-    key = (ROOT / "docs" / "answers" / "royal_ur.md").read_text(encoding="utf-8")
-    for task in ur_lesson.TASKS:
-        goal = re.search(rf"### \d+\. `{task.id}`\n\n\*\*Goal:\*\* (.+)", key)
-        assert goal, task.id
-        assert stated_throws(goal.group(1), "en") == [task.new_game().state.throw]
-
-
 def test_the_head_start_is_predicted_and_its_reveal_gives_the_tables_chance():
     lesson = Lesson("royal_ur")
     first = lesson.exercises["first-player"]
@@ -75,3 +68,15 @@ def test_the_head_start_is_predicted_and_its_reveal_gives_the_tables_chance():
     question.check(size.expected())
     chance = royal_ur.win_chance(royal_ur.new_state(pieces=3))
     assert f"{100 * chance:.2f} %" in str(question.revealed())
+    dutch = Lesson("royal_ur", lang="nl").ask("head-start-size")
+    dutch.show_answer()
+    assert f"{100 * chance:.2f} %".replace(".", ",") in str(dutch.revealed())
+
+
+def test_the_answer_keys_state_each_tasks_throw_in_their_language():
+    for name, lang, goal_word in (("royal_ur.md", "en", "Goal"), ("royal_ur-nl.md", "nl", "Doel")):
+        key = (ROOT / "docs" / "answers" / name).read_text(encoding="utf-8")
+        for task in ur_lesson.TASKS:
+            goal = re.search(rf"### \d+\. `{task.id}`\n\n\*\*{goal_word}:\*\* (.+)", key)
+            assert goal, (name, task.id)
+            assert stated_throws(goal.group(1), lang) == [task.new_game().state.throw]
