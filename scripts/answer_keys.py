@@ -14,9 +14,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from engine.core import rules_of
+from engine.core import RULESETS, rules_of
 from sumer_widgets import display
 from sumer_widgets.catalogue import rule_text
+from sumer_widgets.games import card
 from sumer_widgets.lessons import GAMES, Lesson
 from sumer_widgets.tasks import say
 
@@ -31,6 +32,7 @@ NOTEBOOKS = {("sumeria", "en"): "01-sumeria.ipynb", ("sumeria", "nl"): "01-sumer
              ("mesopotamia", "en"): "03-mesopotamia.ipynb",
              ("priest_kings", "en"): "04-priest-kings.ipynb",
              ("royal_ur", "en"): "06-royal-game-of-ur.ipynb",
+             ("royal_ur", "nl"): "06-royal-game-of-ur-nl.ipynb",
              ("analysis", "en"): "05-analysis.ipynb"}
 LABELS = {
     "en": {"head": "Answer key — {title}", "exercises": "Exercises", "tasks": "Board tasks",
@@ -58,7 +60,9 @@ def key(game: str, lang: str = "en") -> str:
     lesson = Lesson(game, lang)
     w = LABELS[lang]
     notebook = f"[`{NOTEBOOKS[game, lang]}`](../../notebooks/{NOTEBOOKS[game, lang]})"
-    lines = [f"# {w['head'].format(title=TITLES[game])}", "", w["intro"].format(nb=notebook), "",
+    # A game whose name is translated (its card's ``titles``) is named so in that language.
+    title = card(game).titles.get(lang, TITLES[game]) if game in RULESETS else TITLES[game]
+    lines = [f"# {w['head'].format(title=title)}", "", w["intro"].format(nb=notebook), "",
              f"## {w['exercises']}", ""]
     for number, exercise in enumerate(lesson.exercises, start=1):
         question = exercise.bind(lang)
@@ -101,9 +105,12 @@ def key(game: str, lang: str = "en") -> str:
 
 
 def keys() -> dict[Path, str]:
+    """Every key: each lesson's in English, and each translated notebook's in its language
+    (``<game>-<lang>.md``)."""
     out = {OUT / f"{game}.md": key(game) for game in GAMES if _has_lesson(game)}
-    if _has_lesson("sumeria"):
-        out[OUT / "sumeria-nl.md"] = key("sumeria", "nl")
+    for game, lang in NOTEBOOKS:
+        if lang != "en" and _has_lesson(game):
+            out[OUT / f"{game}-{lang}.md"] = key(game, lang)
     return out
 
 

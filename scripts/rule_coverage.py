@@ -9,7 +9,9 @@ part's ``<a id>`` anchor); the tests are every test function that names the rule
 ``python scripts/rule_coverage.py`` writes the tables; ``--check`` exits 1 if one is out of date
 (the test suite runs it). ``--notebook RULESET`` prints the table a walkthrough closes with —
 rule → the part teaching it → the exercises and board tasks practising it → the test files
-checking it — to paste into its last cell.
+checking it — to paste into its last cell; ``--notebook RULESET --lang nl`` the same for the
+walkthrough's translation (`TRANSLATIONS`), each question and task told by its own words, not
+its id.
 """
 
 from __future__ import annotations
@@ -28,6 +30,19 @@ ANCHOR = re.compile(r'<a id="([^"]+)"')
 WALKTHROUGHS = {"sumeria": "01-sumeria.ipynb", "tigris": "02-tigris-euphrates.ipynb",
                 "mesopotamia": "03-mesopotamia.ipynb", "priest_kings": "04-priest-kings.ipynb",
                 "royal_ur": "06-royal-game-of-ur.ipynb"}
+#: The walkthroughs in another language: ``{(ruleset, lang): notebook}``.
+TRANSLATIONS = {("sumeria", "nl"): "01-sumeria-nl.ipynb",
+                ("royal_ur", "nl"): "06-royal-game-of-ur-nl.ipynb"}
+#: The closing table's own words, per language.
+TABLE_WORDS = {
+    "en": {"head": "| rule | taught in | practised by |", "minutes": r"\s*\(about [^)]*\)$",
+           "tests": "The tests that check each rule: [docs/coverage/{ruleset}.md]"
+                    "(../docs/coverage/{ruleset}.md)."},
+    "nl": {"head": "| regel | uitgelegd in | geoefend met |",
+           "minutes": r"\s*\(ongeveer [^)]*\)$", "task": "opdracht op het bord",
+           "tests": "De tests die elke regel controleren: [docs/coverage/{ruleset}.md]"
+                    "(../docs/coverage/{ruleset}.md) (in het Engels)."},
+}
 TITLES = {"sumeria": "Sumeria", "tigris": "Tigris & Euphrates",
           "mesopotamia": "Mesopotamia", "priest_kings": "Priest-Kings of God",
           "royal_ur": "The Royal Game of Ur"}
@@ -112,29 +127,58 @@ def table(ruleset: str, tests: dict[str, list[str]]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def notebook_table(ruleset: str, tests: dict[str, list[str]]) -> str:
-    """The closing table of `ruleset`'s walkthrough, linked from the notebook's folder: rule →
-    the part teaching it → the exercises and tasks practising it. Which tests check each rule
-    is in ``docs/coverage/`` (linked below the table): the tests are not in every copy of the
+def walkthrough(ruleset: str, lang: str = "en") -> Path:
+    """The walkthrough notebook of `ruleset` in `lang`."""
+    name = WALKTHROUGHS[ruleset] if lang == "en" else TRANSLATIONS[ruleset, lang]
+    return ROOT / "notebooks" / name
+
+
+def notebook_table(ruleset: str, tests: dict[str, list[str]] | None = None,
+                   lang: str = "en") -> str:
+    """The closing table of `ruleset`'s walkthrough in `lang`, linked from the notebook's
+    folder: rule → the part teaching it → the exercises and tasks it asks that practise it (in
+    English by id, as the answer key names them; in another language by the question's own
+    words or the task's goal, ids being English). Which tests check each rule is in
+    ``docs/coverage/`` (linked below the table): the tests are not in every copy of the
     notebooks (the browser-only site has none)."""
+    from scripts.notebook_parts import lesson_parts, read
     from sumer_widgets.lessons import Lesson
 
-    taught = sections(ROOT / "notebooks" / WALKTHROUGHS[ruleset])
-    lesson = Lesson(ruleset)
+    path = walkthrough(ruleset, lang)
+    words = TABLE_WORDS[lang]
+    taught = sections(path)
+    asked = {item for part in lesson_parts(read(path))
+             for item in (*part["exercises"], *part["tasks"])}
+    lesson = Lesson(ruleset, lang)
     practised: dict[str, list[str]] = defaultdict(list)
     for item in [*lesson.exercises, *lesson.tasks]:
+        if item.id not in asked:
+            continue
         for rule in item.rules:
-            practised[rule].append(item.id)
-    lines = ["| rule | taught in | practised by |", "|---|---|---|"]
+            practised[rule].append(_named(item, lang))
+    lines = [words["head"], "|---|---|---|"]
     for rule in catalogue(ruleset):
         heading, anchor = taught.get(rule, ("", ""))
-        heading = re.sub(r"\s*\(about [^)]*\)$", "", heading)
+        heading = re.sub(words["minutes"], "", heading)
         where = f"[{_cell(heading)}](#{anchor})" if anchor else _cell(heading) or "—"
-        ids = ", ".join(f"`{i}`" for i in practised.get(rule, [])) or "—"
+        ids = (", " if lang == "en" else " · ").join(practised.get(rule, [])) or "—"
         lines.append(f"| {rule} | {where} | {ids} |")
-    lines += ["", f"The tests that check each rule: [docs/coverage/{ruleset}.md]"
-                  f"(../docs/coverage/{ruleset}.md)."]
+    lines += ["", words["tests"].format(ruleset=ruleset)]
     return "\n".join(lines)
+
+
+def _named(item: object, lang: str) -> str:
+    """A question or task as the closing table names it: its id in English; elsewhere the
+    question, or the task's goal, in italics (two questions may share their last sentence)."""
+    from sumer_widgets.exercises import Exercise
+    from sumer_widgets.tasks import say
+
+    if lang == "en":
+        return f"`{item.id}`"  # type: ignore[attr-defined]
+    if isinstance(item, Exercise):
+        return f"*{_cell(say(item.question, lang))}*"
+    goal = say(item.goal, lang)  # type: ignore[attr-defined]
+    return f"*{TABLE_WORDS[lang]['task']}: {_cell(goal)}*"
 
 
 def _cell(text: str) -> str:
@@ -144,7 +188,8 @@ def _cell(text: str) -> str:
 def main(argv: list[str]) -> int:
     tests = tests_by_rule()
     if "--notebook" in argv:
-        print(notebook_table(argv[argv.index("--notebook") + 1], tests))
+        lang = argv[argv.index("--lang") + 1] if "--lang" in argv else "en"
+        print(notebook_table(argv[argv.index("--notebook") + 1], tests, lang))
         return 0
     stale = []
     for ruleset in WALKTHROUGHS:

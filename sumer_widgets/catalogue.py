@@ -20,8 +20,10 @@ from engine.core import RULESETS
 DATA = Path(__file__).parent / "data" / "rules.json"
 ROW = re.compile(r"^\| ([A-Z]+(?:-[A-Z]+)+-\d+) \| (.+?) \|\s*$", re.M)
 HEADING = re.compile(r"^## (.+)$", re.M)
-#: Where a notebook finds the catalogue (notebooks live in ``notebooks/``).
+#: Where a notebook finds the catalogue (notebooks live in ``notebooks/``); a translated
+#: catalogue is in a folder named for its language.
 LINK = "../docs/rules/{ruleset}.md"
+LINK_IN = "../docs/rules/{lang}/{ruleset}.md"
 
 
 def parse(markdown: str) -> list[dict[str, str]]:
@@ -82,7 +84,12 @@ def ruleset_of(rule_id: str) -> str | None:
     return found[0] if found else None
 
 
-def link(rule_id: str) -> str:
-    """Where a notebook's link to the catalogue listing `rule_id` points."""
+def link(rule_id: str, lang: str = "en") -> str:
+    """Where a notebook's link to the catalogue listing `rule_id` points: the catalogue in
+    `lang` where it is translated, else the English one."""
     ruleset = ruleset_of(rule_id)
-    return LINK.format(ruleset=ruleset) if ruleset else ""
+    if not ruleset:
+        return ""
+    if lang != "en" and ruleset in catalogues(lang):
+        return LINK_IN.format(lang=lang, ruleset=ruleset)
+    return LINK.format(ruleset=ruleset)

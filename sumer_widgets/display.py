@@ -101,7 +101,7 @@ class Refusal:
         cite = ""
         if rule:
             title = html.escape(rule_text(rule, self.lang), quote=True)
-            target = link(rule)
+            target = link(rule, self.lang)
             name = html.escape(rule)
             cite = (f' <span class="sumer-rule">({words["rule"]} '
                     + (f'<a href="{target}" title="{title}">{name}</a>' if target

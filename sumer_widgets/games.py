@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,8 @@ class Card:
             as years, negative for BC; ``places``, ids of the history layer's places; ``stated``,
             whether the game itself gives the date; ``note``, ``{lang: text}``), read by
             `sumer_widgets.history`; None if the card has none.
+        titles: the name in other languages, where it is translated (``{lang: text}``: the
+            Royal Game of Ur is *het Koninklijk Spel van Ur*; a published game keeps its name).
     """
 
     title: str
@@ -49,12 +51,17 @@ class Card:
     players: int
     instructions: Mapping[str, str]
     setting: Mapping[str, Any] | None = None
+    titles: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
     def read(cls, package_file: str, *, board: type, picture: Callable[..., Any]) -> Card:
         """The card of the game folder holding `package_file`, from its ``card.json``."""
         data = json.loads((Path(package_file).parent / "card.json").read_text(encoding="utf-8"))
         return cls(board=board, picture=picture, **data)
+
+    def named(self, lang: str = "en") -> str:
+        """The game's name in `lang` (its `title` where it has no translation)."""
+        return self.titles.get(lang) or self.title
 
     def say(self, what: str, lang: str = "en") -> str:
         """The card's `what` ("blurb" or "instructions") in `lang`, else in English."""

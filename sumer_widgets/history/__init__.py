@@ -8,7 +8,8 @@ and no matplotlib (so they draw in the browser-only site as well).
   Gulf, with a scale bar measured by the project's distance function;
 - drawings of objects, each with its caption (what, where, when, and that it is a simplified
   drawing): `stele_of_the_vultures`, `standard_of_ur`, `worshipper_statues`, `clay_tablet`,
-  `enmetena_cone`.
+  `enmetena_cone`, `king_list_prism`, and the Royal Game of Ur's `royal_game_board`,
+  `tetrahedral_die` and `rules_tablet`.
 
 A game's setting (its years and its places) belongs to the game: the ``setting`` of its
 ``card.json``, read by `settings`. This package names no game: it finds them through their
@@ -20,12 +21,16 @@ from sumer_widgets.history.chronology import timeline
 from sumer_widgets.history.objects import (
     clay_tablet,
     enmetena_cone,
+    king_list_prism,
+    royal_game_board,
+    rules_tablet,
     standard_of_ur,
     stele_of_the_vultures,
+    tetrahedral_die,
     worshipper_statues,
 )
 from sumer_widgets.history.setting import Setting, setting, settings
 
-__all__ = ["Setting", "clay_tablet", "enmetena_cone", "setting", "settings",
-           "standard_of_ur", "stele_of_the_vultures", "sumer_map", "timeline",
-           "worshipper_statues"]
+__all__ = ["Setting", "clay_tablet", "enmetena_cone", "king_list_prism", "royal_game_board",
+           "rules_tablet", "setting", "settings", "standard_of_ur", "stele_of_the_vultures",
+           "sumer_map", "tetrahedral_die", "timeline", "worshipper_statues"]

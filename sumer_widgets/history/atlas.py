@@ -252,7 +252,7 @@ def _panel(out: list[str], places: Gazetteer, games: list[Setting], marked: Sett
     if marked is not None and marked.places:
         rows.append((f'<circle cx="{x + 14:.1f}" cy="{{y}}" r="11" fill="none" '
                      f'stroke="{SELECTED}" stroke-width="3"/>',
-                     words_["l_marked"].format(game=marked.title)))
+                     words_["l_marked"].format(game=marked.named(lang))))
     for symbol, said_ in rows:
         out.append(symbol.format(y=f"{y - 5:.1f}", top=f"{y - 10:.1f}"))
         lines, y_next = paragraph(x + 40, y, said_, width - 40, 14)
@@ -264,9 +264,9 @@ def _panel(out: list[str], places: Gazetteer, games: list[Setting], marked: Sett
     names = {place.id: place.name for place in places.places.values()}
     for game in games:
         strong = marked is not None and marked.game == game.game
-        text_ = (words_["places_of"].format(game=game.title,
+        text_ = (words_["places_of"].format(game=game.named(lang),
                                             places=", ".join(names[p] for p in game.places))
-                 if game.places else words_["no_places"].format(game=game.title))
+                 if game.places else words_["no_places"].format(game=game.named(lang)))
         lines, y = paragraph(x, y, text_, width, 14, weight="700" if strong else None,
                              fill=INK if marked is None or strong else MUTED)
         out.extend(lines)
@@ -285,9 +285,9 @@ def _desc(places: Gazetteer, games: list[Setting], marked: Setting | None, lang:
     names = said(NAMES, lang)
     lines = [words_["desc_intro"]]
     if marked is not None:
-        lines.append(words_["highlight"].format(game=marked.title))
+        lines.append(words_["highlight"].format(game=marked.named(lang)))
     for place in places.places.values():
-        of = [game.title for game in games if place.id in game.places]
+        of = [game.named(lang) for game in games if place.id in game.places]
         kind = (words_["kind_today"] if place.kind == "today"
                 else words_["kind_game"].format(games=", ".join(of)) if of
                 else words_["kind_other"])

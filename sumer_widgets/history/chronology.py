@@ -122,7 +122,7 @@ def timeline(highlight: str | None = None, lang: str = "en", *, width: int | Non
     y += 12
     for game in early:
         out.append(label(LEFT, y + 16, words_["before_scale"].format(
-            game=game.title, span=years(game.start, game.end, lang)), 14,
+            game=game.named(lang), span=years(game.start, game.end, lang)), 14,
             fill=INK if marked in (None, game) else FAINT,
             weight="700" if marked == game else None))
         y += ROW
@@ -144,7 +144,7 @@ def timeline(highlight: str | None = None, lang: str = "en", *, width: int | Non
     notes = [words_["gap"].format(span=years(data["gap"]["from"], data["gap"]["to"], lang)),
              words_["chronology"], words_["sources"]]
     if marked is not None:
-        notes.insert(0, words_["highlight"].format(game=marked.title, note=marked.say(lang)))
+        notes.insert(0, words_["highlight"].format(game=marked.named(lang), note=marked.say(lang)))
     for n, note in enumerate(notes):
         lines, y = paragraph(LEFT, y, note, RIGHT - LEFT, 14,
                              weight="700" if marked is not None and n == 0 else None)
@@ -213,7 +213,7 @@ def _setting_bar(game: Setting, scale: _Scale, y: float, marked: Setting | None,
     if strong:
         out.append(rect(x0 - 3, y - 3, max(x1 - x0, 4) + 6, BAR + 6, rx=6, fill="none",
                         stroke=SELECTED, stroke_width=3))
-    words_ = f"{game.title} — {years(game.start, game.end, lang)}"
+    words_ = f"{game.named(lang)} — {years(game.start, game.end, lang)}"
     inside = _fits(words_, x1 - x0 - 12, 14)
     colour = "#ffffff" if game.stated and inside else INK
     out.append(label(x0 + 8 if inside else x1 + 10, y + 16, words_, 14,
@@ -275,13 +275,13 @@ def _desc(data: dict[str, Any], games: list[Setting], marked: Setting | None,
                                                  lang)))
     for game in games:
         lines.append(words_["setting_line"].format(
-            game=game.title, span=years(game.start, game.end, lang),
+            game=game.named(lang), span=years(game.start, game.end, lang),
             how=words_["how_stated" if game.stated else "how_inferred"], note=game.say(lang)))
     lines.extend(words_["find_line"].format(name=said(FINDS, lang)[find["id"]],
                                             span=years(find["from"], find["to"], lang))
                  for find in data["finds"])
     if marked is not None:
-        lines.insert(1, words_["highlight"].format(game=marked.title, note=marked.say(lang)))
+        lines.insert(1, words_["highlight"].format(game=marked.named(lang), note=marked.say(lang)))
     lines.append(words_["chronology"])
     return " ".join(lines)
 

@@ -12,7 +12,11 @@ sources; the drawings' shapes are here.
 - `standard_of_ur`: the "War" and "Peace" sides (British Museum);
 - `worshipper_statues`: statues of the Tell Asmar hoard (Iraq Museum, Oriental Institute, Met);
 - `clay_tablet`: a tablet drawn by the project with numbers and one sign (no real text);
-- `enmetena_cone`: the cone on the Lagash–Umma border (Louvre).
+- `enmetena_cone`: the cone on the Lagash–Umma border (Louvre);
+- `royal_game_board`: the Royal Game of Ur's board with its inlay (British Museum 120834);
+- `tetrahedral_die`: a die of that game, and four of them thrown (after Woolley's catalogue);
+- `rules_tablet`: the grid side of the tablet with the game's rules (British Museum 33333B);
+- `king_list_prism`: the Weld-Blundell prism of the Sumerian King List (Ashmolean).
 """
 
 from __future__ import annotations
@@ -506,3 +510,161 @@ def enmetena_cone(lang: str = "en", *, width: int | None = None) -> Svg:
                 wx = 310 + side * (8 + k * 14)
                 out.append(_wedge(wx, y, 9))
     return _sheet("cone", lang, out, 580, width=width)
+
+
+# The Royal Game of Ur's objects, and the King List --------------------------------------------
+
+#: The squares of the board (row 0 top, column 0 left) that carry a rosette: the corner of each
+#: outer row's block of four, the square of each block of two beside the gap, and the fourth
+#: square of the middle row — the board the engine plays (engine/royal_ur/board.py).
+UR_ROSETTES = {(0, 0), (2, 0), (1, 3), (0, 6), (2, 6)}
+UR_GAP = {(0, 4), (0, 5), (2, 4), (2, 5)}
+
+
+def _rosette(x: float, y: float, r: float) -> list[str]:
+    """A flower of eight petals, red and blue by turns, round a shell centre."""
+    out = []
+    for k in range(8):
+        turn = k * 45
+        px = x + r * 0.55 * math.cos(math.radians(turn))
+        py = y + r * 0.55 * math.sin(math.radians(turn))
+        out.append(_ellipse(px, py, r * 0.42, r * 0.18, RED_STONE if k % 2 else LAPIS,
+                            INK, 1, turn))
+    out.append(_circle(x, y, r * 0.2, SHELL, INK, 1.2))
+    return out
+
+
+def _eyes(x: float, y: float, size: float) -> list[str]:
+    """Five "eyes" of shell with dark centres, as four corners and a centre."""
+    out = []
+    for dx, dy in ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)):
+        cx, cy = x + dx * size * 0.25, y + dy * size * 0.25
+        out.append(_circle(cx, cy, size * 0.1, SHELL, INK, 1))
+        out.append(_circle(cx, cy, size * 0.045, LAPIS if dx else RED_STONE, INK, 0.6))
+    return out
+
+
+def _dots(x: float, y: float, size: float) -> list[str]:
+    """A square of small dots in a lattice."""
+    return [_circle(x + i * size * 0.18, y + j * size * 0.18, size * 0.04, INK, INK, 0.5)
+            for i in (-2, -1, 0, 1, 2) for j in (-2, -1, 0, 1, 2) if (i + j) % 2 == 0]
+
+
+def royal_game_board(lang: str = "en", *, width: int | None = None) -> Svg:
+    """The Royal Game of Ur's board in the British Museum (120834), with its inlay, as a
+    simplified drawing with its caption."""
+    out = []
+    size, x0, y0 = 74, 46, 150
+    # The edges: a mosaic border of little tesserae round each block and the bridge.
+    for left, right, top, rows in ((0, 4, 0, 3), (4, 6, 1, 1), (6, 8, 0, 3)):
+        bx, by = x0 + left * size - 10, y0 + top * size - 10
+        bw, bh = (right - left) * size + 20, rows * size + 20
+        out.append(f'<rect x="{bx}" y="{by}" width="{bw}" height="{bh}" fill="{LAPIS}" '
+                   f'stroke="{INK}" stroke-width="2"/>')
+        for k in range(int(bw // 10)):
+            for edge in (by + 2, by + bh - 8):
+                out.append(f'<rect x="{bx + 2 + k * 10}" y="{edge}" width="6" height="6" '
+                           f'fill="{(SHELL, RED_STONE, LAPIS)[k % 3]}" stroke="none"/>')
+    for row in range(3):
+        for col in range(8):
+            if (row, col) in UR_GAP:
+                continue
+            x, y = x0 + col * size, y0 + row * size
+            out.append(f'<rect x="{x + 3}" y="{y + 3}" width="{size - 6}" height="{size - 6}" '
+                       f'fill="{SHELL}" stroke="{INK}" stroke-width="1.5"/>')
+            centre = (x + size / 2, y + size / 2)
+            if (row, col) in UR_ROSETTES:
+                out.extend(_rosette(*centre, size * 0.42))
+            elif (row + col) % 2:
+                out.extend(_eyes(*centre, size))
+            else:
+                out.extend(_dots(*centre, size))
+    words_ = said(TABLES["ur_board"], lang)
+    # The central rosette is named from the gap below the bridge, where nothing is inlaid.
+    rosette = (x0 + 3.5 * size, y0 + 1.5 * size)
+    labels = [_line((x0 + 4 * size + 10, y0 + 2.45 * size),
+                    (rosette[0] + size * 0.3, rosette[1] + size * 0.3), MUTED, 1.5),
+              label(x0 + 4 * size + 14, y0 + 2.6 * size, words_["rosette"], 15),
+              label(x0 + 2 * size, y0 - 26, words_["block_of_four"], 15, anchor="middle"),
+              label(x0 + 7 * size, y0 - 26, words_["block_of_two"], 15, anchor="middle"),
+              label(x0 + 5 * size, y0 + size - 22, words_["bridge"], 15, anchor="middle")]
+    return _sheet("ur_board", lang, out, 560, width=width, labels=labels)
+
+
+def tetrahedral_die(lang: str = "en", *, width: int | None = None) -> Svg:
+    """A die of the Royal Game of Ur — a small pyramid with two of its four tips marked — and
+    four of them thrown, with its caption."""
+    words_ = said(TABLES["ur_die"], lang)
+
+    def die(x: float, y: float, s: float, marked_up: bool, turn: float = 0) -> list[str]:
+        """A tetrahedron standing on its base, seen a little from above: its apex up; the
+        apex and one corner of the base marked when `marked_up`, else two base corners."""
+        apex = (x, y - s)
+        base = _turned([(x - s * 0.72, y + s * 0.12), (x + s * 0.78, y + s * 0.04),
+                        (x + s * 0.08, y + s * 0.5)], (x, y), turn)
+        parts = [_poly([apex, base[0], base[2]], SHELL, INK, 2),
+                 _poly([apex, base[2], base[1]], "#e6dcc6", INK, 2)]
+        marks = [apex, base[2]] if marked_up else [base[0], base[1]]
+        parts += [_circle(px, py, s * 0.09, LAPIS, INK, 1) for px, py in marks]
+        return parts
+
+    out = die(200, 250, 150, True)
+    tip = (200, 100)
+    out += [_line((tip[0] + 14, tip[1] - 4), (300, 80), MUTED, 1.5),
+            label(306, 84, words_["marked"], 15),
+            _line((200 - 150 * 0.72 - 6, 250 + 150 * 0.12 + 6), (70, 330), MUTED, 1.5),
+            label(30, 350, words_["blank"], 15)]
+    # Four dice thrown: three with a marked tip up — a throw of 3 (not the commonest throw,
+    # which the notebook asks about just below the picture).
+    for n, (up, turn) in enumerate(((True, 0), (False, 20), (True, -15), (True, 8))):
+        out += die(120 + n * 140, 500, 46, up, turn)
+    out.append(label(330, 575, words_["thrown"], 15, anchor="middle"))
+    return _sheet("ur_die", lang, out, 600, width=width)
+
+
+def rules_tablet(lang: str = "en", *, width: int | None = None) -> Svg:
+    """The grid side of the tablet with the rules (BM 33333B), as a schematic drawing with its
+    caption."""
+    out = [f'<rect x="60" y="90" width="520" height="440" rx="36" fill="{CLAY}" '
+           f'stroke="{CLAY_DARK}" stroke-width="3"/>']
+    cols, rows, cell = 4, 3, 112
+    gx, gy = 60 + (520 - cols * cell) / 2, 90 + (440 - rows * cell) / 2
+    for row in range(rows):
+        for col in range(cols):
+            x, y = gx + col * cell, gy + row * cell
+            out.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{cell}" height="{cell}" '
+                       f'fill="none" stroke="{CLAY_DARK}" stroke-width="2"/>')
+            cx, cy = x + cell / 2, y + cell / 2
+            out.append(_poly([(cx, y + 10), (x + cell - 10, cy), (cx, y + cell - 10),
+                              (x + 10, cy)], stroke=CLAY_DARK, width=1.6))
+            for k in range(3):
+                out.append(_wedge(cx - 14 + k * 14, cy - 14 + (k % 2) * 8, 12))
+    words_ = said(TABLES["ur_tablet"], lang)
+    labels = [label(320, 560, words_["side"], 15, anchor="middle")]
+    return _sheet("ur_tablet", lang, out, 590, width=width, labels=labels)
+
+
+def king_list_prism(lang: str = "en", *, width: int | None = None) -> Svg:
+    """The Weld-Blundell prism of the Sumerian King List (Ashmolean AN1923.444), as a simplified
+    drawing with its caption."""
+    # Two of the four faces seen at a corner, each with two columns of writing; the hole
+    # through its length at the top.
+    left = [(150, 120), (320, 150), (320, 540), (150, 510)]
+    right = [(320, 150), (460, 115), (460, 505), (320, 540)]
+    top = [(150, 120), (290, 88), (460, 115), (320, 150)]
+    out = [_poly(left, CLAY, CLAY_DARK, 3), _poly(right, "#c29a6e", CLAY_DARK, 3),
+           _poly(top, "#dcb88d", CLAY_DARK, 3), _ellipse(305, 119, 16, 8, CLAY_DARK)]
+    # Each face's writing, between its left and right edges (x) and their tops (y).
+    for x_a, x_b, y_a, y_b in ((160, 310, 130, 160), (330, 450, 160, 125)):
+        middle = (x_a + x_b) / 2
+        out.append(_line((middle, (y_a + y_b) / 2 + 12), (middle, (y_a + y_b) / 2 + 372),
+                         CLAY_DARK, 1.4))
+        for line in range(15):
+            for col in range(2):
+                xs = x_a + 10 + col * (x_b - x_a) / 2
+                for k in range(3):
+                    wx = xs + k * (x_b - x_a) / 8
+                    slope = (y_b - y_a) / (x_b - x_a)
+                    wy = y_a + 26 + line * 24 + (wx - x_a) * slope
+                    out.append(_wedge(wx, wy, 8))
+    return _sheet("king_list", lang, out, 590, width=width)

@@ -39,6 +39,11 @@ class Setting:
     stated: bool
     places: tuple[str, ...]
     note: Mapping[str, str]
+    titles: Mapping[str, str]
+
+    def named(self, lang: str = "en") -> str:
+        """The game's name in `lang` (its `title` where it has no translation)."""
+        return self.titles.get(language(lang)) or self.title
 
     def say(self, lang: str = "en") -> str:
         """The note in `lang`, else in English."""
@@ -77,4 +82,4 @@ def _read(game: str) -> Setting:
     if "en" not in data["note"]:
         raise ValueError(f"{game}'s card.json: the setting's note needs an English text")
     return Setting(game, the_card.title, start, end, bool(data["stated"]), places,
-                   dict(data["note"]))
+                   dict(data["note"]), dict(the_card.titles))

@@ -45,6 +45,7 @@ from typing import Any, NamedTuple
 from engine.core import InvalidInput, derive_seed
 from engine.simulate import GameRecord, GameSpec
 from sumer_widgets.plots.standin import plotting, plt
+from sumer_widgets.words import words
 
 __all__ = [
     "Estimate", "Pairs", "Rate", "axes_for", "bootstrap", "bradley_terry", "check_records",
@@ -53,6 +54,8 @@ __all__ = [
     "ratio", "seat_win_rates", "survival", "tournament_specs", "wilson",
 ]
 
+#: How a rate is written, per language (``words.<lang>.toml`` beside this module).
+RATE_WORDS = words(__file__)["RATE"]
 #: The normal quantile for a two-sided 95 % interval.
 Z95 = 1.959963984540054
 #: Okabe–Ito colours (readable with every common colour-vision deficiency), as on the boards.
@@ -73,7 +76,13 @@ class Rate(NamedTuple):
     high: float
 
     def __str__(self) -> str:
-        return f"{self.value:.0%} [{self.low:.0%}, {self.high:.0%}] of {self.n}"
+        return self.said("en")
+
+    def said(self, lang: str = "en") -> str:
+        """The rate as a learner reads it in `lang`: "35% [29%, 42%] of 200"."""
+        told = RATE_WORDS.get(lang, RATE_WORDS["en"])
+        return told["rate"].format(value=f"{self.value:.0%}", low=f"{self.low:.0%}",
+                                   high=f"{self.high:.0%}", n=self.n)
 
 
 class Estimate(NamedTuple):

@@ -28,7 +28,17 @@ export default {
       frame.clearOverlay();
       frame.drawPrompt();
     }
+    // A refusal answers the click before it. A click that chooses a piece is answered here,
+    // with no round trip, so it puts the old refusal away itself — in Python too, so that the
+    // same refusal, met again, shows again.
+    function clearRefusal() {
+      if (!model.get("error")) return;
+      model.set("error", "");
+      model.set("error_rule", "");
+      model.save_changes();
+    }
     function select(frame, place) {
+      clearRefusal();
       selected = place;
       const layer = frame.overlay();
       const move = frame.choices().moves[place];

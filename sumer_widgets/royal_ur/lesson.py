@@ -16,8 +16,9 @@ Parts of the notebook and what they practise:
 3. captures, the safe rosette, bearing off — `safe-rosette`, `bear-off-throw`, task
    `capture-dark`;
 4. was this the best move? — `best-move`, task `play-best`;
-5. who has the advantage — `first-player`;
-6. for programmers — `head-start-size` (predicted, then solved live);
+5. who has the advantage — `first-player` (predicted: nothing before it tells);
+6. for programmers — `head-start-size` (predicted before the game is solved live; its reveal
+   gives the table's chance);
 7. a whole game against the bots (`against_bots()`).
 """
 
@@ -30,7 +31,10 @@ from engine import royal_ur
 from engine.royal_ur import CELLS, MovePiece
 from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.taskfile import lesson_tasks
-from sumer_widgets.words import Told
+from sumer_widgets.words import Section, Told
+
+#: The sentences the reveals say (``[lesson.<name>]`` of the words files).
+LESSON = Section(__file__, "lesson")
 
 # Positions -----------------------------------------------------------------------------------
 
@@ -122,6 +126,16 @@ def _reveal_paths(lang: str) -> Any:
     from sumer_widgets.royal_ur.picture import render
 
     return render(royal_ur.new_state(seed=0), lang=lang, paths=(0, 1))
+
+
+def _reveal_head_start(lang: str) -> Any:
+    from sumer_widgets.display import Sentence
+
+    chance = _three_piece_chance()
+    mark = LESSON.table("head-start").get(lang, LESSON.table("head-start")["en"])["mark"]
+    said = LESSON.say("head-start", "told", percent=f"{100 * chance:.2f}".replace(".", mark),
+                      points=f"{100 * (chance - 0.5):.2f}".replace(".", mark))
+    return Sentence(said.describe(lang))
 
 
 def _can_move_from_6(state: royal_ur.State) -> str:
@@ -235,6 +249,7 @@ EXERCISES = Exercises([
         options=lambda: ["light", "even", "dark"],
         wrong=lambda: ["even", "dark"],
         rules=("U-SETUP-1",),
+        predict=True,
     ),
     # Part 6 — for programmers
     Exercise(
@@ -245,6 +260,7 @@ EXERCISES = Exercises([
         wrong=lambda: [band for band, _ in HEAD_START_BANDS if band != _head_start_band()],
         rules=("U-SETUP-1", "U-OPT-PIECES-1"),
         predict=True,
+        reveal=_reveal_head_start,
     ),
 ], words=__file__)
 

@@ -11,7 +11,9 @@ Every square is a ``<g data-cell="d2">`` and each gap a ``<g data-pool="light">`
 JavaScript and keyboard find them. On request the picture traces each player's path with its
 squares numbered (`paths`), rings the piece chosen and where it lands (`selected`,
 `targets`) and labels each landing square with the move's chance of winning (`chances`).
-The picture's ``<desc>`` holds the position's text form.
+The picture's ``<desc>`` holds the position's text form: in English exactly ``str(state)``
+(which `royal_ur.position` reads back); in another language its sentences in that language —
+the status, each side's waiting and borne-off pieces — above the same board rows.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from engine.royal_ur.board import (
     cell_name,
 )
 from engine.royal_ur.dice import DICE_COUNT
+from engine.royal_ur.text import board_rows
 from sumer_widgets.palette import MAY, PARCHMENT, inline
 from sumer_widgets.svg import (
     BOARD_ROLE,
@@ -104,6 +107,20 @@ def percent(chance: float) -> str:
     return f"{value:.0f}%"
 
 
+def _described(state: royal_ur.State, lang: str) -> str:
+    """The position told for the picture's description in `lang` (see the module docstring)."""
+    if lang == "en":
+        return str(state)
+    told = WORDS.get(lang, WORDS["en"])
+    names = (told["light"], told["dark"])
+    lines = [status(state, lang), *board_rows(state)]
+    for player in (0, 1):
+        lines.append(told["waiting"].format(player=names[player], n=state.waiting(player)))
+        lines.append(told["off"].format(player=names[player], n=state.off[player],
+                                        pieces=state.pieces))
+    return "\n".join(lines)
+
+
 def render(state: royal_ur.State | None = None, *, lang: str = "en",
            dice: Sequence[int] | None = None, selected: str | None = None,
            targets: Iterable[str] = (), paths: Iterable[int] = (),
@@ -134,7 +151,7 @@ def render(state: royal_ur.State | None = None, *, lang: str = "en",
            f'{attrs(viewBox=f"0 0 {WIDTH} {HEIGHT}", width=width, class_="royal-ur-board")}'
            f' {BOARD_ROLE}>']
     out.append(f"<title>{escape(told['title'] + ' — ' + status(state, lang))}</title>")
-    out.append(f"<desc>{escape(str(state))}</desc>")
+    out.append(f"<desc>{escape(_described(state, lang))}</desc>")
     out.append(f"<style>{CSS}</style>")
     out.append(f'<rect width="{WIDTH}" height="{HEIGHT}" fill="{PARCHMENT}"/>')
     out.append(text(LEFT, 26, status(state, lang), class_="status"))

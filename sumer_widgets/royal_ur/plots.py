@@ -8,12 +8,16 @@ from typing import Any
 
 from sumer_widgets.palette import MAY
 from sumer_widgets.plots.standin import plotting, plt
+from sumer_widgets.words import words
+
+WORDS = words(__file__)["WORDS"]
 
 
 @plotting
-def plot_throws(*, ax: Any = None, dice: int = 4) -> Any:
+def plot_throws(*, ax: Any = None, dice: int = 4, lang: str = "en") -> Any:
     """The chance of each throw of `dice` tetrahedral dice (each tip up with chance 1/2): a bar
-    for each throw, labelled with its ways out of 2**dice."""
+    for each throw, labelled with its ways out of 2**dice; its words in `lang`."""
+    told = WORDS.get(lang, WORDS["en"])
     if ax is None:
         _, ax = plt.subplots(figsize=(5.5, 3.2))
     throws = list(range(dice + 1))
@@ -23,8 +27,8 @@ def plot_throws(*, ax: Any = None, dice: int = 4) -> Any:
         ax.annotate(f"{w}/{2 ** dice}", (bar.get_x() + bar.get_width() / 2, bar.get_height()),
                     ha="center", va="bottom", fontsize=10)
     ax.set_xticks(throws)
-    ax.set_xlabel("throw (marked tips pointing up)")
-    ax.set_ylabel("chance")
+    ax.set_xlabel(told["throw"])
+    ax.set_ylabel(told["chance"])
     ax.set_ylim(0, max(ways) / 2 ** dice * 1.2)
-    ax.set_title(f"The throws of {dice} dice")
+    ax.set_title(told["title"].format(dice=dice))
     return ax

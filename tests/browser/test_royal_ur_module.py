@@ -66,6 +66,23 @@ def test_a_click_that_is_no_move_goes_to_python_to_explain(page):
                                             {"intent": "explain", "place": "b2"}]
 
 
+def test_a_valid_click_after_a_refusal_puts_the_refusal_away(page):
+    """Issue 44: the board kept "Refused: …" on show after the next, valid click — choosing a
+    piece is answered in the page, so Python never cleared it."""
+    board = board_at(light=[2, 4], dark=[6], throw=2)
+    board.send_intent({"intent": "explain", "place": "c1"})  # blocked by light's piece on 4
+    assert board.error
+    mount(page, board)
+    error = page.locator(".sumer-error")
+    assert error.is_visible() and "Refused" in error.inner_text()
+    page.click('[data-cell="a1"]')  # light's piece on 4: it may move, and capture on 6
+    assert page.locator('rect.sumer-dest[data-dest="b2"]').count() == 1
+    assert error.is_hidden()
+    assert page.evaluate("[window.modelState.error, window.modelState.error_rule]") == ["", ""]
+    assert page.evaluate("window.saved") >= 1, "the cleared refusal goes back to Python"
+    assert page.evaluate("window.sent") == [], "choosing a piece still needs no round trip"
+
+
 def test_the_keyboard_moves_between_squares_and_enter_selects(page):
     board = board_at(light=[1], throw=3)
     mount(page, board)

@@ -17,8 +17,9 @@ import pytest
 
 from engine.core import RULESETS, InvalidInput
 from engine.priest_kings.board import CampaignMap
+from engine.royal_ur import CELLS, ROSETTES
 from sumer_widgets import games, history
-from sumer_widgets.history import atlas, chronology, gazetteer
+from sumer_widgets.history import atlas, chronology, gazetteer, objects
 from sumer_widgets.history.drawing import SMALLEST, WIDTH
 from sumer_widgets.history.setting import settings
 from sumer_widgets.palette import PARCHMENT, SELECTED
@@ -28,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
 LANGS = ("en", "nl")
 DRAWINGS = ("stele_of_the_vultures", "standard_of_ur", "worshipper_statues", "clay_tablet",
-            "enmetena_cone")
+            "enmetena_cone", "king_list_prism", "royal_game_board", "tetrahedral_die",
+            "rules_tablet")
 
 
 def pictures(lang):
@@ -99,13 +101,23 @@ def test_the_timeline_and_the_map_name_every_games_setting(lang):
         root = parsed(line)
         bars = [g for g in root.iter(f"{SVG}g") if g.get("data-game") == game]
         lettering = texts(root)
-        assert setting.title in lettering and span in lettering
+        assert setting.named(lang) in lettering and span in lettering
         assert setting.say(lang) in lettering  # the whole note, in the description
         assert bars or game == "mesopotamia", game
         map_text = texts(parsed(chart))
-        assert setting.title in map_text
+        assert setting.named(lang) in map_text
         for place in setting.places:
             assert gazetteer.gazetteer().places[place].name in map_text
+
+
+def test_a_translated_game_name_is_used_in_its_language():
+    """The Royal Game of Ur is a name with a meaning, translated; a published game's name is
+    not."""
+    dutch = texts(parsed(history.timeline(highlight="royal_ur", lang="nl")))
+    assert "Het Koninklijk Spel van Ur" in dutch and "The Royal Game of Ur" not in dutch
+    assert "Het Koninklijk Spel van Ur" in texts(parsed(history.sumer_map(lang="nl")))
+    assert "The Royal Game of Ur" in texts(parsed(history.timeline(lang="en")))
+    assert "Tigris & Euphrates" in dutch
 
 
 def test_every_registered_game_has_a_setting_that_its_own_data_agrees_with():
@@ -230,13 +242,37 @@ def test_each_drawing_is_captioned_with_what_where_when_and_that_it_is_simplifie
               "standard_of_ur": ("British Museum", "1928,1010.3", "2600–2400"),
               "worshipper_statues": ("Tell Asmar", "40.156", "2900–2600", "Metropolitan"),
               "clay_tablet": ("Uruk", "3300–3200", "dingir"),
-              "enmetena_cone": ("Louvre", "Mesalim", "2404–2375")}
+              "enmetena_cone": ("Louvre", "Mesalim", "2404–2375"),
+              "king_list_prism": ("Ashmolean", "AN1923.444", "1800", "Eridu", "ETCSL"),
+              "royal_game_board": ("British Museum", "120834", "2600–2400", "Woolley", "U 9000",
+                                   "lapis lazuli", "B16742"),
+              "tetrahedral_die": ("U 10478", "PG 800", "2600–2400", "lapis lazuli"),
+              "rules_tablet": ("British Museum", "BM 33333B", "177/176", "Babylon",
+                               "Itti-Marduk-balāṭu", "Finkel", "Pinches")}
     for name, facts in expect.items():
         said = texts(parsed(getattr(history, name)(lang=lang)))
         for fact in facts:
             assert fact in said, (name, fact)
         assert ("Sumer project" if lang == "en" else "Sumer-project") in said, name
         assert ("Source" if lang == "en" else "Bron") in said, name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_royal_game_of_urs_objects_say_they_are_drawings_after_the_object(lang):
+    """A drawing of a real object says it is a drawing, made after what: not the object, and
+    (the tablet, the prism) its writing spells nothing."""
+    marks = {"en": ("not a copy", "spell nothing"), "nl": ("geen kopie", "spellen niets")}
+    for name in ("royal_game_board", "rules_tablet", "king_list_prism"):
+        said = texts(parsed(getattr(history, name)(lang=lang)))
+        assert marks[lang][0] in said, name
+    for name in ("rules_tablet", "king_list_prism"):
+        assert marks[lang][1] in texts(parsed(getattr(history, name)(lang=lang))), name
+    # The board's squares and rosettes are the game's (a flower of eight petals on each).
+    assert set(ROSETTES) == objects.UR_ROSETTES
+    drawn = {(row, col) for row in range(3) for col in range(8)} - objects.UR_GAP
+    assert drawn == set(CELLS)
+    root = parsed(history.royal_game_board(lang=lang))
+    assert len(root.findall(f".//{SVG}ellipse")) == 8 * len(ROSETTES)
 
 
 def test_the_tablet_says_it_is_drawn_and_translates_nothing_but_its_numbers_and_one_sign():

@@ -3,6 +3,7 @@ change nothing; the picture names every square; save and load, bots at each leve
 
 from __future__ import annotations
 
+import html
 import re
 from unittest import mock
 
@@ -88,6 +89,17 @@ def test_a_blocked_piece_is_refused_with_the_rule_and_nothing_changes():
     assert isinstance(board._last_refusal, IllegalMove)
     assert board.error_rule == "U-MOVE-3" and "own" in board.error
     assert (board.game.to_json(), len(board.game.history)) == before
+
+
+def test_the_next_valid_move_puts_a_refusal_away():
+    """The refusal answers one click; the move after it clears it (the page clears it itself
+    when a click only chooses a piece: tests/browser/test_royal_ur_module.py)."""
+    board = board_at(light=[2, 4], dark=[6], throw=2)
+    board.send_intent({"intent": "explain", "place": "c1"})
+    assert board.error and board.error_rule == "U-MOVE-3"
+    board.send_intent({"intent": "play", "move": {"kind": "move", "square": 4}, "ply": 0})
+    assert (board.error, board.error_rule) == ("", "")
+    assert board.game.state.squares[1] == ()
 
 
 def test_the_safe_rosette_is_refused():
@@ -198,6 +210,18 @@ def test_dutch_words_on_the_board_and_in_its_refusals():
     assert "is leeg" in board.error
     board.send_intent({"intent": "explain", "place": "d3"})
     assert "niet een van jou" in board.error
+
+
+def test_the_pictures_description_is_told_in_the_boards_language():
+    """A screen reader reads the picture's description: Dutch on a Dutch board; in English the
+    position's text form, which reads back as the same position."""
+    state = royal_ur.position(light=[2, 4], dark=[6], throw=2, pieces=3)
+    english = re.search(r"<desc>(.*?)</desc>", render(state), re.S).group(1)
+    assert royal_ur.position(html.unescape(english)) == state
+    dutch = re.search(r"<desc>(.*?)</desc>", render(state, lang="nl"), re.S).group(1)
+    assert "Licht gooide 2" in dutch and "Donker: 2 wachten om in te komen" in dutch
+    assert not re.search(r"\b(light|dark|waiting|off|squares|turn|throws?)\b", dutch)
+    assert "  1  L . L ." in dutch  # the board's rows, as the text form draws them
 
 
 def test_every_square_is_a_named_button():
