@@ -204,6 +204,10 @@ EXERCISES = Exercises([
         tells=(r"two (?:random players|greedy players|experts): light won .{0,40}— "
                r"(?:above|below|the interval contains)",
                r"both sides play (?:well|at random) does light win"),
+        facts=((r"interval", r"contains? 50|contains the value of no advantage|cannot see an "
+                r"advantage"),
+               (r"random|greedy|expert", r"above 50|more than half|beyond chance|contains? 50"),
+               (r"depends on|whether it shows", r"play")),
         reveal=lambda lang: _seen("head_start", read_result("royal_ur")),
     ),
 ], words=__file__)

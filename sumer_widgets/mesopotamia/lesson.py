@@ -517,6 +517,26 @@ def _after_held_card() -> str:
     return "birth" if _moves(state, meso.Birth) else "waits"
 
 
+#: What Blue may still do in phase II after building a hut (`one-action`), by the move kinds
+#: that do it.
+STILL_OPEN = {"hut": meso.BuildHut, "card": meso.DrawCard, "done": meso.EndActions}
+
+
+def _still_open() -> set[str]:
+    """What Blue may still do after building a hut in the village: each kind of `STILL_OPEN`
+    that was open at the start of phase II or is open now.
+
+    Raises:
+        RuntimeError: the village no longer offers both a hut and a card at the start of
+            phase II (the question would ask about nothing).
+    """
+    before = village()
+    if not (_moves(before, meso.BuildHut) and _moves(before, meso.DrawCard)):
+        raise RuntimeError("one-action: the village must offer a hut and a card at first")
+    after = _after(before, "hut -1,0 7")
+    return {name for name, kind in STILL_OPEN.items() if _moves(after, kind)}
+
+
 def _two_priests() -> int:
     gain, _ = phase_three_mana(BLUE, {(-2, 1): BLUE}, {(-2, 1): 1}, [(-2, 1), (-2, 1)])
     return gain
@@ -606,15 +626,20 @@ EXERCISES = Exercises([
     # Part 1 — the land, the pieces and the start
     Exercise(
         id="fields-in-pile",
-        answer=lambda: len(meso.new_state(3, seed=1).pile),
-        wrong=lambda: [34, 41, 26, 22],
+        answer=lambda: len(meso.new_state(2, seed=1).pile),
+        wrong=lambda: [34, 41, 30, 33],
         rules=("M-COMP-1", "M-SETUP-2", "M-SETUP-3"),
+        # The boards of a 2-player game would print it in their panel ("field pile: 26").
+        facts=((r"pile|face down", len(meso.new_state(2, seed=1).pile)),),
     ),
     Exercise(
         id="first-round-points",
         answer=lambda: movement_points(0, 4, meso.new_state(4, seed=1).options),
         wrong=lambda: [2, 3, 4, 8],
         rules=("M-TURN-2",),
+        predict=True,
+        facts=((movement_points(0, 4), r"movement points?|points? (?:a|each|every) turn"),
+               (r"movement points?", r"every turn|each turn|first turn|first round")),
     ),
     Exercise(
         id="temple-neighbours",
@@ -665,6 +690,9 @@ EXERCISES = Exercises([
         options=lambda: ["yes", "no"],
         wrong=lambda: ["yes"],
         rules=("M-STEAL-3",),
+        predict=True,
+        facts=((r"sacrifice markers?|\bmarkers?\b", r"never|cannot|can't|may not|not be",
+                r"st[oe]l"),),
     ),
     # Part 3 — discovering new land
     Exercise(
@@ -698,13 +726,17 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="one-action",
-        answer=lambda: "yes" if _moves(_after(village(), "hut -1,0 7"), meso.DrawCard)
-        or not _moves(village(), meso.DrawCard) else "no",
-        kind="choice",
-        options=lambda: ["yes", "no"],
-        wrong=lambda: ["yes"],
+        answer=_still_open,
+        kind="choices",
+        options=lambda: list(STILL_OPEN),
+        wrong=lambda: [{"hut"}, {"hut", "card", "done"}, {"card", "done"}, {"done"},
+                       {"card"}],
         rules=("M-ACT-1", "M-HUT-4"),
         reveal=_reveal_one_action,
+        facts=((r"(?:after|once|having) (?:building|built|chosen)",
+                r"(?:no|not|never|cannot|can't)[^.]{0,40}(?:draw|card)"),
+               r"only more huts",
+               (r"draw(?:ing)? a card", r"next turn|another action|a different action")),
     ),
     Exercise(
         id="natives-after-birth",

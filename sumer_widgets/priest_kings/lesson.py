@@ -666,6 +666,8 @@ EXERCISES = Exercises([
                                           "attack lagash", lang),
         tells=(r"Kish (?:may|can) (?:still )?(?:only )?(?:make sacrifices|sacrifice) or "
                r"reorgani", r"Kish has been attacked this turn by Uruk: an attacked city"),
+        facts=((r"attacked", r"cannot attack|can't attack|may not attack|no longer attack"),
+               (r"attacked", r"(?:still )?(?:make|makes|making) sacrifices|reorgani[sz]e")),
     ),
     Exercise(
         id="kish-reach",
@@ -713,6 +715,9 @@ EXERCISES = Exercises([
         predict=True,
         reveal=lambda lang: _tried("turn-one-battles", ["dice"], lang),
         tells=(r"Uruk (?:just )?goes home",),
+        facts=((r"invader|attacker", r"goes home|go home|stays? independent|still independent|"
+                r"nothing happens"),
+               (r"only (?:a|the) defender", r"vassal")),
     ),
     Exercise(
         id="army-after-battle",
@@ -725,6 +730,8 @@ EXERCISES = Exercises([
         reveal=lambda lang: [readers.next_army_text(second_battle().state, KISH, lang),
                              show(_fresh("second-battle"), lang)],
         tells=(r"army is worth 200 AP again", r"Kish fights its next battle with (?:all )?200"),
+        facts=(r"rebuilt|rebuild|at full size|(?:every|all|any) loss(?:es)? recovered|"
+               r"recover(?:s|ing)? (?:every|all|any) loss",),
     ),
     Exercise(
         id="beaten-not-broken",
@@ -799,9 +806,13 @@ EXERCISES = Exercises([
         answer=lambda: _max_rerolls("battle"),
         wrong=lambda: [2, 0],
         rules=("P-SACRIFICE-2", "P-SACRIFICE-3"),
+        predict=True,
         reveal=lambda lang: [_tried(_both_sacrificed, ["dice"], lang, picture=False),
                              _rerolls_counted(lang)],
         tells=(r"exactly one reroll", r"[Aa]t most one die is rerolled"),
+        facts=(r"no more than one reroll",
+               (r"one reroll|a single reroll|one die", r"(?:in|per) (?:a|the|each|one) battle"),
+               (r"both sides?", r"first (?:side )?to need|spent unused|only one")),
     ),
     Exercise(
         id="sacrifice-odds",
@@ -845,6 +856,8 @@ EXERCISES = Exercises([
                                                       "sacrifice", "record defender 70 40"],
                                    lang),
         tells=(r"Ur becomes a vassal of Kish",),
+        facts=((r"vassal'?s?'? (?:victories|wins?|conquests?)", r"overlord"),
+               r"(?:more )?vassals for (?:his|its|the) overlord"),
     ),
     Exercise(
         id="who-is-free",
@@ -900,6 +913,8 @@ EXERCISES = Exercises([
         reveal=lambda lang: _tried("followers", ["attack uruk", "attack lagash", "sacrifice",
                                                  "sacrifice", "record defender 50 50"], lang),
         tells=(r"battle of Ur against Lagash is called off", r"both now serve Lagash"),
+        facts=((r"called off|not fought|cancel", r"same overlord|one realm|same realm|"
+                r"change nothing"),),
     ),
     Exercise(
         id="winners",
