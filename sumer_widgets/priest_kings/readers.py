@@ -188,6 +188,17 @@ def event_text(event: Event, state: pk.State | None = None, lang: str = "en") ->
         turns = w["turns"][event.turn == 1].format(n=event.turn)
         return w["campaign_ended"].format(lord=event.name, turns=turns,
                                           names=listed(list(event.winner_names), lang))
+    if isinstance(event, ev.BattleBegan) and event.method != "dice" and event.reroll_names:
+        # A battle fought on the table: its reroll was a die of the table, not the model's.
+        w = _w(lang)
+        line = w["battle"].format(n=event.number, a=event.attacker_name, d=event.defender_name)
+        return (f"{line}, {w['on_table']}; "
+                f"{w['table_reroll'].format(names=listed(list(event.reroll_names), lang))}.")
+    if (isinstance(event, ev.BattleEnded) and event.beaten == event.attacker
+            and event.broken in ("defender", "both")):
+        # Beaten on points, yet the defender broke: say why the beaten side makes a vassal.
+        return event.describe(lang) + " " + _w(lang)["beaten_yet_broke"].format(
+            beaten=event.attacker_name, defender=event.defender_name)
     return event.describe(lang)
 
 
@@ -470,7 +481,8 @@ class BattleReport:
         line = w["battle"].format(n=b.number, a=b.attacker_name, d=b.defender_name)
         line += ", " + (w["with_dice"] if b.method == "dice" else w["on_table"])
         if b.reroll_names:
-            line += f" ({w['may_reroll'].format(names=listed(list(b.reroll_names), self.lang))})"
+            said = w["may_reroll"] if b.method == "dice" else w["table_reroll"]
+            line += f" ({said.format(names=listed(list(b.reroll_names), self.lang))})"
         return line + "."
 
     def meeting(self, duel: ev.DuelFought) -> str:
