@@ -25,8 +25,8 @@ Parts of the notebook and what they practise:
    `kish-reach`, `vassal-targets`, task `attack-ur-from-kish`;
 3. battles: broken and beaten — `who-is-beaten`, `attacker-breaks`, `army-after-battle`,
    `beaten-not-broken`, task `make-uruk-a-vassal`;
-4. inside the dice battle — `who-meets-whom`, `general-factor`, `blade-beats-bow`,
-   `centre-shatters`, `points-scored`;
+4. a battle with the dice — `blade-beats-bow`, task `fight-with-the-dice`,
+   `why-lagash-broke` (read in the task's battle report), `points-scored`;
 5. sacrifices and reorganization — `sacrifice-twice`, `rerolls-both`, `sacrifice-odds`,
    `ap-after-reorganizing`, `bows-after-two`, task `hold-kish`;
 6. vassals and the end — `won-for-overlord`, `who-is-free`, `beaten-by-a-vassal`,
@@ -34,7 +34,8 @@ Parts of the notebook and what they practise:
    `share-the-win`;
 7. playing on the table — `impossible-result`, `orders-to-enter`, tasks
    `record-a-table-battle`, `enter-the-order`;
-8. for programmers — `avenues-kish-to-ur`;
+8. for programmers — `avenues-kish-to-ur`, and the dice model in full: `who-meets-whom`,
+   `general-factor`, `centre-shatters`;
 
 and the notebook ends with a whole campaign against the bots (`against_bots(why=True)`).
 """
@@ -473,6 +474,35 @@ def _first_meetings() -> str:
     return "random"
 
 
+#: Why an army broke (`why-lagash-broke`): its C-in-C's command fled, or half its morale was in
+#: broken and fled commands; "elements" is a slip (the model counts morale, not elements).
+WHY_BROKE = ("centre", "half", "elements")
+
+
+def _why_broke(events: Sequence[Any], city: int) -> str:
+    """Why `city`'s army broke in a dice battle's `events`: "centre" when its C-in-C's command
+    (its list's first) had fled, "half" when its broken and fled commands held half its ME.
+
+    Raises:
+        RuntimeError: the army did not break, or both held at once (the question would have
+            two right answers).
+    """
+    army = ARMY
+    status: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, ev.CommandMoraleChanged) and event.player == city:
+            status[event.command] = event.status
+        elif isinstance(event, ev.ArmyBroke) and event.player == city:
+            fled = status.get(army.commands[0].id) == "shattered"
+            gone = sum(command_me2(army, c) for c in army.commands
+                       if status.get(c.id) in ("broken", "shattered"))
+            half = 2 * gone >= sum(command_me2(army, c) for c in army.commands)
+            if fled != half:
+                return "centre" if fled else "half"
+            break
+    raise RuntimeError(f"why-lagash-broke: {name(city)}'s army broke for no single reason")
+
+
 def _shattered_at(command_id: str) -> float:
     return readers.limits(ARMY, ARMY.command(command_id))[2]
 
@@ -774,6 +804,17 @@ EXERCISES = Exercises([
         rules=("P-BATTLE-DICE-3",),
         predict=True,
         reveal=lambda lang: readers.duel_grid(ARMY, "Reg Bd (F)", REORGANIZE_FROM, lang),
+    ),
+    Exercise(
+        id="why-lagash-broke",
+        answer=lambda: _why_broke(_events(dice_battle(), "dice"), LAGASH),
+        kind="choice",
+        options=lambda: list(WHY_BROKE),
+        wrong=lambda: [w for w in WHY_BROKE if w != _why_broke(_events(dice_battle(), "dice"),
+                                                               LAGASH)],
+        rules=("P-BATTLE-DICE-5", "P-BATTLE-DICE-4"),
+        reveal=lambda lang: readers.battle_report(_after_move("dice-battle", "dice"), lang=lang),
+        facts=((r"Lagash", r"centre|C-in-C|commander-in-chief", r"shattered|fle[de]\b|fled"),),
     ),
     Exercise(
         id="centre-shatters",
