@@ -841,6 +841,7 @@ EXERCISES = Exercises([
         rules=("M-CARD-PLAY-2", "M-ACT-1"),
         predict=True,
         reveal=_reveal_held_card,
+        facts=((r"turn", r"does not end|goes on|stays? open|keeps?[^.]{0,12}open"),),
     ),
     Exercise(
         id="deck-both-variants",
