@@ -293,7 +293,7 @@ def leaks(notebook: dict[str, Any]) -> list[Leak]:
       above it in its part and the screen below it (`screen_below`), prose and stored outputs
       alike.
     """
-    from sumer_widgets.facts import facts_of, repeats
+    from sumer_widgets.facts import facts_of, mentions, repeats
     from sumer_widgets.lessons import Lesson
 
     opened = lesson_of(notebook)
@@ -328,11 +328,12 @@ def leaks(notebook: dict[str, Any]) -> list[Leak]:
                             if hit is not None:
                                 found.append(Leak(ex_id, index, sentence))
                                 break
-                        told = [(label, right) for label, right, meaning in labels
-                                if repeats(meaning, sentence)]
-                        if told and all(right for _, right in told):
+                        told = [label for label, right, meaning in labels
+                                if right and repeats(meaning, sentence)]
+                        if told and not any(mentions(meaning, sentence)
+                                            for _, right, meaning in labels if not right):
                             found.append(Leak(ex_id, index, f"{sentence} (the right choice: "
-                                                             f"{told[0][0]})"))
+                                                             f"{told[0]})"))
     return found
 
 

@@ -10,10 +10,12 @@ sentence that taught it. An `Exercise` declares its **facts** (``facts=...``), e
 - several of those together, as a tuple: all found **in one sentence**, in any order, e.g.
   ``(r"invader|attacker", r"goes home")`` or ``(5, r"movement points", r"every turn")``.
 
-`Fact.search` looks for a fact in one sentence; `sentences` cuts what a learner reads into
-sentences (a markdown paragraph, a list item, a table row, a line a cell printed); `repeats`
-says whether a sentence repeats a choice's label — most of its own words, in its order, close
-together — which is how a right choice gives away the sentence that taught it.
+`Fact.search` looks for a fact in one sentence; `markdown_sentences`, `markup_sentences` and
+`plain_sentences` cut what a learner reads into sentences (a markdown paragraph, a list item, a
+table row, a line a cell printed, a label drawn in a picture); `repeats` says whether a sentence
+repeats a choice's label — most of its own words, in its order, close together — which is how a
+right choice gives away the sentence that taught it, and `mentions` whether it names a choice at
+all (a sentence naming the wrong choices too lists them, and gives nothing away).
 
 Limits: these are the words of one language each (a Dutch notebook's facts are Dutch
 phrases); a fact is found only as it is written down, not as it is meant — a writer who
@@ -190,6 +192,15 @@ def repeats(label_words: Sequence[str], sentence: str) -> bool:
     span = 2 * len(label_words) + 1
     return any(_in_order(label_words, said[start:start + span]) >= need
                for start, word in enumerate(said) if word in label_words)
+
+
+def mentions(label_words: Sequence[str], sentence: str) -> bool:
+    """Whether `sentence` names what a label says: repeats it (`repeats`), or — for a label of
+    a single meaningful word ("No: weaker") — holds that word. A sentence that names the wrong
+    choices beside the right one lists them, it gives nothing away."""
+    if len(label_words) >= REPEAT_WORDS:
+        return repeats(label_words, sentence)
+    return bool(label_words) and all(word in content_words(sentence) for word in label_words)
 
 
 def _in_order(first: Sequence[str], second: Sequence[str]) -> int:
