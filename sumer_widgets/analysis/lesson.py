@@ -210,6 +210,7 @@ EXERCISES = Exercises([
                        if v != _expert_against_greedy()],
         rules=("P-END-2",),
         reveal=lambda lang: _seen("one_pairing", _pk_ladder(), *PK_PAIRING),
+        tells=(r"no difference we can see", r"contains 25 ?%"),
         # Priest-Kings' line of the ladder, as `ladder_sentences` words it (the other games'
         # experts beat greedy play clearly: their lines say nothing of this one).
         facts=((r"expert against greedy", r"no difference|contains 25 ?%|cannot tell"),),
@@ -219,6 +220,7 @@ EXERCISES = Exercises([
         answer=_shared_win_rate,
         wrong=_shared_slips,
         rules=("P-END-2",),
+        reveal=lambda lang: _seen("one_pairing", _pk_ladder(), *SHARED_PAIRING),
         # The ladder's own line for the pairing: its rate, about 45 %, is the answer.
         facts=((r"expert against random", r"\b4\d(?:[.,]\d+)? ?%"),),
     ),
