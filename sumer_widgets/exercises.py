@@ -145,7 +145,7 @@ class Exercise:
             raise ValueError(f"exercise {self.id}: a {self.kind} exercise needs options")
         try:
             facts_of(self.facts)
-        except (ValueError, re.error) as exc:
+        except ValueError as exc:
             raise ValueError(f"exercise {self.id}: {exc}") from None
 
     def expected(self) -> Any:

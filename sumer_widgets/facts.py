@@ -55,8 +55,12 @@ haar wij jij jouw onze ik mijn
 WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
 #: A sentence ends at . ! or ? followed by a space (so 51.62 and e.g. "3.5" stay whole).
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-#: Where markdown starts a new statement: a list item, a table row, a heading, a quote.
-BLOCK_START = re.compile(r"\n(?=\s*(?:[-*+] |\d+\. |\||#|>))")
+#: Where markdown starts a new statement: a list item, a table row, a heading.
+BLOCK_START = re.compile(r"\n(?=\s*(?:[-*+] |\d+\. |\||#))")
+#: A list item's mark, or a heading's, at the start of a statement.
+ITEM_MARK = re.compile(r"^\s*(?:[-*+]|\d+\.|#+)\s+")
+#: A quotation's mark at the start of a line (a quoted paragraph reads on across its lines).
+QUOTE_MARK = re.compile(r"^[ \t]*>[ \t]?", re.M)
 LINK = re.compile(r'!?\[([^\]]*)\]\(\s*[^\s)]*(?:\s+"[^"]*")?\s*\)')
 MARKUP = re.compile(r"[*_`]+")
 HIDDEN = re.compile(r"<(style|script|title|desc|defs)\b.*?</\1>", re.S | re.I)
@@ -81,11 +85,13 @@ def number_pattern(number: float) -> str:
 
 
 def _term(term: Any) -> re.Pattern[str]:
-    if isinstance(term, bool) or not isinstance(term, (str, int, float)):
+    if (isinstance(term, bool) or not isinstance(term, (str, int, float))
+            or (isinstance(term, float) and not math.isfinite(term))):
         raise ValueError(f"a fact is a phrase (a regular expression) or a number, not {term!r}")
-    if isinstance(term, str):
-        return re.compile(term, re.I)
-    return re.compile(number_pattern(term), re.I)
+    try:
+        return re.compile(term if isinstance(term, str) else number_pattern(term), re.I)
+    except (re.error, OverflowError, ValueError) as exc:
+        raise ValueError(f"a fact's phrase {term!r} is no regular expression: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,8 @@ class Fact:
         """A fact as an exercise declares it: a phrase, a number, or a tuple of them.
 
         Raises:
-            ValueError: anything else, or an empty tuple.
+            ValueError: anything else (a phrase that is no regular expression, a number that
+                is not finite, another kind of value), or an empty tuple.
         """
         terms = declared if isinstance(declared, tuple) else (declared,)
         if not terms:
@@ -127,11 +134,11 @@ def facts_of(declared: Iterable[Any]) -> list[Fact]:
 def markdown_sentences(text: str) -> list[str]:
     """The sentences of a markdown cell as a learner reads it: links as their words, no
     emphasis marks, no HTML anchors; each list item, table row and heading a statement."""
-    text = TAG.sub(" ", LINK.sub(r"\1", text))
+    text = QUOTE_MARK.sub("", TAG.sub(" ", LINK.sub(r"\1", text)))
     found = []
     for paragraph in re.split(r"\n\s*\n", text):
         for block in BLOCK_START.split(paragraph):
-            block = " ".join(MARKUP.sub("", block).split())
+            block = " ".join(MARKUP.sub("", ITEM_MARK.sub("", block)).split())
             found += [s for s in SENTENCE_END.split(block) if s.strip()]
     return found
 
