@@ -647,6 +647,9 @@ EXERCISES = Exercises([
             "0,0", data="passable") if ok),
         wrong=lambda: [6, 2, 5],
         rules=("M-MOVE-3", "M-SETUP-2"),
+        facts=((r"temple place",
+                r"\b(?:4|four) (?:of its )?(?:neighbou?ring )?(?:fields|neighbou?rs)",
+                r"step|enter|reach"),),
     ),
     # Part 2 — moving, carrying and stealing
     Exercise(
@@ -667,6 +670,7 @@ EXERCISES = Exercises([
         rules=("M-MOVE-5", "M-CARRY-3"),
         predict=True,
         reveal=lambda lang: reach_picture("L", lang),
+        facts=((r"lumber", r"\b(?:5|five) fields", r"reach"),),
     ),
     Exercise(
         id="steal-count",
@@ -674,6 +678,7 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 3, 0],
         rules=("M-STEAL-1", "M-STEAL-2"),
         reveal=lambda lang: _attempts("raid", ["steal -1,0 1 L", "steal -1,0 1 S"], lang),
+        facts=((r"steal|take", r"\b(?:2|two) goods"),),
     ),
     Exercise(
         id="steal-equal",
@@ -681,6 +686,8 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 2, 3],
         rules=("M-STEAL-1",),
         reveal=lambda lang: _attempts("even-raid", ["steal -1,0 1 L"], lang),
+        facts=((r"equal|same number|as many",
+                r"(?:cannot|can't|may not) steal|steals? nothing|nothing to steal"),),
     ),
     Exercise(
         id="steal-marker",
@@ -703,6 +710,7 @@ EXERCISES = Exercises([
         predict=True,
         reveal=lambda lang: _attempts("lone-forest", ["discover -1,0 . -2,0", "volcano -1,-1"],
                                       lang),
+        facts=((r"new forest", r"\b(?:2|two) lumber"),),
     ),
     Exercise(
         id="discoveries-left",
@@ -710,6 +718,7 @@ EXERCISES = Exercises([
         wrong=lambda: [0, 2, 3],
         rules=("M-DISC-6", "M-DISC-2"),
         reveal=_reveal_discoveries,
+        facts=((r"\b(?:1|one) (?:more )?(?:field|discovery)", r"left|more|may"),),
     ),
     # Part 4 — building
     Exercise(
@@ -744,6 +753,7 @@ EXERCISES = Exercises([
         wrong=lambda: [6, 8, 9],
         rules=("M-BIRTH-1", "M-BIRTH-2", "M-BIRTH-3"),
         reveal=_reveal_birth,
+        facts=((r"\b(?:7|seven) natives", r"map|afterwards|born"),),
     ),
     # Part 5 — mana
     Exercise(
@@ -764,12 +774,14 @@ EXERCISES = Exercises([
         wrong=lambda: [2, 0, 3],
         rules=("M-MANA-1",),
         reveal=lambda lang: _attempts("pilgrims-one", ["end", "draw"], lang),
+        facts=((r"Red's holy place", r"pays? (?:Blue )?nothing|gives? (?:Blue )?nothing|no mana"),),
     ),
     Exercise(
         id="stones-needed",
         answer=lambda: max(MARKER_VALUES) - START_MAX_MANA,
         wrong=lambda: [7, 3, 19, 5],
         rules=("M-TEMPLE-1", "M-COMP-5", "M-MANA-2"),
+        facts=((r"\b(?:4|four) stones", r"temple|maximum|7"),),
     ),
     # Part 6 — sacrifices and the end
     Exercise(
@@ -788,6 +800,8 @@ EXERCISES = Exercises([
         predict=True,
         reveal=lambda lang: _attempts("offering", ["lift -1,0 6", "go -1,0 m6 0,0"], lang,
                                       picture=True),
+        facts=((r"taken? up|takes? (?:it |the marker )?up",
+                r"(?:later|next|another) turn|never (?:all )?(?:happen )?in the same turn"),),
     ),
     Exercise(
         id="pushed-back-to",
@@ -808,7 +822,11 @@ EXERCISES = Exercises([
         wrong=lambda: [{"cards", "how-many", "placed"}, {"how-many", "placed"},
                        {"how-many", "own-marker", "placed", "pile"},
                        {"how-many", "own-marker", "blue-markers", "placed"}],
+        predict=True,
         rules=("M-HIDDEN-1", "M-HUT-3"),
+        facts=((r"hidden|secret|may not see|sees? only",
+                r"cards|marker values?|values of"), (r"how many cards",
+                r"see|open|public|know")),
     ),
     Exercise(
         id="round-limit-winner",
@@ -817,6 +835,7 @@ EXERCISES = Exercises([
         options=_players(BLUE, RED, YELLOW),
         wrong=lambda: [BLUE, RED],
         rules=("M-END-2",),
+        facts=((r"Yellow", r"wins?|winner"),),
     ),
     # Part 7 — the cards and the variants
     Exercise(
@@ -824,6 +843,7 @@ EXERCISES = Exercises([
         answer=_expulsion_reach,
         wrong=lambda: [3, 8, 9, 5],
         rules=("M-CARD-EXPULSION-1",),
+        facts=((r"\b(?:6|six) (?:different )?fields", r"expul|send|move"),),
     ),
     Exercise(
         id="priest-twice",
@@ -831,6 +851,7 @@ EXERCISES = Exercises([
         wrong=lambda: [2, 4, 1],
         rules=("M-CARD-PRIEST-1", "M-MANA-1"),
         reveal=_reveal_two_priests,
+        facts=((r"Priests?", r"1 \+ 1 \+ 1|= 3\b|not 4|(?:3|three) mana"),),
     ),
     Exercise(
         id="held-card",

@@ -671,6 +671,9 @@ EXERCISES = Exercises([
         reveal=lambda lang: _tried("turn-one", TURN_ONE, lang),
         tells=(r"once all (?:four|4) (?:cities )?have chosen", r"decide first",
                r"battles come (?:once|after)"),
+        facts=((r"battles?",
+                r"(?:after|once|when) (?:every|all|each)(?: four)? (?:city|cities)",
+                r"chos|decid"),),
     ),
     Exercise(
         id="second-attacker",
@@ -682,6 +685,8 @@ EXERCISES = Exercises([
         rules=("P-ATTACK-4",),
         reveal=lambda lang: _refused_then("turn-one", ["attack kish"], "attack kish", lang),
         tells=(r"Kish is already attacked by Uruk", r"Ur (?:may not|cannot) attack Kish"),
+        facts=((r"no city|cannot|can't|never|may not",
+                r"two attackers|attacked (?:twice|by (?:more than one|two))"),),
     ),
     Exercise(
         id="attacked-may",
@@ -776,6 +781,9 @@ EXERCISES = Exercises([
                                    ["attack uruk", "sacrifice", "sacrifice", "sacrifice",
                                     "record none 60 40"], lang),
         tells=(r"Uruk stays independent", r"beaten but not broken, (?:Uruk )?stays"),
+        facts=((r"beaten",
+                r"not broken|without breaking|did not break|no army broke",
+                r"stays? (?:independent|free)|nothing happens"),),
     ),
     # Part 4 — inside the dice battle
     Exercise(
@@ -977,6 +985,7 @@ EXERCISES = Exercises([
         wrong=lambda: [text for text in RESULTS if text != "record defender 250 10"],
         rules=("P-BATTLE-2",),
         reveal=lambda lang: _tried(table_battle, ["record defender 250 10"], lang),
+        facts=((r"\b250\b", r"refus|cannot|impossible|more than"),),
     ),
     Exercise(
         id="orders-to-enter",
