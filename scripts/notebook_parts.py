@@ -182,28 +182,158 @@ class Leak:
         return f"{self.exercise}: cell {self.cell} shows {self.what!r}"
 
 
+#: The screen below a question: at most this many cells after it …
+SCREEN_BELOW = 3
+#: Facts declared here for the exercises of a lesson another change is rewriting, by
+#: ``(game, exercise id)``: what decides each answer, as `Exercise.facts` declares it
+#: (`sumer_widgets.facts`). They move onto the exercises themselves once that lands.
+FACTS_BESIDE: dict[tuple[str, str], tuple[Any, ...]] = {
+    # The shared stretch is squares 5 to 12: eight squares, however a cell says it.
+    ("royal_ur", "shared-squares"): (
+        (r"shar|both", r"\b(?:8|eight) squares\b"),
+        (r"squares? 5 (?:to|[-–]) ?12|5[-–]12", r"shar|both"),
+        r"shared squares? (?:are|is|:) ?5",
+    ),
+    # The central rosette is safe: nobody may land there while it is held.
+    ("royal_ur", "safe-rosette"): (
+        (r"central rosette|middle rosette|rosette", r"\bsafe\b"),
+        r"(?:standing there|on it|there) is\s+safe",
+        (r"rosette", r"nobody may land|may not land|cannot be captured|can't be captured"),
+    ),
+    # Light, who throws first, wins more than half under perfect play.
+    ("royal_ur", "first-player"): (
+        (r"head start|throws first|light|first player", r"worth something|advantage|wins? "
+         r"more than half|more often|above 50"),
+        51.62, 51.6,
+    ),
+    # Light wins 51.62 % of the 3-piece game: less than 2 points more than half.
+    ("royal_ur", "head-start-size"): (51.62, 51.6, (r"light", r"\b5[01](?:[.,]\d+)? ?%")),
+    # From square 13 the exact throw to square 15 is a 2.
+    ("royal_ur", "bear-off-throw"): (
+        (r"\b13\b", r"needs? (?:a )?(?:2|two)\b"),
+        (r"\b14\b[^.]{0,20}\bneeds? (?:a )?(?:1|one)\b", r"\b12\b[^.]{0,20}\b(?:3|three)\b"),
+    ),
+}
+
+
+def cell_sentences(cell: dict[str, Any]) -> list[str]:
+    """What a learner reads of a cell before running anything, sentence by sentence: markdown
+    as it shows, or the stored outputs — HTML, printed text and the text drawn in pictures."""
+    from sumer_widgets.facts import markdown_sentences, markup_sentences, plain_sentences
+
+    if cell["cell_type"] == "markdown":
+        return markdown_sentences(source(cell))
+    found = []
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        for kind in ("text/html", "image/svg+xml"):
+            if kind in data:
+                found += markup_sentences(_joined(data[kind]))
+        if "text/html" not in data and "text/plain" in data:
+            found += plain_sentences(_joined(data["text/plain"]))
+        if "text" in output:
+            found += plain_sentences(_joined(output["text"]))
+    return found
+
+
+def _joined(text: Any) -> str:
+    return "".join(text) if isinstance(text, list) else text
+
+
+def asks(cell: dict[str, Any]) -> bool:
+    """Whether a cell asks a question or shows a board task."""
+    return cell["cell_type"] == "code" and bool(ASK.search(source(cell))
+                                                or TASK.search(source(cell)))
+
+
+def screen_below(part: Part, at: int) -> list[int]:
+    """The cells a learner sees below the question at position `at` of `part` before
+    answering it: the questions asked right below it with it, then up to `SCREEN_BELOW` cells
+    in all, up to the next question or task."""
+    cells = part.cells[at + 1:]
+    seen = []
+    k = 0
+    while k < len(cells) and asks(cells[k][1]):
+        seen.append(cells[k][0])
+        k += 1
+    for index, cell in cells[k:]:
+        if len(seen) >= SCREEN_BELOW or asks(cell):
+            break
+        seen.append(index)
+    return seen[:SCREEN_BELOW]
+
+
+#: A choice's leading "Yes:" or "No:", which says nothing of what the choice claims.
+ANSWER_MARK = re.compile(r"^\s*(?:yes|no|ja|nee)\b\s*[:,—–-]?\s*", re.I)
+
+
+def choice_meanings(exercise: Any, lang: str) -> list[tuple[str, bool, list[str]]]:
+    """Each choice of `exercise` that says something, as ``(label, right, its meaning)``:
+    its own words (`sumer_widgets.facts.content_words`) less those of the question itself. A
+    lettered place of a picture ("C — Kish town 3") names a place, it says nothing: it is left
+    out."""
+    from sumer_widgets.exercises import LETTERED
+    from sumer_widgets.facts import content_words
+    from sumer_widgets.tasks import say
+
+    asked = content_words(say(exercise.question, lang))
+    return [(label, right, content_words(ANSWER_MARK.sub("", label), asked))
+            for label, right in exercise.choice_labels(lang) if not LETTERED.match(label)]
+
+
 def leaks(notebook: dict[str, Any]) -> list[Leak]:
-    """Every question whose answer the learner can read in its part before answering."""
+    """Every question whose answer the learner can read before answering it:
+
+    - the answer as the answer key states it, or the exercise's `tells`
+      (`Exercise.giveaways`), anywhere in the question's part;
+    - what decides the answer — the exercise's `facts` (and `FACTS_BESIDE`) — and a sentence
+      that repeats a right choice's label and no wrong one (`sumer_widgets.facts.repeats`):
+      a sentence listing the choices teaches them, one that repeats the right one alone gives
+      it away. Both are looked for in what the learner sees around the question: the cells
+      above it in its part and the screen below it (`screen_below`), prose and stored outputs
+      alike.
+    """
+    from sumer_widgets.facts import facts_of, mentions, repeats
     from sumer_widgets.lessons import Lesson
 
     opened = lesson_of(notebook)
     if opened is None:
         return []
     lesson = Lesson(*opened)
+    cells = notebook["cells"]
     found = []
     for part in parts(notebook):
-        asked = [(index, ex_id) for index, cell in part.cells if cell["cell_type"] == "code"
-                 for ex_id in ASK.findall(source(cell))]
-        for own_cell, ex_id in asked:
-            tells = lesson.exercises[ex_id].giveaways(lesson.lang)
-            for index, cell in part.cells:
-                if index == own_cell:
-                    continue
-                text = " ".join(visible_text(cell).split())
-                for tell in tells:
-                    hit = tell.search(text)
-                    if hit:
-                        found.append(Leak(ex_id, index, hit.group(0)))
+        for at, (own_cell, own) in enumerate(part.cells):
+            if own["cell_type"] != "code":
+                continue
+            for ex_id in ASK.findall(source(own)):
+                exercise = lesson.exercises[ex_id]
+                tells = exercise.giveaways(lesson.lang)
+                for index, cell in part.cells:
+                    if index == own_cell:
+                        continue
+                    text = " ".join(visible_text(cell).split())
+                    for tell in tells:
+                        hit = tell.search(text)
+                        if hit:
+                            found.append(Leak(ex_id, index, hit.group(0)))
+                facts = exercise.deciding_facts() + facts_of(
+                    FACTS_BESIDE.get((lesson.game, ex_id), ()))
+                labels = choice_meanings(exercise, lesson.lang)
+                around = [index for index, _ in part.cells[:at]] + screen_below(part, at)
+                for index in around:
+                    for sentence in cell_sentences(cells[index]):
+                        for fact in facts:
+                            hit = fact.search(sentence)
+                            if hit is not None:
+                                found.append(Leak(ex_id, index, sentence))
+                                break
+                        told = [label for label, right, meaning in labels
+                                if right and repeats(meaning, sentence)]
+                        if told and not any(mentions(meaning, sentence)
+                                            for _, right, meaning in labels if not right):
+                            found.append(Leak(ex_id, index, f"{sentence} (the right choice: "
+                                                             f"{told[0]})"))
     return found
 
 

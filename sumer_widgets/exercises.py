@@ -49,6 +49,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import InvalidInput, is_int, parse_whole
+from sumer_widgets.facts import Fact, facts_of
 from sumer_widgets.tasks import Words, say
 from sumer_widgets.words import words
 
@@ -111,6 +112,11 @@ class Exercise:
             explanation where there is none).
         tells: phrases (regular expressions) that would give the answer away if a learner
             met them before answering (see `giveaways`).
+        facts: what decides the answer, as a notebook might state it: phrases (regular
+            expressions, case aside), numbers, or tuples of them found together in one
+            sentence (`sumer_widgets.facts`). The giveaway check (``scripts/notebook_parts.py``)
+            looks for them, and for the right choice's own words, in what a learner sees
+            around the question before answering it.
     """
 
     id: str
@@ -127,6 +133,7 @@ class Exercise:
     reveal: Callable[[str], Any] | None = None
     because: Words = ""
     tells: tuple[str, ...] = ()
+    facts: tuple[Any, ...] = ()
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -136,6 +143,10 @@ class Exercise:
             raise ValueError(f"exercise {self.id}: kind must be one of {KINDS}")
         if self.kind in ("choice", "choices") and self.options is None:
             raise ValueError(f"exercise {self.id}: a {self.kind} exercise needs options")
+        try:
+            facts_of(self.facts)
+        except ValueError as exc:
+            raise ValueError(f"exercise {self.id}: {exc}") from None
 
     def expected(self) -> Any:
         """The right answer (computed once)."""
@@ -223,6 +234,19 @@ class Exercise:
         stated = labels.get(_key(expected), str(expected)) if self.kind == "choice" \
             else str(expected)
         return [re.compile(re.escape(stated))] if len(stated.split()) >= 2 else []
+
+    def deciding_facts(self) -> list[Fact]:
+        """The facts that decide the answer (`facts`), ready to look for."""
+        return facts_of(self.facts)
+
+    def choice_labels(self, lang: str = "en") -> list[tuple[str, bool]]:
+        """Each choice's label as the form shows it, and whether it is a right one (none for
+        a number or a text answer)."""
+        if self.kind not in ("choice", "choices"):
+            return []
+        expected = self.expected()
+        right = {_key(v) for v in expected} if self.kind == "choices" else {_key(expected)}
+        return [(say(label, lang), _key(value) in right) for value, label in self.choices()]
 
     def bind(self, lang: str = "en") -> Question:
         """This exercise asked in `lang`: what a notebook cell shows."""

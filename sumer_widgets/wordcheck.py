@@ -201,8 +201,8 @@ _DIAGRAM = re.compile(r"(?:\. ){3}")
 #: Calls whose arguments are no learner's prose: patterns, and errors for programmers.
 _NOT_PROSE_CALLS = {"compile", "search", "match", "sub", "fullmatch", "findall", "ValueError",
                     "TypeError", "KeyError", "RuntimeError", "AssertionError"}
-#: Keywords whose values are no learner's prose: an exercise's giveaway patterns.
-_NOT_PROSE_KEYWORDS = {"tells"}
+#: Keywords whose values are no learner's prose: an exercise's giveaway patterns and facts.
+_NOT_PROSE_KEYWORDS = {"tells", "facts"}
 
 
 def prose_literals(source: str) -> list[tuple[int, str]]:

@@ -74,3 +74,87 @@ def test_the_prose_check_sees_an_id_outside_the_rules_line():
     line = rules_lines(parts(notebook)[-1])
     assert line == [rules_line("sumeria", ["S-MOVE-3"])]
     assert line[0].startswith("**Rules in this part:** [S-MOVE-3](../docs/rules/sumeria.md \"")
+
+
+def _markdown(text):
+    return {"cell_type": "markdown", "metadata": {}, "source": [text]}
+
+
+def _printed(text):
+    return {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": ["print()"],
+            "outputs": [{"output_type": "stream", "name": "stdout", "text": [text + "\n"]}]}
+
+
+def _drawn(*labels):
+    """A code cell whose stored output is a picture with these labels drawn in it."""
+    texts = "".join(f'<text x="0" y="{12 * n}">{label}</text>'
+                    for n, label in enumerate(labels, start=1))
+    return {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": ["show()"],
+            "outputs": [{"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                         "data": {"image/svg+xml": [f"<svg>{texts}</svg>"],
+                                  "text/plain": ["<SVG picture>"]}}]}
+
+
+#: The giveaways the reviews found (issue 44), each as a notebook showed it: (notebook,
+#: question, "above" or "below" it — "below2" two cells below —, the cell that gave it away).
+PUT_BACK = [
+    ("02-tigris-euphrates", "what-urn-sees", "above", _markdown(
+        "**What each player sees.** Hands are hidden, and so are points while the game lasts: "
+        "you see your own hand and points, how many tiles each other player holds, and "
+        "everyone's treasures. Once the game is over, every player's points, score and the "
+        "winners are public.")),
+    ("03-mesopotamia", "fields-in-pile", "above", _drawn(
+        "Round 1 · Blue to move", "field pile: 26", "deck: 18")),
+    ("03-mesopotamia", "first-round-points", "above", _markdown(
+        "In phase I you have **5 movement points**: the rulebook says so for every turn.")),
+    ("03-mesopotamia", "steal-marker", "above", _markdown(
+        "Each native steals **at most once a turn**, and a **sacrifice marker can never be "
+        "stolen**.")),
+    ("03-mesopotamia", "one-action", "above", _markdown(
+        "Once you have built a hut, you may build a second hut on the same plain.")),
+    ("04-priest-kings", "attacked-may", "below", _markdown(
+        "Kish and Lagash both make sacrifices (Part 5 says what they are worth).")),
+    ("04-priest-kings", "attacker-breaks", "below2", _markdown(
+        "An invader whose army breaks just goes home. And after every battle both armies are "
+        "**rebuilt** at full size, every loss recovered.")),
+    ("04-priest-kings", "army-after-battle", "below", _markdown(
+        "An invader whose army breaks just goes home. And after every battle both armies are "
+        "**rebuilt** at full size, every loss recovered.")),
+    ("04-priest-kings", "rerolls-both", "above", _markdown(
+        'The text adds one sentence: "No more than one reroll is allowed in a battle."')),
+    ("04-priest-kings", "won-for-overlord", "below", _markdown(
+        "A vassal's victories make vassals for its **overlord**, not for itself: the vassal "
+        "\"creates more vassals for his overlord\".")),
+    ("04-priest-kings", "called-off", "below", _markdown(
+        "An attack between two cities that have come to serve the same overlord by the time it "
+        "is to be fought is **called off**: it could change nothing.")),
+    ("05-analysis", "ur-head-start", "below", _markdown(
+        "**What an interval can tell, and what it cannot.** Where an interval of light's wins "
+        "contains 50 %, that does not show that going first is worth nothing.")),
+    ("06-royal-game-of-ur", "shared-squares", "below2", _drawn(
+        "Light's path", "Dark's path", "shared by both: squares 5 to 12")),
+    ("06-royal-game-of-ur", "safe-rosette", "above", _markdown(
+        "One square of the middle row is special: the **central rosette**. A piece standing "
+        "there is **safe**.")),
+    ("06-royal-game-of-ur", "first-player", "below", _markdown(
+        "**Recap of part 5**\n\n- Light throws first, and a head start is worth something in a "
+        "race.")),
+    ("06-royal-game-of-ur", "head-start-size", "below2", _printed(
+        "light's chance of winning from the start: 51.62 %")),
+    ("06-royal-game-of-ur", "bear-off-throw", "above", _markdown(
+        "A piece bears off only with the **exact** throw. So a piece on square 14 needs a 1 to "
+        "leave, and a piece on 12 a 3.")),
+]
+
+
+@pytest.mark.parametrize("name, exercise, where, cell", PUT_BACK,
+                         ids=[f"{name[:2]}-{exercise}" for name, exercise, *_ in PUT_BACK])
+def test_the_giveaways_the_reviews_found_are_caught_when_put_back(name, exercise, where, cell):
+    notebook = read(ROOT / "notebooks" / f"{name}.ipynb")
+    asked = next(index for index, each in enumerate(notebook["cells"])
+                 if f'ask("{exercise}")' in "".join(each["source"]))
+    at = {"above": asked, "below": asked + 1, "below2": asked + 2}[where]
+    told = copy.deepcopy(notebook)
+    told["cells"].insert(at, cell)
+    found = [leak for leak in leaks(told) if leak.exercise == exercise and leak.cell == at]
+    assert found, f"{name}: {exercise}: the put-back cell {at} is not seen"

@@ -18,7 +18,8 @@ Parts of the notebook and what they practise:
 
 1. one game, many games — `games-for-half-width`;
 2. Sumeria — `first-player-four`;
-3. the bots and the length of a game — `stopped-games-median`;
+3. the bots and the length of a game — `expert-against-greedy`, `shared-win-rate` (read
+   from a ladder's figures), `stopped-games-median`;
 4. variants, cards and battles — `english-support`, `reroll-points`;
 5. the Royal Game of Ur — `ur-head-start` (a prediction: what the games of equal players show
    about going first; its slips are written for the file's answer, "only the experts", and
@@ -27,6 +28,7 @@ Parts of the notebook and what they practise:
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from sumer_widgets.exercises import Exercise, Exercises, labels
@@ -132,6 +134,46 @@ def _ur_head_start() -> str:
                       "ur-head-start names")
 
 
+#: The pairing of `expert-against-greedy`: Priest-Kings' expert against greedy cities.
+PK_PAIRING = ("expert", "greedy")
+#: The pairing of `shared-win-rate`: the expert against random cities, whose wins are shared.
+SHARED_PAIRING = ("expert", "random")
+
+
+def _pk_ladder() -> dict[str, Any]:
+    from sumer_widgets.plots.results import read_ladder
+
+    return read_ladder("priest_kings")
+
+
+def _pairing(bot: str, opponent: str) -> dict[str, Any]:
+    from sumer_widgets.analysis.questions import pairing
+
+    return pairing(_pk_ladder(), bot, opponent)
+
+
+def _expert_against_greedy() -> str:
+    """Where the expert's interval against greedy cities stands to a fair share (a quarter)."""
+    return _beyond(_pairing(*PK_PAIRING)["rate"], 1 / _pk_ladder()["players"])
+
+
+def _shared_win_rate() -> int:
+    """The expert's win rate against random cities as the ladder counts it, a shared win as
+    half, in whole per cent."""
+    found = _pairing(*SHARED_PAIRING)
+    return round(100 * (found["wins"] + found.get("draws", 0) / 2) / found["games"])
+
+
+def _shared_slips() -> list[int]:
+    """The slips of `shared-win-rate`: the share among the winners and the share alone, each
+    rounded both ways (78.5 % may be written 78 or 79)."""
+    found = _pairing(*SHARED_PAIRING)
+    among = 100 * (found["wins"] + found.get("draws", 0)) / found["games"]
+    alone = 100 * found["wins"] / found["games"]
+    slips = {math.floor(among), math.ceil(among), math.floor(alone), math.ceil(alone)}
+    return sorted(slips - {_shared_win_rate()})
+
+
 EXERCISES = Exercises([
     Exercise(
         id="games-for-half-width",
@@ -158,6 +200,29 @@ EXERCISES = Exercises([
         tells=(r"first player: above", r"whole interval is above the even share",
                r"[Ww]ith four,? the first player wins"),
         reveal=lambda lang: _seen("first_player", read_result("sumeria"), ["4 players"]),
+    ),
+    Exercise(
+        id="expert-against-greedy",
+        answer=_expert_against_greedy,
+        kind="choice",
+        options=lambda: ["above", "below", "cannot tell"],
+        wrong=lambda: [v for v in ("above", "below", "cannot tell")
+                       if v != _expert_against_greedy()],
+        rules=("P-END-2",),
+        reveal=lambda lang: _seen("one_pairing", _pk_ladder(), *PK_PAIRING),
+        tells=(r"no difference we can see", r"contains 25 ?%"),
+        # Priest-Kings' line of the ladder, as `ladder_sentences` words it (the other games'
+        # experts beat greedy play clearly: their lines say nothing of this one).
+        facts=((r"expert against greedy", r"no difference|contains 25 ?%|cannot tell"),),
+    ),
+    Exercise(
+        id="shared-win-rate",
+        answer=_shared_win_rate,
+        wrong=_shared_slips,
+        rules=("P-END-2",),
+        reveal=lambda lang: _seen("one_pairing", _pk_ladder(), *SHARED_PAIRING),
+        # The ladder's own line for the pairing: its rate, about 45 %, is the answer.
+        facts=((r"expert against random", r"\b4\d(?:[.,]\d+)? ?%"),),
     ),
     Exercise(
         id="stopped-games-median",
@@ -204,6 +269,10 @@ EXERCISES = Exercises([
         tells=(r"two (?:random players|greedy players|experts): light won .{0,40}— "
                r"(?:above|below|the interval contains)",
                r"both sides play (?:well|at random) does light win"),
+        facts=((r"interval", r"contains? 50|contains the value of no advantage|cannot see an "
+                r"advantage"),
+               (r"random|greedy|expert", r"above 50|more than half|beyond chance|contains? 50"),
+               (r"depends on|whether it shows", r"play")),
         reveal=lambda lang: _seen("head_start", read_result("royal_ur")),
     ),
 ], words=__file__)

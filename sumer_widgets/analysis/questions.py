@@ -308,20 +308,60 @@ def city_states(data: Mapping[str, Any]) -> None:
 # ------------------------------------------------------------------ the bots, the lengths
 
 
-def ladders(ladders: Mapping[str, Mapping[str, Any]]) -> None:
-    """Every ruleset's ladder in one picture, then each pairing in words."""
-    fig, axes = plt.subplots(2, 2, figsize=(11, 6.2))
-    for ax, (ruleset, ladder) in zip(_flat(axes), ladders.items()):
+def ladders(ladders: Mapping[str, Mapping[str, Any]],
+            only: Sequence[str] | None = None) -> None:
+    """The rulesets' ladders (`only` those named, if given) in one picture, then each pairing
+    in words."""
+    shown = {name: ladder for name, ladder in ladders.items() if only is None or name in only}
+    rows = 2 if len(shown) > 3 else 1
+    cols = math.ceil(len(shown) / rows)
+    fig, axes = plt.subplots(rows, cols, figsize=(11, 3.3 * rows))
+    flat = _flat(axes)
+    for ax, (ruleset, ladder) in zip(flat, shown.items()):
         plot_ladder(ladder, ax=ax, title=ruleset.replace("_", "-"))
+    for ax in flat[len(shown):]:
+        ax.set_visible(False)
     fig.tight_layout()
     _show()
-    for ruleset, ladder in ladders.items():
+    for ruleset, ladder in shown.items():
         told = [f"{ladder['players']} players"] if "players" in ladder else []
         told += [f"{name}={value}" for name, value in (ladder.get("options") or {}).items()]
         told.append(f"made by: {ladder.get('generated_by', '?')}")
         print(f"{ruleset} ({'; '.join(told)})")
         for sentence in ladder_sentences(ladder):
             print("  " + sentence)
+
+
+def pairing(ladder: Mapping[str, Any], bot: str, opponent: str) -> Mapping[str, Any]:
+    """The pairing of `bot` against `opponent` in `ladder`.
+
+    Raises:
+        KeyError: the ladder has no such pairing.
+    """
+    for each in ladder["pairings"]:
+        if (each["bot"], each["opponent"]) == (bot, opponent):
+            return each
+    raise KeyError(f"the ladder has no pairing of {bot} against {opponent}")
+
+
+def pairing_figures(ladder: Mapping[str, Any], bot: str, opponent: str) -> None:
+    """One pairing of a ladder as figures only — its games, wins alone and shared, and its win
+    rate with the interval — without saying how it stands to a fair share (a question asks)."""
+    found = pairing(ladder, bot, opponent)
+    rate = found["rate"]
+    print(f"{ladder['ruleset'].replace('_', '-')}, {ladder['players']} players: {bot} against "
+          f"{opponent}, {found['games']:,} games: won {found['wins']:,} alone and shared "
+          f"{found.get('draws', 0):,} wins; a shared win counts half: {rate.value:.1%} "
+          f"[{rate.low:.1%}, {rate.high:.1%}].")
+
+
+def one_pairing(ladder: Mapping[str, Any], bot: str, opponent: str) -> None:
+    """One pairing of a ladder in a picture and in words: its rate against a fair share."""
+    alone = {**ladder, "pairings": [pairing(ladder, bot, opponent)]}
+    plot_ladder(alone, title=ladder["ruleset"].replace("_", "-"))
+    _show()
+    for sentence in ladder_sentences(alone):
+        print(sentence)
 
 
 def shared_wins(ladder: Mapping[str, Any], bot: str, opponent: str) -> None:

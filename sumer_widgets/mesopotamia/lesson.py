@@ -517,6 +517,26 @@ def _after_held_card() -> str:
     return "birth" if _moves(state, meso.Birth) else "waits"
 
 
+#: What Blue may still do in phase II after building a hut (`one-action`), by the move kinds
+#: that do it.
+STILL_OPEN = {"hut": meso.BuildHut, "card": meso.DrawCard, "done": meso.EndActions}
+
+
+def _still_open() -> set[str]:
+    """What Blue may still do after building a hut in the village: each kind of `STILL_OPEN`
+    that was open at the start of phase II or is open now.
+
+    Raises:
+        RuntimeError: the village no longer offers both a hut and a card at the start of
+            phase II (the question would ask about nothing).
+    """
+    before = village()
+    if not (_moves(before, meso.BuildHut) and _moves(before, meso.DrawCard)):
+        raise RuntimeError("one-action: the village must offer a hut and a card at first")
+    after = _after(before, "hut -1,0 7")
+    return {name for name, kind in STILL_OPEN.items() if _moves(after, kind)}
+
+
 def _two_priests() -> int:
     gain, _ = phase_three_mana(BLUE, {(-2, 1): BLUE}, {(-2, 1): 1}, [(-2, 1), (-2, 1)])
     return gain
@@ -606,15 +626,20 @@ EXERCISES = Exercises([
     # Part 1 — the land, the pieces and the start
     Exercise(
         id="fields-in-pile",
-        answer=lambda: len(meso.new_state(3, seed=1).pile),
-        wrong=lambda: [34, 41, 26, 22],
+        answer=lambda: len(meso.new_state(2, seed=1).pile),
+        wrong=lambda: [34, 41, 30, 33],
         rules=("M-COMP-1", "M-SETUP-2", "M-SETUP-3"),
+        # The boards of a 2-player game would print it in their panel ("field pile: 26").
+        facts=((r"pile|face down", len(meso.new_state(2, seed=1).pile)),),
     ),
     Exercise(
         id="first-round-points",
         answer=lambda: movement_points(0, 4, meso.new_state(4, seed=1).options),
         wrong=lambda: [2, 3, 4, 8],
         rules=("M-TURN-2",),
+        predict=True,
+        facts=((movement_points(0, 4), r"movement points?|points? (?:a|each|every) turn"),
+               (r"movement points?", r"every turn|each turn|first turn|first round")),
     ),
     Exercise(
         id="temple-neighbours",
@@ -622,6 +647,9 @@ EXERCISES = Exercises([
             "0,0", data="passable") if ok),
         wrong=lambda: [6, 2, 5],
         rules=("M-MOVE-3", "M-SETUP-2"),
+        facts=((r"temple place",
+                r"\b(?:4|four) (?:of its )?(?:neighbou?ring )?(?:fields|neighbou?rs)",
+                r"step|enter|reach"),),
     ),
     # Part 2 — moving, carrying and stealing
     Exercise(
@@ -642,6 +670,7 @@ EXERCISES = Exercises([
         rules=("M-MOVE-5", "M-CARRY-3"),
         predict=True,
         reveal=lambda lang: reach_picture("L", lang),
+        facts=((r"lumber", r"\b(?:5|five) fields", r"reach"),),
     ),
     Exercise(
         id="steal-count",
@@ -649,6 +678,7 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 3, 0],
         rules=("M-STEAL-1", "M-STEAL-2"),
         reveal=lambda lang: _attempts("raid", ["steal -1,0 1 L", "steal -1,0 1 S"], lang),
+        facts=((r"steal|take", r"\b(?:2|two) goods"),),
     ),
     Exercise(
         id="steal-equal",
@@ -656,6 +686,8 @@ EXERCISES = Exercises([
         wrong=lambda: [1, 2, 3],
         rules=("M-STEAL-1",),
         reveal=lambda lang: _attempts("even-raid", ["steal -1,0 1 L"], lang),
+        facts=((r"equal|same number|as many",
+                r"(?:cannot|can't|may not) steal|steals? nothing|nothing to steal"),),
     ),
     Exercise(
         id="steal-marker",
@@ -665,6 +697,9 @@ EXERCISES = Exercises([
         options=lambda: ["yes", "no"],
         wrong=lambda: ["yes"],
         rules=("M-STEAL-3",),
+        predict=True,
+        facts=((r"sacrifice markers?|\bmarkers?\b", r"never|cannot|can't|may not|not be",
+                r"st[oe]l"),),
     ),
     # Part 3 — discovering new land
     Exercise(
@@ -675,6 +710,7 @@ EXERCISES = Exercises([
         predict=True,
         reveal=lambda lang: _attempts("lone-forest", ["discover -1,0 . -2,0", "volcano -1,-1"],
                                       lang),
+        facts=((r"new forest", r"\b(?:2|two) lumber"),),
     ),
     Exercise(
         id="discoveries-left",
@@ -682,6 +718,7 @@ EXERCISES = Exercises([
         wrong=lambda: [0, 2, 3],
         rules=("M-DISC-6", "M-DISC-2"),
         reveal=_reveal_discoveries,
+        facts=((r"\b(?:1|one) (?:more )?(?:field|discovery)", r"left|more|may"),),
     ),
     # Part 4 — building
     Exercise(
@@ -698,13 +735,17 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="one-action",
-        answer=lambda: "yes" if _moves(_after(village(), "hut -1,0 7"), meso.DrawCard)
-        or not _moves(village(), meso.DrawCard) else "no",
-        kind="choice",
-        options=lambda: ["yes", "no"],
-        wrong=lambda: ["yes"],
+        answer=_still_open,
+        kind="choices",
+        options=lambda: list(STILL_OPEN),
+        wrong=lambda: [{"hut"}, {"hut", "card", "done"}, {"card", "done"}, {"done"},
+                       {"card"}],
         rules=("M-ACT-1", "M-HUT-4"),
         reveal=_reveal_one_action,
+        facts=((r"(?:after|once|having) (?:building|built|chosen)",
+                r"(?:no|not|never|cannot|can't)[^.]{0,40}(?:draw|card)"),
+               r"only more huts",
+               (r"draw(?:ing)? a card", r"next turn|another action|a different action")),
     ),
     Exercise(
         id="natives-after-birth",
@@ -712,6 +753,7 @@ EXERCISES = Exercises([
         wrong=lambda: [6, 8, 9],
         rules=("M-BIRTH-1", "M-BIRTH-2", "M-BIRTH-3"),
         reveal=_reveal_birth,
+        facts=((r"\b(?:7|seven) natives", r"map|afterwards|born"),),
     ),
     # Part 5 — mana
     Exercise(
@@ -732,12 +774,14 @@ EXERCISES = Exercises([
         wrong=lambda: [2, 0, 3],
         rules=("M-MANA-1",),
         reveal=lambda lang: _attempts("pilgrims-one", ["end", "draw"], lang),
+        facts=((r"Red's holy place", r"pays? (?:Blue )?nothing|gives? (?:Blue )?nothing|no mana"),),
     ),
     Exercise(
         id="stones-needed",
         answer=lambda: max(MARKER_VALUES) - START_MAX_MANA,
         wrong=lambda: [7, 3, 19, 5],
         rules=("M-TEMPLE-1", "M-COMP-5", "M-MANA-2"),
+        facts=((r"\b(?:4|four) stones", r"temple|maximum|7"),),
     ),
     # Part 6 — sacrifices and the end
     Exercise(
@@ -756,6 +800,8 @@ EXERCISES = Exercises([
         predict=True,
         reveal=lambda lang: _attempts("offering", ["lift -1,0 6", "go -1,0 m6 0,0"], lang,
                                       picture=True),
+        facts=((r"taken? up|takes? (?:it |the marker )?up",
+                r"(?:later|next|another) turn|never (?:all )?(?:happen )?in the same turn"),),
     ),
     Exercise(
         id="pushed-back-to",
@@ -776,7 +822,11 @@ EXERCISES = Exercises([
         wrong=lambda: [{"cards", "how-many", "placed"}, {"how-many", "placed"},
                        {"how-many", "own-marker", "placed", "pile"},
                        {"how-many", "own-marker", "blue-markers", "placed"}],
+        predict=True,
         rules=("M-HIDDEN-1", "M-HUT-3"),
+        facts=((r"hidden|secret|may not see|sees? only",
+                r"cards|marker values?|values of"), (r"how many cards",
+                r"see|open|public|know")),
     ),
     Exercise(
         id="round-limit-winner",
@@ -785,6 +835,7 @@ EXERCISES = Exercises([
         options=_players(BLUE, RED, YELLOW),
         wrong=lambda: [BLUE, RED],
         rules=("M-END-2",),
+        facts=((r"Yellow", r"wins?|winner"),),
     ),
     # Part 7 — the cards and the variants
     Exercise(
@@ -792,6 +843,7 @@ EXERCISES = Exercises([
         answer=_expulsion_reach,
         wrong=lambda: [3, 8, 9, 5],
         rules=("M-CARD-EXPULSION-1",),
+        facts=((r"\b(?:6|six) (?:different )?fields", r"expul|send|move"),),
     ),
     Exercise(
         id="priest-twice",
@@ -799,6 +851,7 @@ EXERCISES = Exercises([
         wrong=lambda: [2, 4, 1],
         rules=("M-CARD-PRIEST-1", "M-MANA-1"),
         reveal=_reveal_two_priests,
+        facts=((r"Priests?", r"1 \+ 1 \+ 1|= 3\b|not 4|(?:3|three) mana"),),
     ),
     Exercise(
         id="held-card",
@@ -809,6 +862,7 @@ EXERCISES = Exercises([
         rules=("M-CARD-PLAY-2", "M-ACT-1"),
         predict=True,
         reveal=_reveal_held_card,
+        facts=((r"turn", r"does not end|goes on|stays? open|keeps?[^.]{0,12}open"),),
     ),
     Exercise(
         id="deck-both-variants",

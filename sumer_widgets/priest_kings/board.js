@@ -235,7 +235,7 @@ export default {
         " ", pkMarker(playerOf(b.defender), 16)));
       if ((b.rerolls || []).length) {
         frame.prompt.append(h("div", { class: "pk-line pk-help" },
-          pkFill(w.may_reroll, { names: b.rerolls.join(", ") })));
+          pkFill(b.dice ? w.may_reroll : w.may_reroll_table, { names: b.rerolls.join(", ") })));
       }
       if (b.dice) {
         frame.prompt.append(h("div", { class: "pk-line" }, h("button", { type: "button",

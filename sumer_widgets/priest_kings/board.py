@@ -32,7 +32,10 @@ from engine.priest_kings import events as ev
 from engine.priest_kings.battle import BROKEN
 from sumer_widgets.base import BoardWidget, SumerErrorForMessage, front_end, refused, styles
 from sumer_widgets.priest_kings.picture import render, turn_events
-from sumer_widgets.priest_kings.readers import corps_text  # also registers the log's teller
+from sumer_widgets.priest_kings.readers import (  # also registers the log's teller
+    corps_text,
+    event_text,
+)
 from sumer_widgets.words import words
 
 #: The order the battle form offers whose army broke: the campaign's usual outcome first.
@@ -339,7 +342,7 @@ def _report(event: ev.BattleBegan, turn: int, ply: int, lang: str) -> dict[str, 
         "number": event.number, "turn": turn, "ply": ply, "method": event.method,
         "attacker": event.attacker_name, "defender": event.defender_name,
         "attacker_player": event.attacker, "defender_player": event.defender,
-        "rerolls": list(event.reroll_names), "title": event.describe(lang),
+        "rerolls": list(event.reroll_names), "title": event_text(event, None, lang),
         "bounds": [], "breaks": [], "result": "", "outcome": None, "after": [],
         "duels": 0, "rerolled": 0,
     }
@@ -366,7 +369,7 @@ def _add_to_report(report: dict[str, Any], event: Any, lang: str) -> None:
     elif isinstance(event, ev.ArmyBroke):
         report["breaks"].append(event.describe(lang))
     elif isinstance(event, ev.BattleEnded):
-        report["result"] = event.describe(lang)
+        report["result"] = event_text(event, None, lang)
         beaten = {event.attacker: event.attacker_name, event.defender: event.defender_name}
         report["outcome"] = {"broken": event.broken, "attacker_points": event.attacker_points,
                              "defender_points": event.defender_points,

@@ -25,8 +25,8 @@ Parts of the notebook and what they practise:
    `kish-reach`, `vassal-targets`, task `attack-ur-from-kish`;
 3. battles: broken and beaten — `who-is-beaten`, `attacker-breaks`, `army-after-battle`,
    `beaten-not-broken`, task `make-uruk-a-vassal`;
-4. inside the dice battle — `who-meets-whom`, `general-factor`, `blade-beats-bow`,
-   `centre-shatters`, `points-scored`;
+4. a battle with the dice — `blade-beats-bow`, task `fight-with-the-dice`,
+   `why-lagash-broke` (read in the task's battle report), `points-scored`;
 5. sacrifices and reorganization — `sacrifice-twice`, `rerolls-both`, `sacrifice-odds`,
    `ap-after-reorganizing`, `bows-after-two`, task `hold-kish`;
 6. vassals and the end — `won-for-overlord`, `who-is-free`, `beaten-by-a-vassal`,
@@ -34,7 +34,8 @@ Parts of the notebook and what they practise:
    `share-the-win`;
 7. playing on the table — `impossible-result`, `orders-to-enter`, tasks
    `record-a-table-battle`, `enter-the-order`;
-8. for programmers — `avenues-kish-to-ur`;
+8. for programmers — `avenues-kish-to-ur`, and the dice model in full: `who-meets-whom`,
+   `general-factor`, `centre-shatters`;
 
 and the notebook ends with a whole campaign against the bots (`against_bots(why=True)`).
 """
@@ -473,6 +474,35 @@ def _first_meetings() -> str:
     return "random"
 
 
+#: Why an army broke (`why-lagash-broke`): its C-in-C's command fled, or half its morale was in
+#: broken and fled commands; "elements" is a slip (the model counts morale, not elements).
+WHY_BROKE = ("centre", "half", "elements")
+
+
+def _why_broke(events: Sequence[Any], city: int) -> str:
+    """Why `city`'s army broke in a dice battle's `events`: "centre" when its C-in-C's command
+    (its list's first) had fled, "half" when its broken and fled commands held half its ME.
+
+    Raises:
+        RuntimeError: the army did not break, or both held at once (the question would have
+            two right answers).
+    """
+    army = ARMY
+    status: dict[str, str] = {}
+    for event in events:
+        if isinstance(event, ev.CommandMoraleChanged) and event.player == city:
+            status[event.command] = event.status
+        elif isinstance(event, ev.ArmyBroke) and event.player == city:
+            fled = status.get(army.commands[0].id) == "shattered"
+            gone = sum(command_me2(army, c) for c in army.commands
+                       if status.get(c.id) in ("broken", "shattered"))
+            half = 2 * gone >= sum(command_me2(army, c) for c in army.commands)
+            if fled != half:
+                return "centre" if fled else "half"
+            break
+    raise RuntimeError(f"why-lagash-broke: {name(city)}'s army broke for no single reason")
+
+
 def _shattered_at(command_id: str) -> float:
     return readers.limits(ARMY, ARMY.command(command_id))[2]
 
@@ -641,6 +671,9 @@ EXERCISES = Exercises([
         reveal=lambda lang: _tried("turn-one", TURN_ONE, lang),
         tells=(r"once all (?:four|4) (?:cities )?have chosen", r"decide first",
                r"battles come (?:once|after)"),
+        facts=((r"battles?",
+                r"(?:after|once|when) (?:every|all|each)(?: four)? (?:city|cities)",
+                r"chos|decid"),),
     ),
     Exercise(
         id="second-attacker",
@@ -652,6 +685,8 @@ EXERCISES = Exercises([
         rules=("P-ATTACK-4",),
         reveal=lambda lang: _refused_then("turn-one", ["attack kish"], "attack kish", lang),
         tells=(r"Kish is already attacked by Uruk", r"Ur (?:may not|cannot) attack Kish"),
+        facts=((r"no city|cannot|can't|never|may not",
+                r"two attackers|attacked (?:twice|by (?:more than one|two))"),),
     ),
     Exercise(
         id="attacked-may",
@@ -666,6 +701,8 @@ EXERCISES = Exercises([
                                           "attack lagash", lang),
         tells=(r"Kish (?:may|can) (?:still )?(?:only )?(?:make sacrifices|sacrifice) or "
                r"reorgani", r"Kish has been attacked this turn by Uruk: an attacked city"),
+        facts=((r"attacked", r"cannot attack|can't attack|may not attack|no longer attack"),
+               (r"attacked", r"(?:still )?(?:make|makes|making) sacrifices|reorgani[sz]e")),
     ),
     Exercise(
         id="kish-reach",
@@ -713,6 +750,9 @@ EXERCISES = Exercises([
         predict=True,
         reveal=lambda lang: _tried("turn-one-battles", ["dice"], lang),
         tells=(r"Uruk (?:just )?goes home",),
+        facts=((r"invader|attacker", r"goes home|go home|stays? independent|still independent|"
+                r"nothing happens"),
+               (r"only (?:a|the) defender", r"vassal")),
     ),
     Exercise(
         id="army-after-battle",
@@ -725,6 +765,8 @@ EXERCISES = Exercises([
         reveal=lambda lang: [readers.next_army_text(second_battle().state, KISH, lang),
                              show(_fresh("second-battle"), lang)],
         tells=(r"army is worth 200 AP again", r"Kish fights its next battle with (?:all )?200"),
+        facts=(r"rebuilt|rebuild|at full size|(?:every|all|any) loss(?:es)? recovered|"
+               r"recover(?:s|ing)? (?:every|all|any) loss",),
     ),
     Exercise(
         id="beaten-not-broken",
@@ -739,6 +781,9 @@ EXERCISES = Exercises([
                                    ["attack uruk", "sacrifice", "sacrifice", "sacrifice",
                                     "record none 60 40"], lang),
         tells=(r"Uruk stays independent", r"beaten but not broken, (?:Uruk )?stays"),
+        facts=((r"beaten",
+                r"not broken|without breaking|did not break|no army broke",
+                r"stays? (?:independent|free)|nothing happens"),),
     ),
     # Part 4 — inside the dice battle
     Exercise(
@@ -767,6 +812,17 @@ EXERCISES = Exercises([
         rules=("P-BATTLE-DICE-3",),
         predict=True,
         reveal=lambda lang: readers.duel_grid(ARMY, "Reg Bd (F)", REORGANIZE_FROM, lang),
+    ),
+    Exercise(
+        id="why-lagash-broke",
+        answer=lambda: _why_broke(_events(dice_battle(), "dice"), LAGASH),
+        kind="choice",
+        options=lambda: list(WHY_BROKE),
+        wrong=lambda: [w for w in WHY_BROKE if w != _why_broke(_events(dice_battle(), "dice"),
+                                                               LAGASH)],
+        rules=("P-BATTLE-DICE-5", "P-BATTLE-DICE-4"),
+        reveal=lambda lang: readers.battle_report(_after_move("dice-battle", "dice"), lang=lang),
+        facts=((r"Lagash", r"centre|C-in-C|commander-in-chief", r"shattered|fle[de]\b|fled"),),
     ),
     Exercise(
         id="centre-shatters",
@@ -799,9 +855,13 @@ EXERCISES = Exercises([
         answer=lambda: _max_rerolls("battle"),
         wrong=lambda: [2, 0],
         rules=("P-SACRIFICE-2", "P-SACRIFICE-3"),
+        predict=True,
         reveal=lambda lang: [_tried(_both_sacrificed, ["dice"], lang, picture=False),
                              _rerolls_counted(lang)],
         tells=(r"exactly one reroll", r"[Aa]t most one die is rerolled"),
+        facts=(r"no more than one reroll",
+               (r"one reroll|a single reroll|one die", r"(?:in|per) (?:a|the|each|one) battle"),
+               (r"both sides?", r"first (?:side )?to need|spent unused|only one")),
     ),
     Exercise(
         id="sacrifice-odds",
@@ -845,6 +905,8 @@ EXERCISES = Exercises([
                                                       "sacrifice", "record defender 70 40"],
                                    lang),
         tells=(r"Ur becomes a vassal of Kish",),
+        facts=((r"vassal'?s?'? (?:victories|wins?|conquests?)", r"overlord"),
+               r"(?:more )?vassals for (?:his|its|the) overlord"),
     ),
     Exercise(
         id="who-is-free",
@@ -900,6 +962,8 @@ EXERCISES = Exercises([
         reveal=lambda lang: _tried("followers", ["attack uruk", "attack lagash", "sacrifice",
                                                  "sacrifice", "record defender 50 50"], lang),
         tells=(r"battle of Ur against Lagash is called off", r"both now serve Lagash"),
+        facts=((r"called off|not fought|cancel", r"same overlord|one realm|same realm|"
+                r"change nothing"),),
     ),
     Exercise(
         id="winners",
@@ -921,6 +985,7 @@ EXERCISES = Exercises([
         wrong=lambda: [text for text in RESULTS if text != "record defender 250 10"],
         rules=("P-BATTLE-2",),
         reveal=lambda lang: _tried(table_battle, ["record defender 250 10"], lang),
+        facts=((r"\b250\b", r"refus|cannot|impossible|more than"),),
     ),
     Exercise(
         id="orders-to-enter",

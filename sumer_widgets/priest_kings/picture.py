@@ -356,7 +356,7 @@ def _static_layers(cmap: pk.CampaignMap, euphrates: str, tigris: str) -> tuple[s
                       + text(mx, my + 0.5, f"{km:.0f} km", class_="pk-km"))
     for site in cmap.landmarks:
         x, y = proj.km(site.x, site.y)
-        lx, ly, anchor = _landmark_label(x, y, len(site.name) * 9.5, pos)
+        lx, ly, anchor = _landmark_label(x, y, len(site.name) * LANDMARK_CHAR, pos)
         ground.append(f'<g class="pk-landmark-site" data-landmark="{escape(site.id)}">'
                       f'<title>{escape(site.name)}</title>'
                       f'<circle {attrs(cx=x, cy=y, r=4.5)} fill="#8a7a5a" stroke="#f7f0dc" '
@@ -532,10 +532,15 @@ def _cities(cmap: pk.CampaignMap, pos: list[tuple[float, float]],
     return out
 
 
+#: The width of a landmark name's letter (italic 18.5 px), for placing labels around it.
+LANDMARK_CHAR = 9.5
+
+
 def _landmark_label(x: float, y: float, width: float,
                     cities: Sequence[tuple[float, float]]) -> tuple[float, float, str]:
     """A landmark's name beside its dot, on the side farthest into the clear from the cities'
-    markers (and their names, which hang below or beside them)."""
+    markers and from the places their names and statuses may hang (below, beside or above
+    each marker: `_label_places` picks one of those as the realms change)."""
     candidates = [(x + 8, y + 4, "start", x + 8 + width / 2, y),
                   (x - 8, y + 4, "end", x - 8 - width / 2, y),
                   (x, y + 17, "middle", x, y + 13),
@@ -543,10 +548,28 @@ def _landmark_label(x: float, y: float, width: float,
     best = None
     for rank, (lx, ly, anchor, cx, cy) in enumerate(candidates):
         clearance = min((math.dist((cx, cy), c) - width / 2 for c in cities), default=1e9)
-        score = min(clearance, 60) - rank * 2
+        box = (cx - width / 2, cy - 13, cx + width / 2, cy + 6)
+        crowded = sum(_overlaps(box, zone) for c in cities for zone in _city_label_zones(*c))
+        score = min(clearance, 60) - rank * 2 - 25 * crowded
         if best is None or score > best[0]:
             best = (score, lx, ly, anchor)
     return best[1], best[2], best[3]
+
+
+#: The width a city's label may take (its name, or a status such as "vassal of Lagash").
+CITY_LABEL_WIDTH = 160
+
+
+def _city_label_zones(x: float, y: float) -> list[tuple[float, float, float, float]]:
+    """Where a city's name and status may hang, as boxes (left, top, right, bottom): the
+    places `_label_places` chooses among, at their widest."""
+    w = CITY_LABEL_WIDTH
+    return [(x - w / 2, y + 30, x + w / 2, y + 70), (x + 40, y - 10, x + 40 + w, y + 30),
+            (x - 40 - w, y - 10, x - 40, y + 30), (x - w / 2, y - 80, x + w / 2, y - 40)]
+
+
+def _overlaps(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 @functools.lru_cache(maxsize=256)
@@ -560,8 +583,14 @@ def _label_places(cmap: pk.CampaignMap, pos: tuple[tuple[float, float], ...],
     proj_marks: list[tuple[float, float, float]] = []  # obstacles: x, y, radius
     for x, y in pos:
         proj_marks.append((x, y, 36))
-    for x, y in sites:  # a landmark's dot and its name to the right of it
-        proj_marks.extend((x + dx, y, 9) for dx in (0, 15, 30, 45))
+    for site, (x, y) in zip(cmap.landmarks, sites):
+        # A landmark's dot, and its name where the ground layer puts it (`_landmark_label`):
+        # a city's name or status over it would hide it ("Umma" under "vassal of Kish").
+        proj_marks.append((x, y, 9))
+        width = len(site.name) * LANDMARK_CHAR
+        lx, ly, anchor = _landmark_label(x, y, width, pos)
+        left = lx - width if anchor == "end" else lx - width / 2 if anchor == "middle" else lx
+        proj_marks.extend((left + k, ly - 6, 12) for k in range(0, int(width) + 1, 8))
     for a, b in cmap.avenues:
         for k in range(1, 12):
             px, py = _along(pos[a], pos[b], k / 12)

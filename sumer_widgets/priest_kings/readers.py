@@ -40,6 +40,7 @@ from __future__ import annotations
 import html
 import math
 import re
+import textwrap
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -60,6 +61,7 @@ from sumer_widgets.display import Sentence, Table, listed, speak, spoken
 from sumer_widgets.priest_kings.picture import (
     CSS,
     ORDINALS,
+    TROOP_STYLE,
     _command_row,
     _crown,
     turn_events,
@@ -188,6 +190,17 @@ def event_text(event: Event, state: pk.State | None = None, lang: str = "en") ->
         turns = w["turns"][event.turn == 1].format(n=event.turn)
         return w["campaign_ended"].format(lord=event.name, turns=turns,
                                           names=listed(list(event.winner_names), lang))
+    if isinstance(event, ev.BattleBegan) and event.method != "dice" and event.reroll_names:
+        # A battle fought on the table: its reroll was a die of the table, not the model's.
+        w = _w(lang)
+        line = w["battle"].format(n=event.number, a=event.attacker_name, d=event.defender_name)
+        return (f"{line}, {w['on_table']}; "
+                f"{w['table_reroll'].format(names=listed(list(event.reroll_names), lang))}.")
+    if (isinstance(event, ev.BattleEnded) and event.beaten == event.attacker
+            and event.broken in ("defender", "both")):
+        # Beaten on points, yet the defender broke: say why the beaten side makes a vassal.
+        return event.describe(lang) + " " + _w(lang)["beaten_yet_broke"].format(
+            beaten=event.attacker_name, defender=event.defender_name)
     return event.describe(lang)
 
 
@@ -378,6 +391,117 @@ def army_picture(army: Army, lang: str = "en", start: Army | None = None,
     return Svg("".join(out))
 
 
+#: The meeting `dice_battle_picture` draws: a blade's low die against a bowman's high one.
+PICTURE_DICE = (2, 5)
+#: How far the command of `dice_battle_picture` has lost its morale (between "breaks" and
+#: "flees"), and the three commands' states at the end of its battle.
+PICTURE_SHAKEN = 0.42
+PICTURE_END = ("shattered", "broken", "steady")
+#: How many letters a line of `dice_battle_picture`'s panels holds.
+PANEL_LETTERS = 31
+
+
+def dice_battle_picture(army: Army, lang: str = "en", width: int = 1080) -> Svg:
+    """The dice battle as a player needs it, in three steps: a meeting (each side's die plus
+    its troops' strength, the higher total wins), a command shaken by its losses (losing heart,
+    breaking, fleeing as its morale goes), and the army breaking. The strengths are the dice
+    model's factors for `army`'s troops; the model's details (pairing, grades, thresholds) are
+    for the programmers' part."""
+    w = _w(lang)
+    command = battle_form(army)[0]
+    factor = dict(zip(command.labels, command.factors))
+    blade, bow = "Reg Bd (F)", REORGANIZE_FROM
+    kinds = sorted({label for label in command.labels if not label.startswith("general")},
+                   key=lambda label: -factor[label])
+    general = next(f - factor[label.removeprefix("general's ")]
+                   for label, f in factor.items() if label.startswith("general's"))
+    panel = width / 3
+    body: list[str] = []
+
+    def lines(x: float, y: float, said: str, kind: str = "pk-xs") -> float:
+        """`said` from (x, y) down, as many lines as the panel needs; the y below it."""
+        wrapped = textwrap.wrap(said, PANEL_LETTERS)
+        body.extend(text(x, y + 23 * k, line, class_=kind) for k, line in enumerate(wrapped))
+        return y + 23 * len(wrapped)
+
+    # 1. A meeting: each side's die plus its strength; the higher total wins.
+    x = 18
+    body.append(text(x, 34, w["dbp_meeting"], class_="pk-h"))
+    y = lines(x, 60, w["dbp_meeting_note"]) + 12
+    totals = []
+    for label, die in zip((blade, bow), PICTURE_DICE):
+        fill, stroke, tall = TROOP_STYLE.get(label.split()[1], ("#c9b995", "#5a4632", 11))
+        body.append(f'<rect {attrs(x=x, y=y + 20 - 2 * tall, width=26, height=2 * tall)} '
+                    f'fill="{fill}" stroke="{stroke}" stroke-width="1.5"/>')
+        body.append(text(x + 36, y + 4, _element(label, lang), class_="pk-s", font_weight="700"))
+        body.append(_die(x + 36, y + 14, 30, die))
+        total = die + factor[label]
+        totals.append(total)
+        body.append(text(x + 76, y + 36, f"+ {factor[label]} = {total}", class_="pk-t"))
+        y += 74
+    winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None
+    verdict = (w["dbp_equal"] if winner is None else w["dbp_wins"].format(
+        loser=_element((bow, blade)[winner], lang)))
+    y = lines(x, y, verdict, "pk-s") + 4
+    # A kind and its strength stay on one line (a no-break space between them).
+    strengths = ", ".join(f"{_element(label, lang)}\u00a0{factor[label]}" for label in kinds)
+    bottom = lines(x, y, w["dbp_strengths"].format(list=strengths, general=general))
+    # 2. A command shaken: the morale it has lost, and where it loses heart, breaks, flees.
+    x = panel + 18
+    body.append(text(x, 34, w["dbp_morale"], class_="pk-h"))
+    top = lines(x, 60, w["dbp_morale_note"]) + 60
+    bar = panel - 40
+    body.append(f'<rect {attrs(x=x, y=top, width=bar, height=30, rx=4)} fill="#fff" '
+                'stroke="#5a4632" stroke-width="1.5"/>')
+    body.append(f'<rect {attrs(x=x, y=top, width=bar * PICTURE_SHAKEN, height=30, rx=4)} '
+                'fill="#b35900" fill-opacity=".75"/>')
+    for share, key, above, anchor in ((1 / 4, "dbp_heart", True, "middle"),
+                                      (1 / 3, "dbp_breaks", False, "middle"),
+                                      (1 / 2, "dbp_flees", True, "start")):
+        mx = x + bar * share
+        tick = attrs(x1=mx, y1=top - 12 if above else top, x2=mx,
+                     y2=top + 30 if above else top + 44)
+        body.append(f'<line {tick} stroke="#1d160b" stroke-width="2"/>')
+        body.append(text(mx + (4 if anchor == "start" else 0), top - 18 if above else top + 64,
+                         w[key], class_="pk-s", text_anchor=anchor, font_weight="700"))
+    bottom = max(bottom, lines(x, top + 98, w["dbp_lost"]))
+    # 3. The army breaks: broken and fleeing commands, or the centre fled.
+    x = 2 * panel + 18
+    body.append(text(x, 34, w["dbp_army"], class_="pk-h"))
+    y = 56
+    for row, state in enumerate(PICTURE_END):
+        fill = {"shattered": "#fff", "broken": "#e7b98a", "steady": "#c9b995"}[state]
+        dash = ' stroke-dasharray="6 4"' if state == "shattered" else ""
+        body.append(f'<rect {attrs(x=x, y=y, width=panel - 40, height=44, rx=6)} '
+                    f'fill="{fill}" stroke="#5a4632" stroke-width="1.5"{dash}/>')
+        name = corps_text(army.commands[row].name, lang) if row < len(army.commands) else ""
+        body.append(text(x + 10, y + 28, f"{name}: {w['dbp_' + state]}", class_="pk-s"))
+        y += 56
+    bottom = max(bottom, lines(x, y + 20, w["dbp_army_note"]))
+    height = bottom + 14
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" {attrs(viewBox=f"0 0 {width} {height}")} '
+           f'width="{width}" class="pk-dice-battle-picture" role="img">',
+           f"<title>{html.escape(w['dbp_title'])}</title><style>{CSS}</style>",
+           f'<rect width="{width}" height="{height}" rx="8" fill="#fbf6e8" stroke="#d8c9a3"/>',
+           *(f'<line {attrs(x1=n * panel, y1=16, x2=n * panel, y2=height - 16)} '
+             'stroke="#d8c9a3" stroke-width="1.5"/>' for n in (1, 2)),
+           *body, "</svg>"]
+    return Svg("".join(out))
+
+
+def _die(x: float, y: float, size: float, value: int) -> str:
+    """A die showing `value` as pips, its top-left corner at (x, y)."""
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
+             4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+             6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}[value]
+    step = size / 4
+    pips = "".join(f'<circle {attrs(cx=x + step * (1 + i), cy=y + step * (1 + j), r=size / 11)}'
+                   f' fill="#1d160b"/>' for i, j in spots)
+    face = attrs(x=x, y=y, width=size, height=size, rx=size / 6)
+    return (f'<g class="pk-die" data-value="{value}"><rect {face} fill="#fff" '
+            f'stroke="#1d160b" stroke-width="1.5"/>{pips}</g>')
+
+
 # Battles ---------------------------------------------------------------------------------------
 
 
@@ -470,7 +594,8 @@ class BattleReport:
         line = w["battle"].format(n=b.number, a=b.attacker_name, d=b.defender_name)
         line += ", " + (w["with_dice"] if b.method == "dice" else w["on_table"])
         if b.reroll_names:
-            line += f" ({w['may_reroll'].format(names=listed(list(b.reroll_names), self.lang))})"
+            said = w["may_reroll"] if b.method == "dice" else w["table_reroll"]
+            line += f" ({said.format(names=listed(list(b.reroll_names), self.lang))})"
         return line + "."
 
     def meeting(self, duel: ev.DuelFought) -> str:

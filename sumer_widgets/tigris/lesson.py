@@ -738,7 +738,12 @@ EXERCISES = Exercises([
         wrong=lambda: [{"count", "treasures"}, {"count", "treasures", "final", "points"},
                        set(SEEN), {"count", "treasures", "final", "swapped"}, {"final"}],
         rules=("T-HIDDEN-1", "T-HIDDEN-2"),
+        predict=True,
         reveal=_reveal_urn_sees,
+        facts=((r"how many tiles", r"\bsees?\b|seen|shown|open|public|know"),
+               (r"points", r"(?:once|when|after) the game is over|at the end",
+                r"shown|public|\bsees?\b|open|revealed"),
+               (r"treasures", r"everyone'?s|open|\bsees?\b|shown|public")),
     ),
     Exercise(
         id="english-support",

@@ -4,6 +4,7 @@ save files, the explorer on any map file, and the picture."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -159,6 +160,52 @@ def test_a_recorded_result_plays_and_its_report_tells_the_consequences():
     assert report["after"] == ["Lagash becomes a vassal of Kish."]
     assert 'data-city="lagash" data-player="1"' in board.svg
     assert 'data-lord="kish" data-vassal="lagash"' in board.svg
+
+
+@rules("P-VASSAL-1", "P-BATTLE-3")
+def test_a_beaten_invader_that_broke_the_defender_is_told_with_the_reason():
+    # Kish, the invader, scores fewer points, but Lagash's army broke: "Kish is beaten" and
+    # "Lagash becomes a vassal of Kish" side by side need the reason between them.
+    board = CampaignMap(battle_game(battles="recorded"))
+    send(board, {"intent": "play", "ply": 4, "move": {
+        "kind": "record", "broken": "defender", "attacker_points": 30, "defender_points": 60}})
+    [report] = board.battles
+    assert report["outcome"]["beaten"] == "Kish"
+    assert report["result"].startswith("Kish scores 30 points, Lagash 60; Lagash's army broke; "
+                                       "Kish is beaten.")
+    assert "the army that broke was Lagash's, and a defender whose army breaks becomes a " \
+           "vassal" in report["result"]
+    assert report["after"] == ["Lagash becomes a vassal of Kish."]
+    assert report["result"] in [entry["text"] for entry in board.log]
+    # Where the beaten side is the one that broke, nothing needs explaining.
+    board = CampaignMap(battle_game(battles="recorded"))
+    send(board, {"intent": "play", "ply": 4, "move": {
+        "kind": "record", "broken": "defender", "attacker_points": 60, "defender_points": 30}})
+    assert board.battles[0]["result"] == ("Kish scores 60 points, Lagash 30; Lagash's army "
+                                          "broke; Lagash is beaten.")
+
+
+@rules("P-SACRIFICE-1", "P-BATTLE-2")
+def test_a_battle_typed_in_from_the_table_does_not_promise_a_reroll_of_the_model():
+    game = orders_game(battles="recorded")
+    for move in ["attack lagash", "reorganize left", "sacrifice", "sacrifice"]:
+        game.play(move)
+    board = CampaignMap(game)
+    battle = board.choices["battle"]
+    assert battle["rerolls"] == ["Lagash"] and battle["dice"] is False
+    # The prompt's words for a battle the table fights: the reroll is the table's.
+    assert "at the table" in board.words["may_reroll_table"]
+    send(board, {"intent": "play", "ply": 4, "move": {
+        "kind": "record", "broken": "none", "attacker_points": 40, "defender_points": 50}})
+    [report] = board.battles
+    assert "may reroll" not in report["title"]
+    assert report["title"] == ("Battle 1: Kish (invader) against Lagash (defender), fought on "
+                               "the table, result typed in; Lagash made sacrifices: the reroll "
+                               "was thrown at the table, before the result was typed in.")
+    # The sacrifice itself still gives a reroll in the next battle: at the table, there.
+    texts = [entry["text"] for entry in board.log]
+    assert report["title"] in texts
+    assert not any("may reroll one die." in t for t in texts if t.startswith("Battle"))
 
 
 @rules("P-BATTLE-DICE-8", "P-SACRIFICE-2")
@@ -363,6 +410,43 @@ def test_static_fallback_stable_repr_and_dutch():
 
 
 # ------------------------------------------------------------------------------ picture
+
+
+def _label_boxes(svg):
+    """Each city name, city status and landmark name the picture writes, as a box (left, top,
+    right, bottom) from its place, anchor and the widths the picture lays labels out with."""
+    from sumer_widgets.priest_kings.picture import LANDMARK_CHAR
+
+    width = {"pk-city-name": 12, "pk-city-status": 9.5, "pk-landmark": LANDMARK_CHAR}
+    boxes = []
+    for attrs, said in re.findall(r"<text([^>]*)>([^<]*)</text>", svg):
+        kind = re.search(r'class="([\w-]+)"', attrs).group(1)
+        if kind not in width:
+            continue
+        x, y = (float(re.search(rf'\b{a}="([\d.-]+)"', attrs).group(1)) for a in "xy")
+        wide = len(said) * width[kind]
+        anchor = re.search(r'text-anchor="(\w+)"', attrs)
+        anchor = anchor.group(1) if anchor else "start"
+        left = x - wide if anchor == "end" else x - wide / 2 if anchor == "middle" else x
+        boxes.append((kind, said, (left, y - 15, left + wide, y + 4)))
+    return boxes
+
+
+def test_no_city_label_hides_a_landmark_in_any_realms():
+    # "Umma" once hid under "vassal of Kish": every way the four cities can stand.
+    cmap = pk.CampaignMap.standard()
+    hidden = []
+    for lords in itertools.product(range(-1, 4), repeat=4):
+        if any(lord == city or (lord >= 0 and lords[lord] >= 0)
+               for city, lord in enumerate(lords)):
+            continue
+        boxes = _label_boxes(str(render(campaign_map=cmap, overlord=lords)))
+        places = [b for b in boxes if b[0] == "pk-landmark"]
+        assert len(places) == 3
+        for _, name, (l1, t1, r1, b1) in places:
+            hidden += [(lords, name, said) for kind, said, (l2, t2, r2, b2) in boxes
+                       if kind != "pk-landmark" and l1 < r2 and l2 < r1 and t1 < b2 and t2 < b1]
+    assert not hidden, hidden[:5]
 
 
 @rules("P-SETUP-1", "P-TURN-1")

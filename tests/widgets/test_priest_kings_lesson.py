@@ -284,3 +284,29 @@ def test_the_centre_s_morale_is_a_giveaway_only_where_the_table_shows_it():
     plain = readers.army_table(lesson.ARMY, morale=False, total=False)
     assert any(tell.search(seen(full)) for tell in tells)
     assert not any(tell.search(seen(plain)) for tell in tells)
+
+
+@pytest.mark.rules("P-BATTLE-DICE-3", "P-BATTLE-DICE-4", "P-BATTLE-DICE-5")
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_the_dice_battle_picture_shows_a_meeting_a_shaken_command_and_a_broken_army(lang):
+
+
+    from engine.priest_kings.battle import battle_form
+    from sumer_widgets.priest_kings.readers import PICTURE_DICE, WORDS, dice_battle_picture
+
+    army = pk.Army.standard()
+    svg = dice_battle_picture(army, lang)
+    words = WORDS[lang]
+    said = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", svg))
+    for key in ("dbp_meeting", "dbp_morale", "dbp_army", "dbp_heart", "dbp_breaks", "dbp_flees"):
+        assert words[key] in said, key
+    # The meeting adds the model's own strengths to the dice: a blade's low die still wins.
+    command = battle_form(army)[0]
+    factor = dict(zip(command.labels, command.factors))
+    blade, bow = factor["Reg Bd (F)"], factor["Reg Bw (I)"]
+    assert f"+ {blade} = {PICTURE_DICE[0] + blade}" in said
+    assert f"+ {bow} = {PICTURE_DICE[1] + bow}" in said
+    assert PICTURE_DICE[0] + blade > PICTURE_DICE[1] + bow
+    assert svg.count('class="pk-die"') == 2
+    # Every text is one of the picture's legible classes (18.5 px and more in a 1080 wide box).
+    assert not re.search(r"<text(?![^>]*class=\"pk-(?:h|s|t|xs)\")", svg)
