@@ -184,38 +184,6 @@ class Leak:
 
 #: The screen below a question: at most this many cells after it …
 SCREEN_BELOW = 3
-#: Facts declared here for the exercises of a lesson another change is rewriting, by
-#: ``(game, exercise id)``: what decides each answer, as `Exercise.facts` declares it
-#: (`sumer_widgets.facts`). They move onto the exercises themselves once that lands.
-FACTS_BESIDE: dict[tuple[str, str], tuple[Any, ...]] = {
-    # The shared stretch is squares 5 to 12: eight squares, however a cell says it.
-    ("royal_ur", "shared-squares"): (
-        (r"shar|both", r"\b(?:8|eight) squares\b"),
-        (r"squares? 5 (?:to|[-–]) ?12|5[-–]12", r"shar|both"),
-        r"shared squares? (?:are|is|:) ?5",
-    ),
-    # The central rosette is safe: nobody may land there while it is held.
-    ("royal_ur", "safe-rosette"): (
-        (r"central rosette|middle rosette|rosette", r"\bsafe\b"),
-        r"(?:standing there|on it|there) is\s+safe",
-        (r"rosette", r"nobody may land|may not land|cannot be captured|can't be captured"),
-    ),
-    # Light, who throws first, wins more than half under perfect play.
-    ("royal_ur", "first-player"): (
-        (r"head start|throws first|light|first player", r"worth something|advantage|wins? "
-         r"more than half|more often|above 50"),
-        51.62, 51.6,
-    ),
-    # Light wins 51.62 % of the 3-piece game: less than 2 points more than half.
-    ("royal_ur", "head-start-size"): (51.62, 51.6, (r"light", r"\b5[01](?:[.,]\d+)? ?%")),
-    # From square 13 the exact throw to square 15 is a 2.
-    ("royal_ur", "bear-off-throw"): (
-        (r"\b13\b", r"needs? (?:a )?(?:2|two)\b"),
-        (r"\b14\b[^.]{0,20}\bneeds? (?:a )?(?:1|one)\b", r"\b12\b[^.]{0,20}\b(?:3|three)\b"),
-    ),
-}
-
-
 def cell_sentences(cell: dict[str, Any]) -> list[str]:
     """What a learner reads of a cell before running anything, sentence by sentence: markdown
     as it shows, or the stored outputs — HTML, printed text and the text drawn in pictures."""
@@ -286,14 +254,14 @@ def leaks(notebook: dict[str, Any]) -> list[Leak]:
 
     - the answer as the answer key states it, or the exercise's `tells`
       (`Exercise.giveaways`), anywhere in the question's part;
-    - what decides the answer — the exercise's `facts` (and `FACTS_BESIDE`) — and a sentence
+    - what decides the answer — the exercise's `facts` — and a sentence
       that repeats a right choice's label and no wrong one (`sumer_widgets.facts.repeats`):
       a sentence listing the choices teaches them, one that repeats the right one alone gives
       it away. Both are looked for in what the learner sees around the question: the cells
       above it in its part and the screen below it (`screen_below`), prose and stored outputs
       alike.
     """
-    from sumer_widgets.facts import facts_of, mentions, repeats
+    from sumer_widgets.facts import mentions, repeats
     from sumer_widgets.lessons import Lesson
 
     opened = lesson_of(notebook)
@@ -317,8 +285,7 @@ def leaks(notebook: dict[str, Any]) -> list[Leak]:
                         hit = tell.search(text)
                         if hit:
                             found.append(Leak(ex_id, index, hit.group(0)))
-                facts = exercise.deciding_facts() + facts_of(
-                    FACTS_BESIDE.get((lesson.game, ex_id), ()))
+                facts = exercise.deciding_facts()
                 labels = choice_meanings(exercise, lesson.lang)
                 around = [index for index, _ in part.cells[:at]] + screen_below(part, at)
                 for index in around:

@@ -184,6 +184,10 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="shared-squares",
+        # The shared stretch is squares 5 to 12: eight squares, however a cell says it.
+        facts=((r"shar|both", r"\b(?:8|eight) squares\b"),
+               (r"squares? 5 (?:to|[-–]) ?12|5[-–]12", r"shar|both"),
+               r"shared squares? (?:are|is|:) ?5"),
         answer=_shared_squares,
         wrong=lambda: [14, 6, 20, 4],
         rules=("U-PATH-1",),
@@ -215,6 +219,10 @@ EXERCISES = Exercises([
     # Part 3 — captures, the safe rosette, bearing off
     Exercise(
         id="safe-rosette",
+        # The central rosette is safe: nobody may land there while it is held.
+        facts=((r"central rosette|middle rosette|rosette", r"\bsafe\b"),
+               r"(?:standing there|on it|there) is\s+safe",
+               (r"rosette", r"nobody may land|may not land|cannot be captured|can't be captured")),
         answer=lambda: _can_move_from_6(safe_start()),
         kind="choice",
         options=lambda: ["yes", "no"],
@@ -225,6 +233,10 @@ EXERCISES = Exercises([
     ),
     Exercise(
         id="bear-off-throw",
+        # From square 13 the exact throw to square 15 is a 2.
+        facts=((r"\b13\b", r"needs? (?:a )?(?:2|two)\b"),
+               (r"\b14\b[^.]{0,20}\bneeds? (?:a )?(?:1|one)\b",
+                r"\b12\b[^.]{0,20}\b(?:3|three)\b")),
         answer=lambda: royal_ur.path("bell").length + 1 - 13,
         wrong=lambda: [1, 3, 4],
         rules=("U-BEAR-1",),
@@ -244,6 +256,10 @@ EXERCISES = Exercises([
     # Part 5 — who has the advantage
     Exercise(
         id="first-player",
+        # Light, who throws first, wins more than half under perfect play.
+        facts=((r"head start|throws first|light|first player",
+                r"worth something|advantage|wins? more than half|more often|above 50"),
+               51.62, 51.6),
         answer=_first_player,
         kind="choice",
         options=lambda: ["light", "even", "dark"],
@@ -254,6 +270,8 @@ EXERCISES = Exercises([
     # Part 6 — for programmers
     Exercise(
         id="head-start-size",
+        # Light wins 51.62 % of the 3-piece game: less than 2 points more than half.
+        facts=(51.62, 51.6, (r"light", r"\b5[01](?:[.,]\d+)? ?%")),
         answer=_head_start_band,
         kind="choice",
         options=lambda: [band for band, _ in HEAD_START_BANDS],
