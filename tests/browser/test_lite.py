@@ -159,6 +159,7 @@ def test_a_game_notebook_runs_and_its_board_plays(lite_site, offline, notebook):
             note = waiting_board_note(page, site, f"notebooks/{notebook}")
             assert "▶ Run this cell to play on this board." in note, note
             assert page.locator(".jp-Notebook .sumer-board-static img").count()
+            assert stuck_widgets(page) == [], "cells still stuck on a widget"
     finally:
         page.close()
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
@@ -279,38 +280,26 @@ def test_the_class_report_reads_uploaded_hand_ins_and_a_zip(lite_site, offline, 
     assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
 
 
-@pytest.mark.slow
-def test_a_run_and_saved_notebook_reopens_with_no_stuck_widget(lite_site, offline):
-    """Issue 41: every board, question, name box and hand-in of a notebook run and saved in
-    the site shows its saved view when the notebook opens again — never "Loading widget...".
-    Each output is scrolled into view (the notebook draws only what is near the view) and
-    given the time the saved-view script takes to show it."""
-    _, site = lite_site
-    context, outside = offline
-    page = context.new_page()
-    path = "notebooks/06-royal-game-of-ur.ipynb"
-    try:
-        open_notebook(page, site, path)
-        run_all(page)
-        waiting_board_note(page, site, path)
-        cells = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
-            .map((c, n) => [n, c.model.type === 'code' && c.model.outputs.toJSON().some(
-                o => o.data && o.data['application/vnd.jupyter.widget-view+json'])])
-            .filter(([n, live]) => live).map(([n]) => n)""")
-        assert len(cells) >= 10
-        stuck = []
-        for index in cells:
-            page.evaluate("(n) => window.jupyterapp.shell.currentWidget.content"
-                          ".scrollToItem(n)", index)
-            try:
-                page.wait_for_function("""(n) => {
-                    const cell = window.jupyterapp.shell.currentWidget.content.widgets[n];
-                    const text = cell.outputArea.node.innerText.trim();
-                    return text && !/^(Loading widget|Error displaying widget)/m.test(text);
-                }""", arg=index, timeout=15_000)
-            except Exception:
-                stuck.append(index)
-        assert stuck == [], f"cells still stuck on a widget: {stuck}"
-    finally:
-        page.close()
-    assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
+def stuck_widgets(page) -> list[int]:
+    """Issue 41: in a notebook run, saved and opened again, every board, question, name box
+    and hand-in shows its saved view — never "Loading widget...". Each output with a widget
+    view is scrolled into view (the notebook draws only what is near the view) and given the
+    time the saved-view script takes to show it; returns the cells still stuck."""
+    cells = page.evaluate("""() => window.jupyterapp.shell.currentWidget.content.widgets
+        .map((c, n) => [n, c.model.type === 'code' && c.model.outputs.toJSON().some(
+            o => o.data && o.data['application/vnd.jupyter.widget-view+json'])])
+        .filter(([n, live]) => live).map(([n]) => n)""")
+    assert len(cells) >= 10
+    stuck = []
+    for index in cells:
+        page.evaluate("(n) => window.jupyterapp.shell.currentWidget.content.scrollToItem(n)",
+                      index)
+        try:
+            page.wait_for_function("""(n) => {
+                const cell = window.jupyterapp.shell.currentWidget.content.widgets[n];
+                const text = cell.outputArea.node.innerText.trim();
+                return text && !/^(Loading widget|Error displaying widget)/m.test(text);
+            }""", arg=index, timeout=15_000)
+        except Exception:
+            stuck.append(index)
+    return stuck
