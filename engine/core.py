@@ -548,7 +548,8 @@ INPUT_TEXT = {
         "from_to": " from {least} to {most}",
         "or": " or ",
         int.__name__: "a whole number", str.__name__: "a string", list.__name__: "a list",
-        dict.__name__: "an object", bool.__name__: "true or false", float.__name__: "a number",
+        tuple.__name__: "a tuple", dict.__name__: "an object", bool.__name__: "true or false",
+        float.__name__: "a number",
     },
     "nl": {
         "not_object": "{where} moet een object zijn, geen {kind}",
@@ -594,6 +595,7 @@ INPUT_TEXT = {
         "from_to": " van {least} tot en met {most}",
         "or": " of ",
         int.__name__: "een geheel getal", str.__name__: "tekst", list.__name__: "een lijst",
+        tuple.__name__: "een tupel",
         dict.__name__: "een object", bool.__name__: "waar of onwaar",
         float.__name__: "een getal",
     },
@@ -790,12 +792,32 @@ def check_arity(verb: str, args: Sequence[str], arity: Mapping[str, int], text: 
 
 
 class RulesetOptions:
-    """Mixin for a ruleset's options: a frozen dataclass that saves as a plain object."""
+    """Mixin for a ruleset's options: a frozen dataclass that saves as a plain object.
+
+    `HOUSE_RULES` names the fields that are house rules — the numbers and tables of the rule
+    text a designer may vary (docs/library.md). Their defaults are the rule text's, and a save
+    writes one only where it differs: a game played by the rule text saves exactly as it did
+    before the house rule existed, and one played with a house rule carries it wherever the
+    save goes. Tuples save as lists.
+    """
 
     __slots__ = ()
 
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = ()
+
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        out = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.name in self.HOUSE_RULES and value == f.default:
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules in force: each that differs from the rule text, by name."""
+        return {f.name: getattr(self, f.name) for f in fields(self)  # type: ignore[arg-type]
+                if f.name in self.HOUSE_RULES and getattr(self, f.name) != f.default}
 
     @classmethod
     def from_keywords(cls, game: str, options: Mapping[str, Any]) -> Any:
@@ -844,7 +866,7 @@ def _typed(data: Mapping[str, Any], name: str, annotation: str, where: str) -> A
         return field(data, name, _SCALARS[base], where)
     if base.startswith("tuple[") and base.endswith(",...]"):
         inner = _SCALARS[base[len("tuple["):-len(",...]")]]
-        items = field(data, name, list, where)
+        items = field(data, name, (list, tuple), where)
         inner_kinds = inner if isinstance(inner, tuple) else (inner,)
         if not all(isinstance(v, inner_kinds) and (bool in inner_kinds or not isinstance(v, bool))
                    for v in items):

@@ -76,7 +76,7 @@ def value(state: State, player: int, rng: random.Random | None = None) -> float:
     total = 0.0
     for _ in range(REDRAWS):
         rng.shuffle(tiles)
-        offer, bag = _draw("".join(tiles))
+        offer, bag = _draw("".join(tiles), state.options.offer)
         total += evaluate(_evolve(state, offer=offer, bag=bag), player)
     return total / REDRAWS
 

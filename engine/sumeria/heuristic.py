@@ -11,8 +11,8 @@ still to come this round.
 from __future__ import annotations
 
 from engine.sumeria.rules import control
-from engine.sumeria.scoring import TRIANGLE, leftover, score_counts, tile_choices
-from engine.sumeria.state import OFFER_SIZES, TILES, State
+from engine.sumeria.scoring import leftover, score_counts, tile_choices
+from engine.sumeria.state import TILES, State
 
 FUTURE_TRADER = 0.25
 
@@ -20,19 +20,22 @@ FUTURE_TRADER = 0.25
 def evaluate(state: State, player: int) -> float:
     """The player's projected points minus the best opponent's (higher is better)."""
     counts = [list(c) for c in state.influence]
+    table = state.options.points
     if state.phase != "over":
+        takes = state.options.takes
         start = state.scoring if state.phase == "scoring" else 0
-        for rank in range(start, len(OFFER_SIZES)):
+        for rank in range(start, len(state.offer)):
             offered = state.offer[rank]
             order, _, _ = control(state, rank)
             if not order or not offered:
                 continue
             first = counts[order[0]]
-            taken = max(tile_choices(offered, rank), key=lambda t: _gain(first, t))
+            taken = max(tile_choices(offered, rank, takes),
+                        key=lambda t: _gain(first, t, table))
             _add(first, taken)
             if len(order) > 1:
                 _add(counts[order[1]], leftover(offered, taken))
-    points = [float(score_counts(c)) for c in counts]
+    points = [float(score_counts(c, table)) for c in counts]
     if state.phase != "over":
         for rank in range(3, min(6, len(state.row))):
             for p, traders in enumerate(control(state, rank)[2]):
@@ -41,10 +44,10 @@ def evaluate(state: State, player: int) -> float:
     return points[player] - best_other
 
 
-def _gain(counts: list[int], tiles: str) -> int:
+def _gain(counts: list[int], tiles: str, table: tuple[int, ...]) -> int:
     after = list(counts)
     _add(after, tiles)
-    return sum(TRIANGLE[n] for n in after) - sum(TRIANGLE[n] for n in counts)
+    return sum(table[n] for n in after) - sum(table[n] for n in counts)
 
 
 def _add(counts: list[int], tiles: str) -> None:

@@ -39,10 +39,8 @@ from engine.sumeria.scoring import (
     tile_choices,
 )
 from engine.sumeria.state import (
-    INITIAL_TRADERS,
     OFFER_SIZES,
     PHASES,
-    ROUNDS,
     TILE_NAMES,
     TILES,
     TILES_PER_TYPE,
@@ -70,7 +68,11 @@ def new_state(players: int = 3, seed: int | None = None, *, board: Board | None 
     if not isinstance(board, Board):
         raise InvalidInput("board must be a sumeria.Board (use Board.from_dict)")
     opts = Options.from_keywords("Sumeria", options)
-    needed = players * TRADERS[players] + 1
+    traders, setup = opts.traders_for(players), opts.setup_for(players)
+    if setup > traders:
+        raise InvalidInput(f"each player places {setup} traders during setup but has only "
+                           f"{traders} (options setup_traders and traders)")
+    needed = players * traders + 1
     if len(board.locations) < needed:
         raise InvalidInput(f"{board.name} has {len(board.locations)} locations; a {players}-player"
                            f" game needs at least {needed}, so that a trader can always be added")
@@ -83,19 +85,19 @@ def new_state(players: int = 3, seed: int | None = None, *, board: Board | None 
     bag = [t for t in TILES for _ in range(TILES_PER_TYPE)]
     rng.shuffle(bag)
     first = rng.randrange(players)
-    offer, rest = _draw("".join(bag))
+    offer, rest = _draw("".join(bag), opts.offer)
     return State(
-        board=board, options=opts, players=players, seed=seed, phase="placement", round=1,
-        step=0, first_player=first, to_move=first, traders=(-1,) * len(board.locations),
-        reserve=(TRADERS[players],) * players, row=tuple(row), offer=offer, bag=rest,
-        discard="", influence=((0, 0, 0, 0),) * players)
+        board=board, options=opts, players=players, seed=seed,
+        phase="placement" if setup else "turns", round=1, step=0, first_player=first,
+        to_move=first, traders=(-1,) * len(board.locations), reserve=(traders,) * players,
+        row=tuple(row), offer=offer, bag=rest, discard="", influence=((0, 0, 0, 0),) * players)
 
 
-def _draw(bag: str) -> tuple[tuple[str, str, str], str]:
-    """Six tiles from the bag: three above the 1st city-state, two above the 2nd, one above
-    the 3rd."""
-    a, b = OFFER_SIZES[0], OFFER_SIZES[0] + OFFER_SIZES[1]
-    c = b + OFFER_SIZES[2]
+def _draw(bag: str, sizes: tuple[int, ...] = OFFER_SIZES) -> tuple[tuple[str, str, str], str]:
+    """The round's tiles from the bag: by the rule text three above the 1st city-state, two
+    above the 2nd, one above the 3rd (`sizes`: a game's own are ``options.offer``)."""
+    a, b = sizes[0], sizes[0] + sizes[1]
+    c = b + sizes[2]
     return (bag[:a], bag[a:b], bag[b:c]), bag[c:]
 
 
@@ -213,7 +215,7 @@ def _occupancy(traders: tuple[int, ...]) -> int:
 
 def _choices(state: State) -> list[str]:
     """The distinct choices of tiles for the controller of the city-state being scored."""
-    return tile_choices(state.offer[state.scoring], state.scoring)
+    return tile_choices(state.offer[state.scoring], state.scoring, state.options.takes)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -250,7 +252,7 @@ def _place(state: State, move: Place) -> tuple[State, list[ev.Event]]:
     events: list[ev.Event] = [ev.TraderPlaced(player, move.location,
                                               board.name_of(move.location))]
     step = state.step + 1
-    if step == state.players * INITIAL_TRADERS[state.players]:
+    if step == state.players * state.options.setup_for(state.players):
         events.append(ev.PlacementEnded(state.first_player))
         return _evolve(state, traders=traders, reserve=reserve, phase="turns", step=0,
                        to_move=state.first_player), events
@@ -405,7 +407,8 @@ def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list
     influence = list(state.influence)
     discard = state.discard
     offer = list(state.offer)
-    for k in range(rank, len(OFFER_SIZES)):
+    takes = state.options.takes
+    for k in range(rank, len(offer)):
         cs_id = state.row[k]
         name = board.city_state(cs_id).name
         order, step, counts = control(state, k)
@@ -420,7 +423,7 @@ def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list
             discard += offered
             offer[k] = ""
             continue
-        choices = tile_choices(offered, k)
+        choices = tile_choices(offered, k, takes)
         if len(choices) > 1:
             return _evolve(state, phase="scoring", scoring=k, to_move=first,
                            influence=tuple(influence), discard=discard,
@@ -482,9 +485,10 @@ def _take(state: State, move: TakeTiles) -> tuple[State, list[ev.Event]]:
 
 
 def _end_round(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
-    if state.round == ROUNDS:
-        winners = final_winners(state.influence)
-        events.append(ev.GameEnded(tuple(score_counts(c) for c in state.influence),
+    if state.round == state.options.rounds:
+        table = state.options.points
+        winners = final_winners(state.influence, table)
+        events.append(ev.GameEnded(tuple(score_counts(c, table) for c in state.influence),
                                    tuple(sorted(winners))))
         return _evolve(state, phase="over", to_move=None, step=0, scoring=0), events
     counts_by_rank = (control(state, k)[2] for k in range(len(state.row)))
@@ -494,7 +498,7 @@ def _end_round(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Eve
     events.append(ev.FirstPlayerChosen(last, first, decided_at))
     row = (*state.row[3:], *reversed(state.row[:3]))
     events.append(ev.RowRotated(row, tuple(state.board.city_state(c).name for c in row)))
-    offer, bag = _draw(state.bag)
+    offer, bag = _draw(state.bag, state.options.offer)
     events.append(ev.TilesDrawn(state.round + 1, offer))
     return _evolve(state, phase="turns", round=state.round + 1, step=0, first_player=first,
                    to_move=first, row=row, offer=offer, bag=bag, scoring=0), events
@@ -528,17 +532,19 @@ def check_state(state: State) -> None:
 def _check_state(state: State, n: int) -> str | None:
     if state.phase not in PHASES:
         return f"phase {shown(state.phase)} is not one of {', '.join(PHASES)}"
-    if not 1 <= state.round <= ROUNDS:
-        return f"round {state.round} is not 1 to {ROUNDS}"
+    opts = state.options
+    rounds, traders, setup = opts.rounds, opts.traders_for(n), opts.setup_for(n)
+    if not 1 <= state.round <= rounds:
+        return f"round {state.round} is not 1 to {rounds}"
     if not 0 <= state.first_player < n:
         return f"first_player {state.first_player} is not a player"
     if len(state.reserve) != n or len(state.influence) != n:
         return "reserve and influence need one entry per player"
     for p in range(n):
         on_board = state.traders.count(p)
-        if state.reserve[p] < 0 or on_board + state.reserve[p] != TRADERS[n]:
+        if state.reserve[p] < 0 or on_board + state.reserve[p] != traders:
             return (f"player {p} has {on_board} traders on the board and {state.reserve[p]} in "
-                    f"reserve; that must make {TRADERS[n]}")
+                    f"reserve; that must make {traders}")
     if sorted(state.row) != sorted(cs.id for cs in state.board.city_states):
         return "row must list every city-state once"
     all_tiles = state.bag + "".join(state.offer) + state.discard
@@ -550,9 +556,9 @@ def _check_state(state: State, n: int) -> str | None:
     if len(all_tiles) + sum(map(sum, state.influence)) != len(TILES) * TILES_PER_TYPE:
         return "there are tiles of unknown types"
     if state.phase == "placement":
-        if state.round != 1 or not 0 <= state.step < n * INITIAL_TRADERS[n]:
+        if state.round != 1 or not 0 <= state.step < n * setup:
             return "setup happens before round 1 with one placement per step"
-        placed = [TRADERS[n] - r for r in state.reserve]
+        placed = [traders - r for r in state.reserve]
         expected = [(state.step - ((p - state.first_player) % n) + n - 1) // n for p in range(n)]
         if placed != expected:
             return "the traders placed so far do not follow the turn order of setup"
@@ -563,9 +569,9 @@ def _check_state(state: State, n: int) -> str | None:
         if state.to_move != expected_to_move:
             return f"to_move is {state.to_move}, but the rules say {expected_to_move}"
         sizes = tuple(len(o) for o in state.offer)
-        if sizes != OFFER_SIZES:
-            return f"the offer holds {sizes} tiles, not {OFFER_SIZES}"
-        if len(state.bag) != (ROUNDS - state.round) * sum(OFFER_SIZES):
+        if sizes != opts.offer:
+            return f"the offer holds {sizes} tiles, not {opts.offer}"
+        if len(state.bag) != _bag_size(opts, state.round):
             return f"the bag holds {len(state.bag)} tiles in round {state.round}"
     if state.phase == "scoring":
         if not 0 <= state.scoring < len(OFFER_SIZES):
@@ -577,6 +583,12 @@ def _check_state(state: State, n: int) -> str | None:
     if state.phase == "over" and state.to_move is not None:
         return "nobody moves once the game is over"
     return None
+
+
+def _bag_size(options: Options, round_: int) -> int:
+    """The tiles left in the bag during round `round_` (the rule text: 30 in round 1, 0 in
+    round 6)."""
+    return len(TILES) * TILES_PER_TYPE - round_ * sum(options.offer)
 
 
 # ------------------------------------------------------------------------------- positions
@@ -612,15 +624,16 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
             shaped(value, shape, name)
     shaped(first_player, int, "first_player"), shaped(round, int, "round")
     shaped(turn, int, "turn")
-    if not 1 <= round <= ROUNDS:
-        raise InvalidInput(f"round must be 1 to {ROUNDS}, not {round}")
+    opts = state.options
+    if not 1 <= round <= opts.rounds:
+        raise InvalidInput(f"round must be 1 to {opts.rounds}, not {round}")
     cells = [-1] * len(board.locations)
     for loc_id, owner in (traders or {}).items():
         if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
             raise InvalidInput(f"trader on {shown(loc_id)}: owner must be a player 0 to "
                                f"{players - 1}, not {shown(owner)}")
         cells[board.index_of(loc_id)] = owner
-    reserve = tuple(TRADERS[players] - cells.count(p) for p in range(players))
+    reserve = tuple(opts.traders_for(players) - cells.count(p) for p in range(players))
     counts = [(0, 0, 0, 0)] * players
     if influence is not None:
         if len(influence) != players:
@@ -649,12 +662,12 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
     rng = make_rng(seed, "sumeria", "position")
     rng.shuffle(pool)
     if offer is None:
-        offer = ("".join(pool[:3]), "".join(pool[3:5]), "".join(pool[5:6]))
+        offer, _ = _draw("".join(pool), opts.offer)
     for t in "".join(offer):
         if t not in pool:
             raise InvalidInput(f"offer {shown(offer)}: no tile {shown(t)} left for it")
         pool.remove(t)
-    bag_size = (ROUNDS - round) * sum(OFFER_SIZES)
+    bag_size = _bag_size(opts, round)
     if len(pool) < bag_size:
         raise InvalidInput(f"round {round} needs {bag_size} tiles in the bag, but only "
                            f"{len(pool)} are left after the players' tiles and the offer: "

@@ -239,8 +239,9 @@ def _status(state: State, words: Mapping[str, str], lang: str) -> str:
         return f"{words['setup']} · {who}"
     if state.phase == "scoring":
         return f"{words['round']} {state.round} · {words['scoring']} · {who}"
-    return (f"{words['round']} {state.round} {words['of']} 6 · {words['turn']} {state.turn} "
-            f"{words['of']} 3 · {who}")
+    rounds = state.options.rounds
+    return (f"{words['round']} {state.round} {words['of']} {rounds} · {words['turn']} "
+            f"{state.turn} {words['of']} 3 · {who}")
 
 
 def _tile(x: float, y: float, letter: str, size: float = 28, lang: str = "en") -> str:
@@ -292,7 +293,8 @@ def _panel(state: State, top: float, width: float, words: Mapping[str, str],
         for t, letter in enumerate(TILES):
             out.append(_tile(x + 14 + t * 74, y + 74, letter, lang=lang))
             out.append(text(x + 46 + t * 74, y + 95, f"×{counts[t]}", class_="small"))
-        out.append(text(x + col - 16, y + 58, f"{score_counts(counts)} {words['points']}",
+        points = score_counts(counts, state.options.points)
+        out.append(text(x + col - 16, y + 58, f"{points} {words['points']}",
                         class_="small", text_anchor="end", font_weight="700"))
     return out
 
