@@ -814,6 +814,11 @@ class RulesetOptions:
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
+    def endless(self) -> bool:
+        """Whether these options let a game run on without end (a ruleset whose options can
+        says so): `engine.simulate` then asks for a cap on its length."""
+        return False
+
     def house_rules(self) -> dict[str, Any]:
         """The house rules in force: each that differs from the rule text, by name."""
         return {f.name: getattr(self, f.name) for f in fields(self)  # type: ignore[arg-type]

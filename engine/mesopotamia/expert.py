@@ -545,7 +545,7 @@ def _rule_of_thumb(state: State, moves: list[Any], internal: list[tuple[Any, ...
     plays = {t[1]: i for i, t in enumerate(internal) if t[0] == "play"}
     if not plays:
         return None
-    if state.phase == "move" and "stamina" in plays and state.points >= 5:
+    if state.phase == "move" and "stamina" in plays and state.points >= state.options.movement:
         return moves[plays["stamina"]]  # M-CARD-STAMINA-1: more points for this turn
     if state.phase == "action":
         if "fertility" in plays and any(t[0] == "birth" for t in internal) and (

@@ -74,7 +74,6 @@ from engine.mesopotamia.state import (
     NONE,
     OLD,
     PHASES,
-    START_MAX_MANA,
     STONE_CARGO,
     STONES,
     Options,
@@ -130,7 +129,7 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
         options=opts, players=players, seed=seed, turn=0, to_move=0, phase="move",
         tiles=tiles, pile=tuple(pile), natives=tuple(sorted(natives)),
         goods=tuple(sorted(goods)), huts=tuple(sorted(huts)), holy=(),
-        mana=(0,) * players, max_mana=(START_MAX_MANA,) * players,
+        mana=(opts.mana,) * players, max_mana=(opts.max_mana,) * players,
         markers=(MARKER_VALUES,) * players, delivered=((),) * players,
         deck=tuple(deck), discard=(), hands=tuple(hands), fresh="", out=(),
         points=movement_points(0, players, opts), discoveries=0, action="", used=(),
@@ -138,11 +137,14 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
 
 
 def movement_points(turn: int, players: int, options: Options | None = None) -> int:
-    """Points for a turn: 5, as the rule text says (M-TURN-2); with the option
-    ``first_round_table`` the first round's table by seat (R-M2)."""
-    if options is not None and options.first_round_table and turn < players:
+    """Points for a turn: 5, as the rule text says (M-TURN-2), or the house rule's
+    ``movement``; with the option ``first_round_table`` the first round's table by seat
+    (R-M2)."""
+    if options is None:
+        return MOVEMENT
+    if options.first_round_table and turn < players:
         return FIRST_ROUND[players][turn]
-    return MOVEMENT
+    return options.movement
 
 
 # ---------------------------------------------------------------------------- the work copy
@@ -265,12 +267,13 @@ class Work:
             tuple(self.candidates), self.draws, tuple(self.won))
 
     def ways(self, start: Coord, through: bool,
-             limit: int = MOVEMENT) -> list[tuple[Coord, int, Coord]]:
-        """The fields a native on `start` reaches in at most `limit` steps (at least
-        `MOVEMENT`): ``(field, cost, previous)`` sorted by field — `board.reach`, for the one
-        rule that needs the field a way comes from (a native pushed back from the temple);
-        where natives can go is `reach.within`."""
-        found = plain_reach(self.tiles, start, max(limit, MOVEMENT), through)
+             limit: int) -> list[tuple[Coord, int, Coord]]:
+        """The fields a native on `start` reaches in at most `limit` steps: ``(field, cost,
+        previous)`` sorted by field — `board.reach`, for the one rule that needs the field a
+        way comes from (a native pushed back from the temple); where natives can go is
+        `reach.within`. (A breadth-first search finds a field's previous one before it looks
+        further, so `limit` changes no answer within it.)"""
+        found = plain_reach(self.tiles, start, limit, through)
         return sorted((f, cost, previous) for f, (cost, previous) in found.items())
 
     def grow(self, added: Coord) -> None:
@@ -661,8 +664,9 @@ class Work:
         self.delivered[p].append(value)
         if self.events is not None:
             self.events.append(ev.MarkerPlaced(p, value, len(self.delivered[p])))
-        if len(self.delivered[p]) == MARKERS_TO_WIN:
-            self.finish((p,), "markers")
+        if len(self.delivered[p]) == self.options.markers_to_win:
+            self.finish((p,), "markers" if len(self.delivered[p]) == MARKERS_TO_WIN
+                        else "some_markers")
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.phase = "over"
@@ -1008,9 +1012,11 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         InvalidInput: the move is malformed or not a Mesopotamia move.
     """
     if state.phase == "over":
-        all_placed = len(state.delivered[state.won[0]]) == MARKERS_TO_WIN
-        why = (Message(TEXT, "all_markers",
-                       player=Named.of(lambda lang: player_name(state.won[0], lang)))
+        all_placed = len(state.delivered[state.won[0]]) == state.options.markers_to_win
+        who = Named.of(lambda lang: player_name(state.won[0], lang))
+        why = (Message(TEXT, "all_markers" if len(state.delivered[state.won[0]]) == (
+                   MARKERS_TO_WIN) else "some_markers", player=who,
+                       count=state.options.markers_to_win)
                if all_placed else Message(TEXT, "round_limit"))
         raise IllegalMove(Message(TEXT, "over", why=why),
                           rule="M-END-1" if all_placed else "M-END-2")
@@ -1083,8 +1089,10 @@ def _check_state(s: State) -> str | None:
             return f"{player_name(p)} has more than {HUTS} huts"
         if sum(1 for h in s.holy if h[2] == p) > HOLY_PLACES:
             return f"{player_name(p)} has more than {HOLY_PLACES} holy places"
-        if not START_MAX_MANA <= s.max_mana[p] <= MANA_TOP:
-            return f"{player_name(p)}'s maximum mana {s.max_mana[p]} is not 3 to {MANA_TOP}"
+        least = s.options.max_mana
+        if not least <= s.max_mana[p] <= MANA_TOP:
+            return (f"{player_name(p)}'s maximum mana {s.max_mana[p]} is not {least} to "
+                    f"{MANA_TOP}")
         if not 0 <= s.mana[p] <= s.max_mana[p]:
             return f"{player_name(p)}'s mana {s.mana[p]} is not 0 to {s.max_mana[p]}"
         values = list(s.markers[p]) + list(s.delivered[p])

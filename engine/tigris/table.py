@@ -32,13 +32,11 @@ from engine.bitmask import bits
 from engine.tigris import events as ev
 from engine.tigris.board import CROSSES, NEIGHBOURS, RINGS, SIZE, SQUARES, WIDTH, Board
 from engine.tigris.state import (
-    ACTIONS,
     CATASTROPHE,
     COLOURS,
     EMPTY,
     FLIPPED,
     GREEN,
-    HAND_SIZE,
     LEADER,
     MONUMENT_COLOURS,
     MONUMENTS,
@@ -1117,19 +1115,21 @@ class Table:
         check the end of the game, then pass the turn on."""
         p = self.active
         n = self.n
+        options = self.state.options  # the house rules in force (T-OPT-…)
+        hand = options.hand_size
         for i in range(n):
             player = (p + i) % n
-            short = HAND_SIZE - sum(self.hands[player])
+            short = hand - sum(self.hands[player])
             if short > 0:
                 self._draw(player, short)
-        if self.ending or len(self.treasures) <= 2:
+        if self.ending or len(self.treasures) <= options.treasures_left:
             self._game_over("bag" if self.ending else "treasures")
             return
         nxt = (p + 1) % n
         if self.log is not None:
             self.log.append(ev.TurnEnded(p, nxt))
         self.active = nxt
-        self.actions = ACTIONS
+        self.actions = options.actions
         self.phase = "action"
         self.to_move = nxt
 

@@ -658,6 +658,11 @@ def winners_text(state: State, lang: str = "en") -> str:
     if any(len(state.delivered[p]) == len(MARKER_VALUES) for p in winners):
         return (f"{names} placed all four sacrifice markers and won." if en
                 else f"{names} heeft alle vier offermarkers geofferd en wint.")
+    win = state.options.markers_to_win
+    if any(len(state.delivered[p]) == win for p in winners):
+        return (f"{names} placed the {win} sacrifice markers that win (a house rule) and won."
+                if en else f"{names} heeft de {win} offermarkers geofferd die winnen (een "
+                "huisregel) en wint.")
     placed = ", ".join(f"{player_name(p, lang)} {len(d)}" for p, d in enumerate(state.delivered))
     if en:
         return (f"The round limit ended the game ({placed} markers placed): {names} "
