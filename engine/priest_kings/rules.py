@@ -50,7 +50,7 @@ from engine.priest_kings.moves import (
     Sacrifice,
 )
 from engine.priest_kings.refusals import TEXT
-from engine.priest_kings.scoring import final_winners
+from engine.priest_kings.scoring import final_winners, limit_winners
 from engine.priest_kings.state import (
     INDEPENDENT,
     PHASES,
@@ -95,6 +95,9 @@ def new_state(players: int = PLAYERS, seed: int | None = None, *,
         raise InvalidInput("campaign_map must be a priest_kings.CampaignMap "
                            "(use CampaignMap.from_dict)")
     opts = Options.from_keywords("Priest-Kings", options)
+    if armies is not None and opts.army != "standard":
+        raise InvalidInput("give the armies either as the option army (every city's) or as "
+                           "armies, not both")
     if opts.activation == "recorded":
         phase, order, to_move = "activation", (), ORDER_TYPIST
     else:
@@ -103,7 +106,8 @@ def new_state(players: int = PLAYERS, seed: int | None = None, *,
     return State(
         map=campaign_map, options=opts, players=PLAYERS, seed=seed, turn=1, phase=phase,
         order=order, step=0, attacks=(), overlord=(INDEPENDENT,) * PLAYERS,
-        blessed=(False,) * PLAYERS, armies=_armies(armies, campaign_map),
+        blessed=(False,) * PLAYERS,
+        armies=_armies(opts.starting_army() if armies is None else armies, campaign_map),
         made=((0,) * PLAYERS,) * PLAYERS, battles_fought=0, to_move=to_move)
 
 
@@ -305,6 +309,11 @@ def _next_battle(state: State, events: list[ev.Event]) -> tuple[State, list[ev.E
 
 
 def _new_turn(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+    if state.options.turns is not None and state.turn >= state.options.turns:
+        winners = sorted(limit_winners(state.overlord, state.made))
+        events.append(ev.TurnLimitReached(state.turn, tuple(winners),
+                                          tuple(state.name(w) for w in winners)))
+        return _evolve(state, phase="over", step=len(state.attacks), to_move=None), events
     turn = state.turn + 1
     if state.options.activation == "recorded":
         events.append(ev.TurnBegan(turn, (), ()))
@@ -504,10 +513,13 @@ def _check_state(state: State) -> str | None:
                                 for x in row) or row[v]:
             return "made must hold whole numbers ≥ 0, and none for a city itself"
     free = len(state.independent)
+    limit = state.options.turns
+    if limit is not None and state.turn > limit:
+        return f"turn {state.turn} is past the campaign's {limit} turns"
     if state.phase == "over":
-        if free != 1 or state.to_move is not None:
-            return "the campaign is over exactly when one city is independent, and then " \
-                   "nobody moves"
+        if (free != 1 and state.turn != limit) or state.to_move is not None:
+            return "the campaign is over exactly when one city is independent (or its last " \
+                   "turn is played), and then nobody moves"
         return None
     if free < 2:
         return "one city rules all the others, so the campaign should be over"

@@ -327,7 +327,7 @@ def _moved(state: State, source: int, target: int,
         if captured:
             theirs.remove(captured)
             events.append(ev.Captured(player, cell, captured))
-        if pair.rosettes[target]:
+        if pair.rosettes[target] and options.rosette_throw:
             again = ev.ExtraThrow(player, "rosette", cell)
         elif captured and options.capture_throw:
             again = ev.ExtraThrow(player, "capture", cell)

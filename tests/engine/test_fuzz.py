@@ -181,7 +181,11 @@ def test_new_state_options(ruleset, data):
                                         st.one_of(garbage, st.sampled_from(
                                             ["standard", "advanced", "english", "dice",
                                              "recorded", "either", "towns", "villages", 0, 3,
-                                             None, True, False])), max_size=3))
+                                             None, True, False,
+                                             # house rules' values, good and bad
+                                             1, 2, 6, 9, 64, "linear", "triangle", (3, 2, 1),
+                                             [4, 1, 0], [0] * 10, (30, 57, 36, 30), [1] * 4,
+                                             "{}", '{"points": 1}'])), max_size=3))
     if only_own_errors(lambda: rules.new_state(players, seed, **options)) is None:
         check_plays_on(rules.new_state(players, seed, **options))
 

@@ -71,3 +71,19 @@ def test_an_error_in_a_worker_reaches_the_caller(client):
            for s in bad]
     with pytest.raises(Exception, match="no_such_option"):
         simulate.simulate(bad, client.get_executor(), progress=False, chunk=1)
+
+
+def test_a_dask_cluster_obeys_house_rules(client):
+    """Options travel with the specs: the cluster's worker processes play the house rules,
+    not the rule text (a patched module constant would not reach them)."""
+    specs = simulate.specs_for("sumeria", 3, 3, ["greedy", "random", "random"], seed=5,
+                               options={"scoring": "linear", "rounds": 4, "traders": 9})
+    specs += simulate.specs_for("royal_ur", 2, 2, ["expert", "random"], seed=5,
+                                options={"rosette_throw": False, "pieces": 2})
+    here = simulate.simulate(specs, workers=1, progress=False)
+    on_cluster = simulate.simulate(specs, client.get_executor(), progress=False, chunk=1)
+    assert on_cluster == here
+    assert all(r.finished for r in here)
+    plain = simulate.simulate([simulate.GameSpec(s.ruleset, s.players, s.seed, s.bots)
+                               for s in specs], workers=1, progress=False)
+    assert [r.scores for r in plain] != [r.scores for r in here]
