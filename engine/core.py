@@ -2,9 +2,10 @@
 
 A ruleset is a package under `engine/` (``engine.sumeria``, ``engine.tigris``, ...) that provides
 the pure core — ``new_state``, ``legal_moves(state)``, ``apply(state, move) -> (state, events)`` —
-plus ``parse_move``, ``move_from_dict``, ``state_from_dict``, ``random_playout``, ``determinize``
-and ``evaluate`` (see `Rules`). Everything stateful lives in `Game`, a thin wrapper that keeps the
-history for undo and time travel and writes save files.
+plus ``parse_move``, ``move_from_dict``, ``state_from_dict``, ``random_playout``, ``determinize``,
+``evaluate``, ``chance_outcomes`` and ``reseeded`` (see `Rules`; chance: `Outcome`). Everything
+stateful lives in `Game`, a thin wrapper that keeps the history for undo and time travel and
+writes save files.
 
 Limits: `Game` trusts nothing it reads. Save files are JSON only (never pickle), and loading one
 replays every move through the checked ``apply``, so a tampered file is refused, not half-loaded.
@@ -33,9 +34,11 @@ __all__ = [
     "Message",
     "Move",
     "Named",
+    "Outcome",
     "Rules",
     "SumerError",
     "derive_seed",
+    "chance_table",
     "dumps",
     "fresh_seed",
     "is_int",
@@ -736,6 +739,31 @@ class Move:
         return move_from_dict(data, {cls.KIND: cls}, ruleset)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One way the next chance event may come out (a throw, a battle's result, an order of
+    activation): what ``<ruleset>.chance_outcomes(state)`` lists with its probability.
+
+    ``<ruleset>.apply(state, outcome)`` plays the chance event as it came out, the way a move
+    is applied — for analysis (expectimax, "what if the dice show 4"), so `Game.play` refuses
+    an outcome: a game records only decisions, and its chance comes from its seed.
+
+    Attributes:
+        value: the outcome, a plain value: a throw (``3``), a battle's result
+            (``("defender", 1, 0)``), an order of activation (``("ur", "kish", ...)``).
+    """
+
+    value: Any
+
+    def __str__(self) -> str:
+        return f"outcome {self.value}"
+
+
+def chance_table(pairs: Iterable[tuple[Any, Any]]) -> list[tuple[Outcome, Any]]:
+    """``[(Outcome(value), probability), ...]`` of the pairs whose probability is not 0."""
+    return [(Outcome(value), p) for value, p in pairs if p]
+
+
 def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     """Build a move of one of `kinds` from its `to_dict` form, checking every field's type."""
     if not isinstance(data, Mapping):
@@ -899,6 +927,8 @@ class Rules(Protocol):
                        max_moves: int | None = None) -> Any: ...
     def determinize(self, view: Any, rng: random.Random) -> Any: ...
     def evaluate(self, state: Any, player: int) -> float: ...
+    def chance_outcomes(self, state: Any) -> list[tuple[Outcome, Any]]: ...
+    def reseeded(self, state: Any, seed: int) -> Any: ...
 
 
 RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings", "royal_ur")
@@ -997,6 +1027,10 @@ class Game:
             InvalidInput: the move's text or fields are malformed.
         """
         rules = self.rules()
+        if isinstance(move, Outcome):
+            raise InvalidInput(f"{move} is an outcome of chance, not a move: a game takes its "
+                               f"chance from its seed (apply(state, outcome) plays it out for "
+                               f"analysis; reseeded(state, seed) gives the game fresh chance)")
         if isinstance(move, str):
             move = rules.parse_move(move)
         elif isinstance(move, Mapping):

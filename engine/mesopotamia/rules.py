@@ -31,6 +31,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     is_int,
     make_rng,
@@ -1011,6 +1012,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         IllegalMove: the move breaks a rule (the reason names it).
         InvalidInput: the move is malformed or not a Mesopotamia move.
     """
+    if isinstance(move, Outcome):
+        from engine.mesopotamia.chance import resolve
+
+        return resolve(state, move)  # type: ignore[no-any-return]
     if state.phase == "over":
         all_placed = len(state.delivered[state.won[0]]) == state.options.markers_to_win
         who = Named.of(lambda lang: player_name(state.won[0], lang))

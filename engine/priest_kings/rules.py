@@ -31,6 +31,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     make_rng,
     not_a_move,
@@ -196,6 +197,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     """
     handler = _HANDLERS.get(type(move))
     if handler is None:
+        if isinstance(move, Outcome):
+            from engine.priest_kings.chance import resolve
+
+            return resolve(state, move)
         raise not_a_move("Priest-Kings", move)
     if state.phase == "over":
         raise IllegalMove(Message(TEXT, "over"), rule="P-END-1")
@@ -357,7 +362,9 @@ def _seed_of(state: State) -> int:
     return state.seed
 
 
-def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+def _battle(state: State, move: Any, chance: bool = False) -> tuple[State, list[ev.Event]]:
+    """The battle next fought as `move` says; with `chance`, a result of the dice model
+    (`chance.resolve`), whatever way the campaign fights its battles."""
     attacker, defender = state.attacks[state.step]
     mode = state.options.battles
     number = state.battles_fought + 1
@@ -378,7 +385,7 @@ def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         broken, att_points, def_points = (outcome.broken, outcome.attacker_points,
                                           outcome.defender_points)
     else:
-        if mode == "dice":
+        if mode == "dice" and not chance:
             raise _refused("battles_dice", "P-BATTLE-4")
         for points, loser in ((move.attacker_points, defender),
                               (move.defender_points, attacker)):

@@ -31,6 +31,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     is_int,
     shown,
@@ -232,6 +233,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.UrEvent]]:
     """
     handler = _HANDLERS.get(type(move))
     if handler is None:
+        if isinstance(move, Outcome):
+            from engine.royal_ur.chance import resolve
+
+            return resolve(state, move)
         raise InvalidInput(Message(_MESSAGES, "not_a_move", move=shown(move)))
     player = state.to_move
     if player is None:

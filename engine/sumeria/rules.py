@@ -17,7 +17,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bitmask import bits
-from engine.core import InvalidInput, check_seed, is_int, make_rng, not_a_move, shaped, shown
+from engine.core import (
+    InvalidInput,
+    Outcome,
+    check_seed,
+    is_int,
+    make_rng,
+    not_a_move,
+    shaped,
+    shown,
+)
 from engine.sumeria import events as ev
 from engine.sumeria import rays
 from engine.sumeria.board import Board
@@ -228,6 +237,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         IllegalMove: the move breaks a rule (the reason names it).
         InvalidInput: the move names an unknown location or is not a Sumeria move.
     """
+    if isinstance(move, Outcome):
+        from engine.sumeria.chance import resolve
+
+        return resolve(state, move)  # type: ignore[no-any-return]
     if state.phase == "over":
         raise refusal("over", "S-END-1")
     handler = _HANDLERS.get(type(move))

@@ -25,6 +25,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     is_int,
     make_rng,
@@ -178,6 +179,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         InvalidInput: the move is not a Tigris & Euphrates move, or `state` is a view.
     """
     if not isinstance(move, MOVE_CLASSES):
+        if isinstance(move, Outcome):
+            from engine.tigris.chance import resolve
+
+            return resolve(state, move)  # type: ignore[no-any-return]
         raise not_a_move("Tigris & Euphrates", move)
     if state.viewer is not None:
         raise InvalidInput(Message(TEXT, "a_view", player=told.player(state.viewer)))
