@@ -119,8 +119,10 @@ class GameRecord:
     """What one game came to, as plain data (`to_dict` is JSON-ready).
 
     `first_player` is the player who moved first, where the ruleset draws one (else None);
-    `length` counts decisions; `finished` is False for a game stopped by its `max_moves`;
-    `stats` is what the function named in `stats_from` returned, or None.
+    `length` counts decisions, `rounds` and `turns` the game's rounds and player turns begun
+    (each ruleset's ``stats.game_length`` says what it counts); `finished` is False for a game
+    stopped by its `max_moves`; `stats` is what the function named in `stats_from` returned,
+    or None.
     """
 
     ruleset: str
@@ -135,6 +137,8 @@ class GameRecord:
     finished: bool = True
     stats: dict[str, Any] | None = None
     stats_from: str | None = None
+    rounds: int | None = None
+    turns: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -236,6 +240,7 @@ def play_game(spec: GameSpec) -> GameRecord:
                                   else (None, None))
     wants_events = stats_function is not None and getattr(stats_function, "uses_events", True)
     state = rules.new_state(spec.players, spec.seed, **dict(spec.options))
+    _check_bounded(state, spec.max_moves)
     start = state
     all_random = all(b == "random" for b in spec.bots)
     events: list[Any] | None = [] if wants_events else None
@@ -247,12 +252,21 @@ def play_game(spec: GameSpec) -> GameRecord:
     else:
         state, length = _checked_game(spec, rules, state, all_random, events)
     stats = stats_function(state, events) if stats_function is not None else None
+    lengths = importlib.import_module(f"engine.{spec.ruleset}.stats").game_length(state)
     return GameRecord(
         ruleset=spec.ruleset, seed=spec.seed, players=spec.players, options=dict(spec.options),
         bots=tuple(spec.bots), scores=tuple(state.scores()),
         winners=tuple(sorted(state.winners())), length=length,
         first_player=getattr(start, "first_player", None), finished=bool(state.is_over),
-        stats=stats, stats_from=stats_from)
+        stats=stats, stats_from=stats_from, rounds=lengths["rounds"], turns=lengths["turns"])
+
+
+def _check_bounded(start: Any, max_moves: int | None) -> None:
+    """Refuse a game whose options let it run without end unless `max_moves` caps it."""
+    if max_moves is None and start.options.endless():
+        raise InvalidInput(f"these {start.RULESET} options let a game run without end (e.g. "
+                           "max_rounds=None: random play may never finish it): give max_moves "
+                           "(--max-moves) too")
 
 
 def _checked_game(spec: GameSpec, rules: Any, state: Any, all_random: bool,
@@ -319,7 +333,8 @@ def specs_for(ruleset: str, games: int, players: int, bots: Sequence[str], *, se
                             dict(options or {}), max_moves, stats))
         if g == 0:
             # The options and the player count, checked once before any game is played.
-            rules_of(ruleset).new_state(players, out[0].seed, **out[0].options)
+            start = rules_of(ruleset).new_state(players, out[0].seed, **out[0].options)
+            _check_bounded(start, max_moves)
     return out
 
 

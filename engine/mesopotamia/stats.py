@@ -7,7 +7,7 @@
   markers, mana, why it ended — so all-random games keep the fast path: the one to use for
   natural games of thousands of decisions (R-M12).
 
-Plain data, so records stay JSON-ready.
+`game_length` gives a game's length in rounds and turns. Plain data, so records stay JSON-ready.
 """
 
 from __future__ import annotations
@@ -65,3 +65,9 @@ def game_stats(final: State, events: Iterable[Event]) -> dict[str, Any]:
         out["end"] = "markers" if ended_by == "some_markers" else ended_by
     out.update(played=played, drawn=drawn)
     return out
+
+
+def game_length(final: State) -> dict[str, int]:
+    """How long a game lasted (`engine.simulate` puts it in every record): the player
+    ``turns`` begun (M-TURN-1) and the ``rounds`` begun (every player a turn)."""
+    return {"rounds": final.round, "turns": final.turn + 1}

@@ -19,7 +19,7 @@ view cannot be played on (`apply` refuses it); bots determinize it first.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.core import InvalidInput, Message, Named, RulesetOptions, is_int, shown
@@ -201,6 +201,9 @@ class State:
         swapped: each player's tiles put out of play face down by the discard action (letters
             in colour order; ``"?"`` each in a view, for the other players): "You are not
             allowed to inspect the contents of the discard pile" (R-T15).
+        turns: the turns finished since the game's start, for statistics
+            (`stats.game_length`). Not part of the position: it takes no part in equality and
+            is not saved (a save replays its moves from the start, which count them again).
     """
 
     RULESET: ClassVar[str] = "tigris"
@@ -230,6 +233,7 @@ class State:
     viewer: int | None = None
     unseen: str = ""
     swapped: tuple[str, ...] = ()
+    turns: int = field(default=0, compare=False)
 
     # Reading the position -------------------------------------------------------------------
 

@@ -109,6 +109,7 @@ class Table:
         "tnear",
         "to_move",
         "treasures",
+        "turns",
         "wonder",
         "wonder_on",
     )
@@ -149,6 +150,7 @@ class Table:
         t.placed = state.placed
         t.conflict = state.conflict
         t.ending = state.ending
+        t.turns = state.turns
         t.log = [] if log else None
         key = (state.cells, t.n, state.options.board)
         cached = _LOADED.get(key)
@@ -213,6 +215,7 @@ class Table:
             placed=self.placed,
             conflict=self.conflict,
             ending=self.ending,
+            turns=self.turns,
         )
 
     # Kingdoms -------------------------------------------------------------------------------
@@ -1115,6 +1118,7 @@ class Table:
         check the end of the game, then pass the turn on."""
         p = self.active
         n = self.n
+        self.turns += 1
         options = self.state.options  # the house rules in force (T-OPT-…)
         hand = options.hand_size
         for i in range(n):
