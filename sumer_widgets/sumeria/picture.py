@@ -145,7 +145,7 @@ def render(state: State | None = None, *, board: Board | None = None,
         sel = board.location(selected)
         out.append(f'<circle class="selected-ring" {attrs(cx=sel.x, cy=sel.y, r=17)}/>')
     for path in (paths or {}).values():
-        pts = _shorten([(board.location(p).x, board.location(p).y) for p in path])
+        pts = _shorten(_traced(board, path))
         out.append(f'<polyline class="hop" {attrs(points=points_attr(pts))}/>')
         if len(pts) >= 2:
             out.append(f'<polygon class="hop-head" {attrs(points=arrowhead(pts[-2], pts[-1]))}/>')
@@ -204,8 +204,8 @@ def _landscape(board: Board) -> str:
                    'stroke-width="22" stroke-linecap="round" opacity="0.8" class="river"/>')
         out.append(f'<path {attrs(d=smooth_path(board.river))} fill="none" stroke="#a9cce3" '
                    'stroke-width="8" stroke-linecap="round" class="river"/>')
-    for n, route in enumerate(board.routes):
-        pts = [(board.location(r).x, board.location(r).y) for r in route]
+    for n in range(len(board.routes)):
+        pts = board.route_points(n)
         out.append(f'<polyline class="route" {attrs(points=points_attr(pts))} '
                    f'data-route="{n}"/>')
     return "".join(out)
@@ -219,6 +219,17 @@ def _location_mark(kind: str, x: float, y: float) -> str:
         return f'<circle class="loc-mark" {attrs(cx=x, cy=y, r=11)}/>'
     return f'<rect class="loc-mark" {attrs(x=x - 7, y=y - 7, width=14, height=14)} ' \
            f'transform="rotate(45 {x:.1f} {y:.1f})"/>'
+
+
+def _traced(board: Board, path: Sequence[str]) -> list[tuple[float, float]]:
+    """The points a path of locations is traced through, round the bends of its routes."""
+    pts: list[tuple[float, float]] = []
+    for k, loc_id in enumerate(path):
+        if k:
+            pts.extend(board.bends_between(path[k - 1], loc_id))
+        loc = board.location(loc_id)
+        pts.append((loc.x, loc.y))
+    return pts
 
 
 def _shorten(pts: list[tuple[float, float]], by: float = 14) -> list[tuple[float, float]]:
