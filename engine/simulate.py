@@ -24,6 +24,14 @@ function that reads them makes all-random games take the checked path (same game
 slower); one whose ``uses_events`` attribute is False reads only the final state and keeps the
 fast path. The record names the function in ``stats_from``.
 
+`local_cluster` starts a dask.distributed cluster on this machine (the ``cluster`` extra) and
+hands out its executor, set up as such a cluster must be: its own worker processes each
+single-threaded, its logs quiet (``silence_logs`` takes a level, ``logging.ERROR``, not the
+word ``"error"``), no dashboard. A script that starts worker processes must do so under
+``if __name__ == "__main__":``: each worker imports the script again, and without the guard it
+would start a cluster of its own (dask then reports "Nanny failed to start"); `local_cluster`
+says so instead.
+
 Limits: a game is played whole inside one task, so one very long game cannot be shared between
 workers; ``max_moves`` bounds it (the record then says ``finished=False``, winners are empty and
 scores are those of the position reached). The fast path of some rulesets stops at the next
@@ -33,11 +41,12 @@ turn boundary after the cap rather than exactly on it.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import functools
 import importlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
@@ -48,8 +57,8 @@ from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, parse_who
 #: there, simulate plays every game in this process whatever `workers` says.
 CAN_START_PROCESSES = sys.platform not in ("emscripten", "wasi")
 
-__all__ = ["GameRecord", "GameSpec", "make_seat_bot", "play_game", "resolve_stats", "simulate",
-           "specs_for", "summarize"]
+__all__ = ["GameRecord", "GameSpec", "local_cluster", "make_seat_bot", "play_game",
+           "resolve_stats", "simulate", "specs_for", "summarize"]
 
 #: The shorthand for a ruleset's own statistics module, ``engine.<ruleset>.stats``.
 RULESET_STATS = "ruleset"
@@ -388,6 +397,45 @@ def simulate(specs: Iterable[GameSpec], executor: cf.Executor | None = None, *,
             if own:
                 pool.shutdown(cancel_futures=True)
     return [record for batch in results for record in batch or ()]
+
+
+@contextlib.contextmanager
+def local_cluster(workers: int = 2, *, processes: bool = True) -> Iterator[cf.Executor]:
+    """A dask.distributed cluster of `workers` on this machine, as an executor to hand to
+    `simulate`; shut down when the ``with`` block ends::
+
+        if __name__ == "__main__":
+            with local_cluster(2) as executor:
+                records = simulate(specs, executor)
+
+    With ``processes=False`` the workers are threads of this process (no guard needed, and
+    no speed-up for pure-Python games: they share one interpreter lock).
+
+    Raises:
+        InvalidInput: dask.distributed is not installed, `workers` is not a whole number from
+            1 to `MAX_WORKERS`, or this is a process being started for the cluster — a script
+            that starts one without the ``__main__`` guard.
+    """
+    # Imported here: the browser's Python (the site's 05-analysis) has no processes to start.
+    import logging
+    import multiprocessing
+
+    if not _whole(workers, 1) or workers > MAX_WORKERS:
+        raise InvalidInput(f"workers must be a whole number from 1 to {MAX_WORKERS}, "
+                           f"not {shown(workers)}")
+    if processes and multiprocessing.current_process().name != "MainProcess":
+        raise InvalidInput("a cluster of worker processes was started while a worker process "
+                           "was starting: start it under if __name__ == \"__main__\": in a "
+                           "script (each worker imports the script again)")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InvalidInput("dask.distributed is not installed: pip install \"sumer[cluster]\""
+                           ) from None
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
+                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+            Client(cluster) as client:
+        yield client.get_executor()
 
 
 def _play_inline(specs: list[GameSpec], progress: bool) -> list[GameRecord]:
