@@ -15,35 +15,35 @@ seed — the order of turn *t* from the seed and *t*, the dice of battle *n* fro
   `BATTLES` battles fought once per pair of armies, blessings and reroll rule on a fixed seed
   (the same in every process; a share is within about 1 point of the model's chance). The
   orders' chances are exact.
-- `resolve(state, outcome)` — what ``apply(state, outcome)`` does with an `Outcome`: the
-  campaign after the battle ended so (as a result typed in would end it) or the turn began in
-  that order.
+- ``apply(state, outcome)`` plays an `Outcome` (`rules`): the campaign after the battle ended
+  so (as a result typed in would end it) or the turn began in that order.
 - `reseeded(state, seed)`: the same position with another seed: later orders and dice fresh.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from engine.core import InvalidInput, Outcome, chance_table, check_seed, shown
-from engine.priest_kings import events as ev
+from engine.core import InvalidInput, Outcome, chance_table, check_seed
 from engine.priest_kings.army import Army
 from engine.priest_kings.battle import battle_form, fight_forms
-from engine.priest_kings.moves import ActivationOrder, RecordedBattle
-from engine.priest_kings.state import State, _evolve
+from engine.priest_kings.state import PLAYERS, State, _evolve
 
-__all__ = ["BATTLES", "battle_chances", "chance_outcomes", "reseeded", "resolve"]
+__all__ = ["BATTLES", "battle_chances", "chance_outcomes", "reseeded"]
 
 #: Battles fought, once per pair of armies, blessings and reroll rule, to estimate the chance
 #: of each result.
 BATTLES = 2000
 #: Their seed (any fixed number: the chances are the same in every process).
 SEED = 43
-_ORDER = Fraction(1, 24)
+#: Every order of activation, each as likely (the rules' `ORDERS`, in the same order).
+_ORDERS = tuple(itertools.permutations(range(PLAYERS)))
+_ORDER = Fraction(1, len(_ORDERS))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -67,36 +67,14 @@ def chance_outcomes(state: State) -> list[tuple[Outcome, Any]]:
     """The outcomes of the battle or the order of activation next, with their chances; ``[]``
     where a city decides."""
     if state.phase == "activation":
-        from engine.priest_kings.rules import ORDERS
-
         ids = [c.id for c in state.map.cities]
-        return chance_table((tuple(ids[p] for p in order), _ORDER) for order in ORDERS)
+        return chance_table((tuple(ids[p] for p in order), _ORDER) for order in _ORDERS)
     if state.phase != "battles":
         return []
     attacker, defender = state.attacks[state.step]
     return chance_table(battle_chances(state.armies[attacker], state.armies[defender],
                                        (state.blessed[attacker], state.blessed[defender]),
                                        state.options.reroll_limit))
-
-
-def resolve(state: State, outcome: Outcome) -> tuple[State, list[ev.Event]]:
-    """The campaign after the chance event next in `state` came out as `outcome` says.
-
-    Raises:
-        InvalidInput: no chance event is next, or `outcome` is not one of its outcomes.
-    """
-    from engine.priest_kings import rules
-
-    possible = [o.value for o, _ in chance_outcomes(state)]
-    if not possible:
-        raise InvalidInput("no chance event is next here: a city decides "
-                           "(chance_outcomes(state) is empty)")
-    if outcome.value not in possible:
-        raise InvalidInput(f"{shown(outcome.value)} is not an outcome of the chance event "
-                           f"next here; chance_outcomes(state) lists them")
-    if state.phase == "activation":
-        return rules.apply(state, ActivationOrder(tuple(outcome.value)))
-    return rules._battle(state, RecordedBattle(*outcome.value), chance=True)
 
 
 def reseeded(state: State, seed: int) -> State:

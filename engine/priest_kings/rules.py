@@ -42,6 +42,7 @@ from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_COUNT, REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.battle import STATUS_NAMES, fight
 from engine.priest_kings.board import CampaignMap
+from engine.priest_kings.chance import chance_outcomes
 from engine.priest_kings.moves import (
     ActivationOrder,
     Attack,
@@ -198,9 +199,7 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     handler = _HANDLERS.get(type(move))
     if handler is None:
         if isinstance(move, Outcome):
-            from engine.priest_kings.chance import resolve
-
-            return resolve(state, move)
+            return _chance(state, move)
         raise not_a_move("Priest-Kings", move)
     if state.phase == "over":
         raise IllegalMove(Message(TEXT, "over"), rule="P-END-1")
@@ -216,6 +215,26 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
                           rule={"activation": "P-TURN-4", "orders": "P-TURN-2"}.get(
                               state.phase, "P-TURN-3"))
     return handler(state, move)
+
+
+def _chance(state: State, outcome: Outcome) -> tuple[State, list[ev.Event]]:
+    """The campaign after the chance event next in `state` (`chance.chance_outcomes`) came
+    out as `outcome` says: a battle ended with that result, as a result typed in would end it
+    (whatever way the campaign fights its battles), or the turn began in that order.
+
+    Raises:
+        InvalidInput: no chance event is next, or `outcome` is not one of its outcomes.
+    """
+    possible = [o.value for o, _ in chance_outcomes(state)]
+    if not possible:
+        raise InvalidInput("no chance event is next here: a city decides "
+                           "(chance_outcomes(state) is empty)")
+    if outcome.value not in possible:
+        raise InvalidInput(f"{shown(outcome.value)} is not an outcome of the chance event "
+                           "next here; chance_outcomes(state) lists them")
+    if state.phase == "activation":
+        return apply(state, ActivationOrder(tuple(outcome.value)))
+    return _battle(state, RecordedBattle(*outcome.value), chance=True)
 
 
 def _phase_hint(state: State) -> Message:
