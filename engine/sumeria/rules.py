@@ -413,9 +413,11 @@ def _step_name(state: State, step: int | None) -> str | None:
     return ("traders", "city", state.options.tiebreak, "order")[step]
 
 
-def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+def _score(state: State, rank: int, events: list[ev.Event] | None
+           ) -> tuple[State, list[ev.Event] | None]:
     """Resolve the scored city-states from `rank` on, stopping where a controller must
-    choose; then end the round."""
+    choose; then end the round. With `events` None nothing is told (a search's quiet step,
+    `successor`)."""
     board = state.board
     influence = list(state.influence)
     discard = state.discard
@@ -423,15 +425,16 @@ def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list
     takes = state.options.takes
     for k in range(rank, len(offer)):
         cs_id = state.row[k]
-        name = board.city_state(cs_id).name
         order, step, counts = control(state, k)
         first = order[0] if order else None
         second = order[1] if len(order) > 1 else None
-        events.append(ev.ControlDecided(k + 1, cs_id, name, first, second, counts,
-                                        _step_name(state, step)))
+        if events is not None:
+            name = board.city_state(cs_id).name
+            events.append(ev.ControlDecided(k + 1, cs_id, name, first, second, counts,
+                                            _step_name(state, step)))
         offered = offer[k]
         if first is None:
-            if offered:
+            if offered and events is not None:
                 events.append(ev.TilesDiscarded(cs_id, name, offered))
             discard += offered
             offer[k] = ""
@@ -451,21 +454,23 @@ def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list
 
 def _award(state: State, k: int, first: int, second: int | None, offered: str, taken: str,
            chosen: bool, influence: list[tuple[int, int, int, int]], discard: str,
-           events: list[ev.Event]) -> tuple[list[tuple[int, int, int, int]], str]:
+           events: list[ev.Event] | None) -> tuple[list[tuple[int, int, int, int]], str]:
     """Give `taken` to the controller and the rest to second place (or the discard)."""
     cs_id = state.row[k]
-    name = state.board.city_state(cs_id).name
+    name = state.board.city_state(cs_id).name if events is not None else ""
     rest = leftover(offered, taken)
     influence = _gain(influence, first, taken)
-    if taken:
+    if taken and events is not None:
         events.append(ev.TilesTaken(first, cs_id, name, taken, chosen))
     if rest:
         if second is not None:
             influence = _gain(influence, second, rest)
-            events.append(ev.TilesTaken(second, cs_id, name, rest, False))
+            if events is not None:
+                events.append(ev.TilesTaken(second, cs_id, name, rest, False))
         else:
             discard += rest
-            events.append(ev.TilesDiscarded(cs_id, name, rest))
+            if events is not None:
+                events.append(ev.TilesDiscarded(cs_id, name, rest))
     return influence, discard
 
 
@@ -497,24 +502,96 @@ def _take(state: State, move: TakeTiles) -> tuple[State, list[ev.Event]]:
     return _score(after, k + 1, events)
 
 
-def _end_round(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+def _end_round(state: State, events: list[ev.Event] | None
+               ) -> tuple[State, list[ev.Event] | None]:
     if state.round == state.options.rounds:
-        table = state.options.points
-        winners = final_winners(state.influence, table)
-        events.append(ev.GameEnded(tuple(score_counts(c, table) for c in state.influence),
-                                   tuple(sorted(winners))))
+        if events is not None:
+            table = state.options.points
+            winners = final_winners(state.influence, table)
+            events.append(ev.GameEnded(tuple(score_counts(c, table) for c in state.influence),
+                                       tuple(sorted(winners))))
         return _evolve(state, phase="over", to_move=None, step=0, scoring=0), events
     counts_by_rank = (control(state, k)[2] for k in range(len(state.row)))
     last, decided = last_player(counts_by_rank, state.players, state.first_player)
     first = (last + 1) % state.players
-    decided_at = state.board.city_state(state.row[decided]).name if decided >= 0 else None
-    events.append(ev.FirstPlayerChosen(last, first, decided_at))
     row = (*state.row[3:], *reversed(state.row[:3]))
-    events.append(ev.RowRotated(row, tuple(state.board.city_state(c).name for c in row)))
     offer, bag = _draw(state.bag, state.options.offer)
-    events.append(ev.TilesDrawn(state.round + 1, offer))
+    if events is not None:
+        board = state.board
+        decided_at = board.city_state(state.row[decided]).name if decided >= 0 else None
+        events.append(ev.FirstPlayerChosen(last, first, decided_at))
+        events.append(ev.RowRotated(row, tuple(board.city_state(c).name for c in row)))
+        events.append(ev.TilesDrawn(state.round + 1, offer))
     return _evolve(state, phase="turns", round=state.round + 1, step=0, first_player=first,
                    to_move=first, row=row, offer=offer, bag=bag, scoring=0), events
+
+
+def successor(state: State, move: Any) -> State:
+    """The state after `move`, one of ``legal_moves(state)`` — what ``apply(state, move)[0]``
+    is, made without checking the move or telling events, for searches that look at every
+    move (`expert`). A move that ends a round (or a setup, or chooses tiles) goes through
+    `apply` itself; the others are worked out here, as `_place` and `_turn` work them out.
+    Give it only legal moves: anything else gives a state the rules never reach."""
+    phase = state.phase
+    n = state.players
+    step = state.step + 1
+    if phase == "turns" and step < TURNS_PER_ROUND * n:
+        traders, reserve, row = turn_changes(state, move)
+        return _evolve(state, traders=traders, reserve=reserve, row=row, step=step,
+                       to_move=(state.first_player + step) % n)
+    if phase == "turns":  # the round's last turn: its scoring follows, told to nobody
+        traders, reserve, row = turn_changes(state, move)
+        return _score(_evolve(state, traders=traders, reserve=reserve, row=row, step=step,
+                              phase="scoring", scoring=0), 0, None)[0]
+    if phase == "placement" and step < n * state.options.setup_for(n):
+        player = state.to_move
+        i = state.board._index[move.location]
+        return _evolve(state, traders=_set(state.traders, i, player),
+                       reserve=_add(state.reserve, player, -1), step=step,
+                       to_move=(state.first_player + step) % n)
+    return apply(state, move)[0]
+
+
+def turn_changes(state: State, move: Any) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                   tuple[str, ...]]:
+    """What an add, a move or a remove of ``legal_moves(state)`` changes in a turn (S-ADD-1…2,
+    S-MOVE-5, S-REMOVE-1…2): the traders, the reserves and the row — unchecked, as
+    `successor` is."""
+    board = state.board
+    player = state.to_move
+    index = board._index
+    cs_of = board._cs_of
+    row = state.row
+    traders = list(state.traders)
+    kind = type(move)
+    if kind is MoveTrader:
+        i, j = index[move.origin], index[move.destination]
+        traders[i], traders[j] = -1, player
+        reserve = state.reserve
+        if cs_of[i] != cs_of[j]:
+            row = _swapped(row, board.city_states[cs_of[j]].id, +1)
+    elif kind is Add:
+        i = index[move.location]
+        traders[i] = player
+        reserve = _add(state.reserve, player, -1)
+        row = _swapped(row, board.city_states[cs_of[i]].id, +1)
+    else:
+        i = index[move.location]
+        traders[i] = -1
+        reserve = _add(state.reserve, player, +1)
+        row = _swapped(row, board.city_states[cs_of[i]].id, -1)
+    return tuple(traders), reserve, row
+
+
+def _swapped(row: tuple[str, ...], cs_id: str, gain: int) -> tuple[str, ...]:
+    """`_shift` without its event: the tile swapped left (gain) or right (loss), if it can."""
+    k = row.index(cs_id)
+    other = k - gain
+    if not 0 <= other < len(row):
+        return row
+    swapped = list(row)
+    swapped[k], swapped[other] = swapped[other], swapped[k]
+    return tuple(swapped)
 
 
 _HANDLERS = {Place: _place, Add: _turn, MoveTrader: _turn, Remove: _turn, TakeTiles: _take}

@@ -11,6 +11,7 @@ The board is shared, static data: a state refers to it and never copies it. Play
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -146,7 +147,12 @@ class Options(RulesetOptions):
     @property
     def takes(self) -> tuple[int, ...]:
         """How many tiles the controller of the 1st, 2nd and 3rd city-state chooses."""
-        return tuple(max(k - 1, 1) if k else 0 for k in self.offer)
+        return _takes(self.offer)  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=64)
+def _takes(offer: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(max(k - 1, 1) if k else 0 for k in offer)
 
 
 @dataclass(frozen=True, slots=True)
