@@ -929,6 +929,9 @@ class Rules(Protocol):
     def evaluate(self, state: Any, player: int) -> float: ...
     def chance_outcomes(self, state: Any) -> list[tuple[Outcome, Any]]: ...
     def reseeded(self, state: Any, seed: int) -> Any: ...
+    # Optional, where a ruleset makes them quicker (the bots use them if there):
+    # ``successor(state, move)`` — ``apply(state, move)[0]`` for a legal move, unchecked and
+    # without events; ``evaluate_moves(state, moves, player)`` — ``evaluate`` of each.
 
 
 RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings", "royal_ur")

@@ -42,6 +42,7 @@ from engine.sumeria.rules import (
     legal_moves,
     new_state,
     position,
+    successor,
 )
 from engine.sumeria.saves import state_from_dict
 from engine.sumeria.scoring import TRIANGLE, final_winners, score_influence
@@ -80,4 +81,5 @@ __all__ = [
     "chance_outcomes", "check_state", "control", "determinize", "evaluate", "events",
     "final_winners", "legal_moves", "move_from_dict", "new_game", "new_state", "parse_move",
     "player_name", "position", "random_playout", "reseeded", "score_influence", "state_from_dict",
+    "successor",
 ]

@@ -205,6 +205,27 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     return after, events
 
 
+def successor(state: State, move: Any) -> State:
+    """The state after `move`, one of ``legal_moves(state)`` — what ``apply(state, move)[0]``
+    is, made without checking the move or telling events, for searches that look at every
+    move (`bots.GreedyBot`): each is played on a copy of one table loaded for `state`. Give
+    it only legal moves (a view or a finished game goes to `apply`, which refuses it)."""
+    if state.viewer is not None or state.phase == "over":
+        return apply(state, move)[0]
+    proto = _PROTO.get(id(state))
+    if proto is None or proto[0] is not state:
+        _PROTO.clear()  # one position at a time: a search looks at all its moves at once
+        proto = _PROTO[id(state)] = (state, Table.load(state, log=False))
+    table = proto[1].copy()
+    table.play(to_raw(move))
+    return table.freeze()
+
+
+#: The table `successor` copies for the position whose moves it plays, by the state's id
+#: (with the state, so that the id is not reused while kept).
+_PROTO: dict[int, tuple[State, Table]] = {}
+
+
 _PHASE_OF = {
     M_TILE: "action", M_LEADER: "action", M_WITHDRAW: "action", M_CATASTROPHE: "action",
     M_DISCARD: "action", M_PASS: "action", M_SUPPORT: "support", M_WAR: "war",

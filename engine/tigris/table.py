@@ -191,6 +191,40 @@ class Table:
         t._near_cache = None
         return t
 
+    def copy(self) -> Table:
+        """An independent table in the same position (and without a log): what `load` of
+        the state this table holds gives, without reading the state again — for a search
+        that plays many moves from one position."""
+        t = Table.__new__(Table)
+        # What never changes in place is shared.
+        t._next_id, t.actions, t.active = self._next_id, self.actions, self.active
+        t.bag, t.build_on, t.conflict = self.bag, self.build_on, self.conflict
+        t.eland, t.ending, t.english = self.eland, self.ending, self.english
+        t.eriver, t.first, t.fmask = self.eriver, self.first, self.fmask
+        t.hidden, t.lmask, t.n = self.hidden, self.lmask, self.n
+        t.phase, t.placed, t.river = self.phase, self.placed, self.river
+        t.special, t.state, t.temples = self.special, self.state, self.temples
+        t.tmask, t.to_move, t.turns = self.tmask, self.to_move, self.turns
+        t.wonder, t.wonder_on = self.wonder, self.wonder_on
+        t.cells = list(self.cells)
+        t.treasures = set(self.treasures)
+        t.monuments = list(self.monuments)
+        t.buildings = list(self.buildings)
+        t.hands = [list(h) for h in self.hands]
+        t.cats = list(self.cats)
+        t.inf = [list(c) for c in self.inf]
+        t.taken = list(self.taken)
+        t.discard = list(self.discard)
+        t.swapped = list(self.swapped)
+        t.lpos = list(self.lpos)
+        t.tnear = list(self.tnear)
+        t.comp = list(self.comp)
+        t.cmask = dict(self.cmask)
+        t.nlead = dict(self.nlead)
+        t.log = None
+        t._near_cache = None
+        return t
+
     def freeze(self) -> State:
         """The state this table holds now (the events stay in `log`)."""
         return _evolve(
