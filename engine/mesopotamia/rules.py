@@ -245,6 +245,41 @@ class Work:
         self.renew = any(o == s.to_move and (stole or cargo >= FRESH)
                          for _, _, o, cargo, stole in s.natives)
 
+    def copy(self) -> Work:
+        """An independent working copy in the same position, as ``Work(state)`` of the state
+        it holds gives (without events): for a search that plays many moves from one
+        position. The map's caches (`reach`, `places`, `way_cache`) are shared, as every
+        `Work` of one map shares them."""
+        w = Work.__new__(Work)
+        w.action, w.discoveries, w.draws = self.action, self.discoveries, self.draws
+        w.fertility, w.fresh, w.grown = self.fertility, self.fresh, self.grown
+        w.land, w.options, w.pending = self.land, self.options, self.pending
+        w.phase, w.players, w.points = self.phase, self.players, self.points
+        w.seed, w.to_move, w.turn = self.seed, self.to_move, self.turn
+        w.renew, w.reach, w.places = self.renew, self.reach, self.places
+        w.way_cache = self.way_cache
+        w.events = None
+        w.tiles = dict(self.tiles)
+        w.pile = list(self.pile)
+        w.nat = {c: dict(at) for c, at in self.nat.items()}
+        w.where = [set(fields) for fields in self.where]
+        w.goods = {c: list(g) for c, g in self.goods.items()}
+        w.huts = {c: [list(h) for h in hs] for c, hs in self.huts.items()}
+        w.holy = dict(self.holy)
+        w.mana = list(self.mana)
+        w.maxm = list(self.maxm)
+        w.markers = [list(m) for m in self.markers]
+        w.delivered = [list(d) for d in self.delivered]
+        w.deck = list(self.deck)
+        w.discard = list(self.discard)
+        w.hands = [list(h) for h in self.hands]
+        w.out = list(self.out)
+        w.used = {c: list(u) for c, u in self.used.items()}
+        w.priests = list(self.priests)
+        w.candidates = list(self.candidates)
+        w.won = list(self.won)
+        return w
+
     def freeze(self) -> State:
         tiles = tuple(self.tiles.items())
         if self.grown and tiles not in _WAYS:
@@ -1035,6 +1070,18 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     work.events = []
     work.do(t)
     return work.freeze(), work.events
+
+
+def successor(state: State, move: Any) -> State:
+    """The state after `move`, one of ``legal_moves(state)`` — what ``apply(state, move)[0]``
+    is, made without checking the move (listing every legal move) or telling events, for
+    searches that look at every move (`bots.GreedyBot`). Give it only legal moves (a finished
+    game goes to `apply`, which refuses it)."""
+    if state.phase == "over" or isinstance(move, Outcome):
+        return apply(state, move)[0]
+    work = Work(state)
+    work.do(to_internal(move))
+    return work.freeze()
 
 
 # ------------------------------------------------------------------------------ invariants
