@@ -120,12 +120,20 @@ def defender_holds_less(need: int, colour_unseen: int, unseen: int, hand: int) -
 
 
 def _colour_needs(influence: list[int]) -> list[float]:
-    """Each colour's worth of a point: the weight of its rank, weakest first."""
-    order = sorted(range(4), key=lambda c: (influence[c], c))
-    needs = [0.0] * 4
-    for rank, colour in enumerate(order):
-        needs[colour] = RANK_WEIGHTS[rank] / RANK_WEIGHTS[0]
+    """Each colour's worth of a point: the weight of its rank, weakest first (remembered by
+    the order of the colours, which is all it depends on)."""
+    order = tuple(sorted(range(4), key=lambda c: (influence[c], c)))
+    needs = _NEEDS.get(order)
+    if needs is None:
+        needs = [0.0] * 4
+        for rank, colour in enumerate(order):
+            needs[colour] = RANK_WEIGHTS[rank] / RANK_WEIGHTS[0]
+        _NEEDS[order] = needs
     return needs
+
+
+#: `_colour_needs` by the order of the colours, weakest first (24 at most); read, never changed.
+_NEEDS: dict[tuple[int, ...], list[float]] = {}
 
 
 def _standing(t: Table, p: int, colour_masks: list[int], needs: list[float]) -> float:
