@@ -2,19 +2,23 @@
 
 Prints each bot's win rate and mean score over the games, with a progress bar. ``--records
 FILE`` also writes every game's record as one JSON object a line (``--stats`` adds the
-ruleset's per-game statistics to each), for analysis elsewhere.
+ruleset's per-game statistics to each), for analysis elsewhere. ``--option KEY=VALUE`` sets an
+option or house rule of the ruleset, once per key: a value is ``true``/``false``, ``none``, a
+whole number, a comma-separated list of whole numbers (``offer=4,1,1``), JSON (``[...]`` or
+``{...}``) or else text.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from engine.core import RULESETS, SumerError, parse_whole, shown
+from engine.core import RULESETS, SumerError, loads, parse_whole, rules_of, shown
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,12 +45,20 @@ def _option(text: str) -> tuple[str, object]:
     if not sep:
         raise argparse.ArgumentTypeError(f"an option is KEY=VALUE, not {shown(text)}")
     parsed: object = value
+    numbers = value.split(",")
     if value.lower() in ("true", "false"):
         parsed = value.lower() == "true"
     elif value.lower() == "none":
         parsed = None
     elif parse_whole(value) is not None:
         parsed = parse_whole(value)
+    elif len(numbers) > 1 and all(parse_whole(n.strip()) is not None for n in numbers):
+        parsed = [parse_whole(n.strip()) for n in numbers]
+    elif value.lstrip()[:1] in ("[", "{"):
+        try:
+            parsed = loads(value, f"option {key}")
+        except SumerError as exc:
+            raise argparse.ArgumentTypeError(exc.reason) from None
     return key, parsed
 
 
@@ -59,15 +71,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     sim.add_argument("ruleset", choices=RULESETS)
     sim.add_argument("--games", type=_whole(1, MAX_GAMES), default=100)
     sim.add_argument("--players", type=_whole(1), default=None,
-                     help="number of players (default: as many as bots)")
-    sim.add_argument("--bots", default="random,random,random",
-                     help="comma-separated bot per seat: random, greedy, mcts, mcts:N "
-                          "(N iterations) or mcts:N:hH (playouts cut after H decisions)")
+                     help="number of players (default: as many as bots, or the ruleset's "
+                          "usual table)")
+    sim.add_argument("--bots", default=None,
+                     help="comma-separated bot per seat: random, greedy, expert, mcts, mcts:N "
+                          "(N iterations) or mcts:N:hH (playouts cut after H decisions); "
+                          "default: a random bot in every seat")
     sim.add_argument("--seed", type=_whole(0, 2**64 - 1), default=0)
     sim.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=None,
                      help="worker processes (default: every core; 1 runs in this process)")
     sim.add_argument("--option", type=_option, action="append", default=[],
-                     metavar="KEY=VALUE", help="a ruleset option, e.g. tiebreak=villages")
+                     metavar="KEY=VALUE",
+                     help="a ruleset option or house rule, once per key, e.g. "
+                          "tiebreak=villages, scoring=linear, offer=4,1,1")
     sim.add_argument("--max-moves", type=_whole(1, RUNAWAY), default=None,
                      help="stop each game after this many decisions")
     sim.add_argument("--stats", action="store_true",
@@ -80,8 +96,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from engine.simulate import RULESET_STATS, simulate, specs_for, summarize
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    players = len(bots) if args.players is None else args.players
+    keys = [key for key, _ in args.option]
+    twice = sorted({key for key in keys if keys.count(key) > 1})
+    if twice:
+        parser.error(f"--option {', '.join(twice)} is given more than once; give each option "
+                     "once")
+    if args.bots is None:
+        players = _usual_players(args.ruleset) if args.players is None else args.players
+        bots = ["random"] * players
+    else:
+        bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+        players = len(bots) if args.players is None else args.players
     out = None
     try:
         specs = specs_for(args.ruleset, args.games, players, bots, seed=args.seed,
@@ -111,6 +136,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{bot:<14}{row['seats']:>7}{row['wins']:>9.1f}{row['win_rate']:>10.1%}"
               f"{row['mean_score']:>12.1f}")
     return 0
+
+
+def _usual_players(ruleset: str) -> int:
+    """The player count a ruleset's ``new_state`` sets up by default (its usual table)."""
+    default = inspect.signature(rules_of(ruleset).new_state).parameters["players"].default
+    return int(default)
 
 
 def _open_records(path: str | None):

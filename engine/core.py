@@ -2,9 +2,10 @@
 
 A ruleset is a package under `engine/` (``engine.sumeria``, ``engine.tigris``, ...) that provides
 the pure core — ``new_state``, ``legal_moves(state)``, ``apply(state, move) -> (state, events)`` —
-plus ``parse_move``, ``move_from_dict``, ``state_from_dict``, ``random_playout``, ``determinize``
-and ``evaluate`` (see `Rules`). Everything stateful lives in `Game`, a thin wrapper that keeps the
-history for undo and time travel and writes save files.
+plus ``parse_move``, ``move_from_dict``, ``state_from_dict``, ``random_playout``, ``determinize``,
+``evaluate``, ``chance_outcomes`` and ``reseeded`` (see `Rules`; chance: `Outcome`). Everything
+stateful lives in `Game`, a thin wrapper that keeps the history for undo and time travel and
+writes save files.
 
 Limits: `Game` trusts nothing it reads. Save files are JSON only (never pickle), and loading one
 replays every move through the checked ``apply``, so a tampered file is refused, not half-loaded.
@@ -33,9 +34,11 @@ __all__ = [
     "Message",
     "Move",
     "Named",
+    "Outcome",
     "Rules",
     "SumerError",
     "derive_seed",
+    "chance_table",
     "dumps",
     "fresh_seed",
     "is_int",
@@ -548,7 +551,8 @@ INPUT_TEXT = {
         "from_to": " from {least} to {most}",
         "or": " or ",
         int.__name__: "a whole number", str.__name__: "a string", list.__name__: "a list",
-        dict.__name__: "an object", bool.__name__: "true or false", float.__name__: "a number",
+        tuple.__name__: "a tuple", dict.__name__: "an object", bool.__name__: "true or false",
+        float.__name__: "a number",
     },
     "nl": {
         "not_object": "{where} moet een object zijn, geen {kind}",
@@ -594,6 +598,7 @@ INPUT_TEXT = {
         "from_to": " van {least} tot en met {most}",
         "or": " of ",
         int.__name__: "een geheel getal", str.__name__: "tekst", list.__name__: "een lijst",
+        tuple.__name__: "een tupel",
         dict.__name__: "een object", bool.__name__: "waar of onwaar",
         float.__name__: "een getal",
     },
@@ -734,6 +739,31 @@ class Move:
         return move_from_dict(data, {cls.KIND: cls}, ruleset)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One way the next chance event may come out (a throw, a battle's result, an order of
+    activation): what ``<ruleset>.chance_outcomes(state)`` lists with its probability.
+
+    ``<ruleset>.apply(state, outcome)`` plays the chance event as it came out, the way a move
+    is applied — for analysis (expectimax, "what if the dice show 4"), so `Game.play` refuses
+    an outcome: a game records only decisions, and its chance comes from its seed.
+
+    Attributes:
+        value: the outcome, a plain value: a throw (``3``), a battle's result
+            (``("defender", 1, 0)``), an order of activation (``("ur", "kish", ...)``).
+    """
+
+    value: Any
+
+    def __str__(self) -> str:
+        return f"outcome {self.value}"
+
+
+def chance_table(pairs: Iterable[tuple[Any, Any]]) -> list[tuple[Outcome, Any]]:
+    """``[(Outcome(value), probability), ...]`` of the pairs whose probability is not 0."""
+    return [(Outcome(value), p) for value, p in pairs if p]
+
+
 def move_from_dict(data: Any, kinds: Mapping[str, type], ruleset: str) -> Any:
     """Build a move of one of `kinds` from its `to_dict` form, checking every field's type."""
     if not isinstance(data, Mapping):
@@ -790,12 +820,37 @@ def check_arity(verb: str, args: Sequence[str], arity: Mapping[str, int], text: 
 
 
 class RulesetOptions:
-    """Mixin for a ruleset's options: a frozen dataclass that saves as a plain object."""
+    """Mixin for a ruleset's options: a frozen dataclass that saves as a plain object.
+
+    `HOUSE_RULES` names the fields that are house rules — the numbers and tables of the rule
+    text a designer may vary (docs/library.md). Their defaults are the rule text's, and a save
+    writes one only where it differs: a game played by the rule text saves exactly as it did
+    before the house rule existed, and one played with a house rule carries it wherever the
+    save goes. Tuples save as lists.
+    """
 
     __slots__ = ()
 
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = ()
+
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        out = {}
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.name in self.HOUSE_RULES and value == f.default:
+                continue
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def endless(self) -> bool:
+        """Whether these options let a game run on without end (a ruleset whose options can
+        says so): `engine.simulate` then asks for a cap on its length."""
+        return False
+
+    def house_rules(self) -> dict[str, Any]:
+        """The house rules in force: each that differs from the rule text, by name."""
+        return {f.name: getattr(self, f.name) for f in fields(self)  # type: ignore[arg-type]
+                if f.name in self.HOUSE_RULES and getattr(self, f.name) != f.default}
 
     @classmethod
     def from_keywords(cls, game: str, options: Mapping[str, Any]) -> Any:
@@ -844,7 +899,7 @@ def _typed(data: Mapping[str, Any], name: str, annotation: str, where: str) -> A
         return field(data, name, _SCALARS[base], where)
     if base.startswith("tuple[") and base.endswith(",...]"):
         inner = _SCALARS[base[len("tuple["):-len(",...]")]]
-        items = field(data, name, list, where)
+        items = field(data, name, (list, tuple), where)
         inner_kinds = inner if isinstance(inner, tuple) else (inner,)
         if not all(isinstance(v, inner_kinds) and (bool in inner_kinds or not isinstance(v, bool))
                    for v in items):
@@ -872,6 +927,11 @@ class Rules(Protocol):
                        max_moves: int | None = None) -> Any: ...
     def determinize(self, view: Any, rng: random.Random) -> Any: ...
     def evaluate(self, state: Any, player: int) -> float: ...
+    def chance_outcomes(self, state: Any) -> list[tuple[Outcome, Any]]: ...
+    def reseeded(self, state: Any, seed: int) -> Any: ...
+    # Optional, where a ruleset makes them quicker (the bots use them if there):
+    # ``successor(state, move)`` — ``apply(state, move)[0]`` for a legal move, unchecked and
+    # without events; ``evaluate_moves(state, moves, player)`` — ``evaluate`` of each.
 
 
 RULESETS = ("sumeria", "tigris", "mesopotamia", "priest_kings", "royal_ur")
@@ -970,6 +1030,10 @@ class Game:
             InvalidInput: the move's text or fields are malformed.
         """
         rules = self.rules()
+        if isinstance(move, Outcome):
+            raise InvalidInput(f"{move} is an outcome of chance, not a move: a game takes its "
+                               f"chance from its seed (apply(state, outcome) plays it out for "
+                               f"analysis; reseeded(state, seed) gives the game fresh chance)")
         if isinstance(move, str):
             move = rules.parse_move(move)
         elif isinstance(move, Mapping):

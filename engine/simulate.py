@@ -24,6 +24,14 @@ function that reads them makes all-random games take the checked path (same game
 slower); one whose ``uses_events`` attribute is False reads only the final state and keeps the
 fast path. The record names the function in ``stats_from``.
 
+`local_cluster` starts a dask.distributed cluster on this machine (the ``cluster`` extra) and
+hands out its executor, set up as such a cluster must be: its own worker processes each
+single-threaded, its logs quiet (``silence_logs`` takes a level, ``logging.ERROR``, not the
+word ``"error"``), no dashboard. A script that starts worker processes must do so under
+``if __name__ == "__main__":``: each worker imports the script again, and without the guard it
+would start a cluster of its own (dask then reports "Nanny failed to start"); `local_cluster`
+says so instead.
+
 Limits: a game is played whole inside one task, so one very long game cannot be shared between
 workers; ``max_moves`` bounds it (the record then says ``finished=False``, winners are empty and
 scores are those of the position reached). The fast path of some rulesets stops at the next
@@ -33,11 +41,12 @@ turn boundary after the cap rather than exactly on it.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import functools
 import importlib
 import os
 import sys
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import MISSING, asdict, dataclass, field, fields
 from typing import Any
 
@@ -48,8 +57,8 @@ from engine.core import RULESETS, InvalidInput, derive_seed, make_rng, parse_who
 #: there, simulate plays every game in this process whatever `workers` says.
 CAN_START_PROCESSES = sys.platform not in ("emscripten", "wasi")
 
-__all__ = ["GameRecord", "GameSpec", "make_seat_bot", "play_game", "resolve_stats", "simulate",
-           "specs_for", "summarize"]
+__all__ = ["GameRecord", "GameSpec", "local_cluster", "make_seat_bot", "play_game",
+           "resolve_stats", "simulate", "specs_for", "summarize"]
 
 #: The shorthand for a ruleset's own statistics module, ``engine.<ruleset>.stats``.
 RULESET_STATS = "ruleset"
@@ -119,8 +128,10 @@ class GameRecord:
     """What one game came to, as plain data (`to_dict` is JSON-ready).
 
     `first_player` is the player who moved first, where the ruleset draws one (else None);
-    `length` counts decisions; `finished` is False for a game stopped by its `max_moves`;
-    `stats` is what the function named in `stats_from` returned, or None.
+    `length` counts decisions, `rounds` and `turns` the game's rounds and player turns begun
+    (each ruleset's ``stats.game_length`` says what it counts); `finished` is False for a game
+    stopped by its `max_moves`; `stats` is what the function named in `stats_from` returned,
+    or None.
     """
 
     ruleset: str
@@ -135,6 +146,8 @@ class GameRecord:
     finished: bool = True
     stats: dict[str, Any] | None = None
     stats_from: str | None = None
+    rounds: int | None = None
+    turns: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -236,6 +249,7 @@ def play_game(spec: GameSpec) -> GameRecord:
                                   else (None, None))
     wants_events = stats_function is not None and getattr(stats_function, "uses_events", True)
     state = rules.new_state(spec.players, spec.seed, **dict(spec.options))
+    _check_bounded(state, spec.max_moves)
     start = state
     all_random = all(b == "random" for b in spec.bots)
     events: list[Any] | None = [] if wants_events else None
@@ -247,12 +261,21 @@ def play_game(spec: GameSpec) -> GameRecord:
     else:
         state, length = _checked_game(spec, rules, state, all_random, events)
     stats = stats_function(state, events) if stats_function is not None else None
+    lengths = importlib.import_module(f"engine.{spec.ruleset}.stats").game_length(state)
     return GameRecord(
         ruleset=spec.ruleset, seed=spec.seed, players=spec.players, options=dict(spec.options),
         bots=tuple(spec.bots), scores=tuple(state.scores()),
         winners=tuple(sorted(state.winners())), length=length,
         first_player=getattr(start, "first_player", None), finished=bool(state.is_over),
-        stats=stats, stats_from=stats_from)
+        stats=stats, stats_from=stats_from, rounds=lengths["rounds"], turns=lengths["turns"])
+
+
+def _check_bounded(start: Any, max_moves: int | None) -> None:
+    """Refuse a game whose options let it run without end unless `max_moves` caps it."""
+    if max_moves is None and start.options.endless():
+        raise InvalidInput(f"these {start.RULESET} options let a game run without end (e.g. "
+                           "max_rounds=None: random play may never finish it): give max_moves "
+                           "(--max-moves) too")
 
 
 def _checked_game(spec: GameSpec, rules: Any, state: Any, all_random: bool,
@@ -319,7 +342,8 @@ def specs_for(ruleset: str, games: int, players: int, bots: Sequence[str], *, se
                             dict(options or {}), max_moves, stats))
         if g == 0:
             # The options and the player count, checked once before any game is played.
-            rules_of(ruleset).new_state(players, out[0].seed, **out[0].options)
+            start = rules_of(ruleset).new_state(players, out[0].seed, **out[0].options)
+            _check_bounded(start, max_moves)
     return out
 
 
@@ -373,6 +397,45 @@ def simulate(specs: Iterable[GameSpec], executor: cf.Executor | None = None, *,
             if own:
                 pool.shutdown(cancel_futures=True)
     return [record for batch in results for record in batch or ()]
+
+
+@contextlib.contextmanager
+def local_cluster(workers: int = 2, *, processes: bool = True) -> Iterator[cf.Executor]:
+    """A dask.distributed cluster of `workers` on this machine, as an executor to hand to
+    `simulate`; shut down when the ``with`` block ends::
+
+        if __name__ == "__main__":
+            with local_cluster(2) as executor:
+                records = simulate(specs, executor)
+
+    With ``processes=False`` the workers are threads of this process (no guard needed, and
+    no speed-up for pure-Python games: they share one interpreter lock).
+
+    Raises:
+        InvalidInput: dask.distributed is not installed, `workers` is not a whole number from
+            1 to `MAX_WORKERS`, or this is a process being started for the cluster — a script
+            that starts one without the ``__main__`` guard.
+    """
+    # Imported here: the browser's Python (the site's 05-analysis) has no processes to start.
+    import logging
+    import multiprocessing
+
+    if not _whole(workers, 1) or workers > MAX_WORKERS:
+        raise InvalidInput(f"workers must be a whole number from 1 to {MAX_WORKERS}, "
+                           f"not {shown(workers)}")
+    if processes and multiprocessing.current_process().name != "MainProcess":
+        raise InvalidInput("a cluster of worker processes was started while a worker process "
+                           "was starting: start it under if __name__ == \"__main__\": in a "
+                           "script (each worker imports the script again)")
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InvalidInput("dask.distributed is not installed: pip install \"sumer[cluster]\""
+                           ) from None
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=processes,
+                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+            Client(cluster) as client:
+        yield client.get_executor()
 
 
 def _play_inline(specs: list[GameSpec], progress: bool) -> list[GameRecord]:

@@ -188,7 +188,8 @@ class Layer:
                     sel = np.nonzero(ok)[0]
                     left = np.where(captured[sel], theirs[sel] & ~(1 << victim), theirs[sel])
                     after = rest[sel] | (1 << target)
-                    again = np.full(len(sel), bool(game.rosettes[target]))
+                    again = np.full(len(sel), bool(game.rosettes[target])
+                                    and game.options.rosette_throw)
                     if game.options.capture_throw:
                         again |= captured[sel]
                     successor = np.where(again,

@@ -6,6 +6,10 @@ the walkthrough notebook whose *Rules in this part* line first names the rule (l
 part's ``<a id>`` anchor); the tests are every test function that names the rule with
 ``@pytest.mark.rules(...)`` (or a module's ``pytestmark``), found by reading the test files.
 
+House rules (the catalogue's section "House rules": options a designer may vary, not rules of
+the rule text) are taught by the library guide, ``docs/library.md``, rather than the walkthrough:
+their section is the guide's "House rules" where the guide names them.
+
 ``python scripts/rule_coverage.py`` writes the tables; ``--check`` exits 1 if one is out of date
 (the test suite runs it). ``--notebook RULESET`` prints the table a walkthrough closes with —
 rule → the part teaching it → the exercises and board tasks practising it → the test files
@@ -48,8 +52,27 @@ TITLES = {"sumeria": "Sumeria", "tigris": "Tigris & Euphrates",
           "royal_ur": "The Royal Game of Ur"}
 
 
+LIBRARY = ROOT / "docs" / "library.md"
+#: The catalogue's heading over the house rules.
+HOUSE_RULES = "## House rules"
+
+
 def catalogue(ruleset: str) -> list[str]:
     return RULE_ID.findall((ROOT / "docs" / "rules" / f"{ruleset}.md").read_text("utf-8"))
+
+
+def house_rules(ruleset: str) -> list[str]:
+    """The ids of the catalogue's "House rules" section (up to the next section)."""
+    text = (ROOT / "docs" / "rules" / f"{ruleset}.md").read_text("utf-8")
+    if HOUSE_RULES not in text:
+        return []
+    section = text.split(HOUSE_RULES, 1)[1].split("\n## ", 1)[0]
+    return RULE_ID.findall(section)
+
+
+def in_library() -> set[str]:
+    """The rule ids the library guide names."""
+    return set(ANY_ID.findall(LIBRARY.read_text("utf-8"))) if LIBRARY.exists() else set()
 
 
 def tests_by_rule() -> dict[str, list[str]]:
@@ -112,6 +135,10 @@ def sections(notebook: Path) -> dict[str, tuple[str, str]]:
 def table(ruleset: str, tests: dict[str, list[str]]) -> str:
     notebook = WALKTHROUGHS[ruleset]
     taught = sections(ROOT / "notebooks" / notebook)
+    guide = in_library()
+    for rule in house_rules(ruleset):
+        if rule not in taught and rule in guide:
+            taught[rule] = ("docs/library.md — House rules", "")
     lines = [f"# {TITLES[ruleset]} — where each rule is taught and tested", "",
              f"Every rule of [`docs/rules/{ruleset}.md`](../rules/{ruleset}.md): the part of "
              f"[`notebooks/{notebook}`](../../notebooks/{notebook}) that teaches it, and the "
@@ -120,7 +147,8 @@ def table(ruleset: str, tests: dict[str, list[str]]) -> str:
     for rule in catalogue(ruleset):
         heading, anchor = taught.get(rule, ("", ""))
         where = (f"[{_cell(heading)}](../../notebooks/{notebook}#{anchor})" if anchor
-                 else _cell(heading) or "—")
+                 else f"[{_cell(heading)}](../library.md#house-rules)" if heading.startswith(
+                     "docs/library.md") else _cell(heading) or "—")
         names = tests.get(rule, [])
         tested = "<br>".join(f"`{n}`" for n in names) or "—"
         lines.append(f"| {rule} | {where} | {tested} |")
@@ -157,7 +185,10 @@ def notebook_table(ruleset: str, tests: dict[str, list[str]] | None = None,
         for rule in item.rules:
             practised[rule].append(_named(item, lang))
     lines = [words["head"], "|---|---|---|"]
+    house = set(house_rules(ruleset))
     for rule in catalogue(ruleset):
+        if rule in house and rule not in taught:
+            continue  # taught by docs/library.md, not by the walkthrough
         heading, anchor = taught.get(rule, ("", ""))
         heading = re.sub(words["minutes"], "", heading)
         where = f"[{_cell(heading)}](#{anchor})" if anchor else _cell(heading) or "—"

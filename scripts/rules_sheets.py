@@ -115,19 +115,29 @@ def picture(game: str, lang: str) -> str:
     return show(match.state, lang=lang)
 
 
+#: The catalogues' sections of house rules: a designer's variations of the rule text
+#: (docs/library.md), not the rules a class plays, so no sheet prints them.
+HOUSE_RULES = ("House rules", "Huisregels")
+
+
+def rules(game: str, lang: str) -> list[dict[str, str]]:
+    """The rules a sheet prints: its catalogue's, but for the house rules."""
+    return [rule for rule in catalogue(game, lang) if rule["section"] not in HOUSE_RULES]
+
+
 def sheet(game: str, lang: str) -> str:
     title, by, aim = HEAD[game, lang]
     size, picture_mm = FIT[game]
     words = WORDS[lang]
     source = f"docs/rules/{game}.md" if lang == "en" else f"docs/rules/{lang}/{game}.md"
     sections: dict[str, list[dict[str, str]]] = {}
-    for rule in catalogue(game, lang):
+    for rule in rules(game, lang):
         sections.setdefault(rule["section"], []).append(rule)
     body = []
-    for section, rules in sections.items():
+    for section, printed in sections.items():
         body.append(f"<h2>{html.escape(_plain(section))}</h2>")
         body += [f'<p><span class="id">{rule["id"]}</span> {html.escape(_plain(rule["text"]))}'
-                 "</p>" for rule in rules]
+                 "</p>" for rule in printed]
     picture_height = f" --picture: {picture_mm}mm;" if picture_mm else ""
     figure = (f"<figure>{_sized(picture(game, lang))}"
               f"<figcaption>{words['picture']}</figcaption></figure>")

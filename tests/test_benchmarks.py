@@ -18,6 +18,7 @@ QUICK = {
                     "--cap", "300"],
     "priest_kings": ["--campaigns", "3", "--repeats", "1"],
     "simulate": ["--repeats", "1", "--scale", "0.02"],
+    "bot_speed": ["--games", "1", "--random-games", "2", "--rulesets", "priest_kings,royal_ur"],
     "search": ["--iterations", "20", "--games", "0.02", "--repeats", "1"],
     "royal_ur_solver": ["--python", "1,2", "--numpy", "2"],
 }

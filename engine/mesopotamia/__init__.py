@@ -34,8 +34,9 @@ from engine.mesopotamia.board import (
     graph,
     parse_coord,
 )
+from engine.mesopotamia.chance import chance_outcomes, reseeded
 from engine.mesopotamia.fast import random_playout
-from engine.mesopotamia.heuristic import evaluate
+from engine.mesopotamia.heuristic import evaluate, evaluate_moves
 from engine.mesopotamia.moves import (
     MOVE_KINDS,
     Birth,
@@ -65,6 +66,7 @@ from engine.mesopotamia.rules import (
     legal_moves,
     new_state,
     position,
+    successor,
 )
 from engine.mesopotamia.saves import state_from_dict
 from engine.mesopotamia.state import FIRST_ROUND, Options, State
@@ -100,11 +102,12 @@ def map_graph(state: State):
 
 
 __all__ = [
-    "CARDS", "FIELD_COUNTS", "FIRST_ROUND", "Birth", "BuildHoly", "BuildHut", "ChooseTile",
-    "Discover", "DrawCard", "Drop", "EndActions", "EndMovement", "Game", "Go", "IllegalMove",
+    "Birth", "BuildHoly", "BuildHut", "CARDS", "ChooseTile", "Discover", "DrawCard", "Drop",
+    "EndActions", "EndMovement", "FIELD_COUNTS", "FIRST_ROUND", "Game", "Go", "IllegalMove",
     "InvalidInput", "MARKER_VALUES", "MOVE_KINDS", "NAME", "Offer", "Options", "PLAYER_NAMES",
     "PickUp", "PlaceVolcano", "PlayCard", "Spread", "State", "Steal", "TEMPLE", "TakeMarker",
-    "apply", "check_state", "determinize", "edge_places", "evaluate", "events", "fmt",
-    "legal_moves", "map_graph", "move_from_dict", "new_game", "new_state", "parse_coord",
-    "parse_move", "player_name", "position", "random_playout", "state_from_dict",
+    "apply", "chance_outcomes", "check_state", "determinize", "edge_places", "evaluate",
+    "evaluate_moves", "events", "fmt", "legal_moves", "map_graph", "move_from_dict", "new_game",
+    "new_state", "parse_coord", "parse_move", "player_name", "position", "random_playout",
+    "reseeded", "state_from_dict", "successor",
 ]

@@ -313,6 +313,8 @@ class GameEnded(MesoEvent):
         words["why"] = {
             ("en", "markers"): "placed all four sacrifice markers and wins",
             ("nl", "markers"): "heeft alle vier offermarkers geofferd en wint",
+            ("en", "some_markers"): "placed the sacrifice markers that win and wins",
+            ("nl", "some_markers"): "heeft de offermarkers geofferd die winnen en wint",
             ("en", "rounds"): "win(s) at the round limit",
             ("nl", "rounds"): "wint/winnen bij de rondengrens",
         }[(lang, self.reason)]

@@ -487,8 +487,9 @@ def value(w: Work, me: int) -> float:
 # ----------------------------------------------------------------------------- choosing
 
 
-def _after(state: State, t: tuple[Any, ...]) -> Work:
-    w = Work(state)
+def _after(proto: Work, t: tuple[Any, ...]) -> Work:
+    """The working copy after `t` from the position `proto` holds (left as it is)."""
+    w = proto.copy()
     w.do(t)
     return w
 
@@ -520,10 +521,10 @@ def _discovery_value(state: State, t: tuple[Any, ...], me: int) -> float:
 
 
 def _best_spread(w: Work, me: int) -> Work:
-    state = w.freeze()
+    proto = Work(w.freeze())
     best, best_w = None, w
     for t in w.segments():
-        after = _after(state, t)
+        after = _after(proto, t)
         got = value(after, me)
         if best is None or got > best:
             best, best_w = got, after
@@ -545,7 +546,7 @@ def _rule_of_thumb(state: State, moves: list[Any], internal: list[tuple[Any, ...
     plays = {t[1]: i for i, t in enumerate(internal) if t[0] == "play"}
     if not plays:
         return None
-    if state.phase == "move" and "stamina" in plays and state.points >= 5:
+    if state.phase == "move" and "stamina" in plays and state.points >= state.options.movement:
         return moves[plays["stamina"]]  # M-CARD-STAMINA-1: more points for this turn
     if state.phase == "action":
         if "fertility" in plays and any(t[0] == "birth" for t in internal) and (
@@ -598,7 +599,8 @@ def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
     by_rule = _rule_of_thumb(state, moves, internal, me)
     if by_rule is not None:
         return by_rule
-    need_land = state.phase == "move" and _needs_land(Work(state), me)
+    proto = Work(state)
+    need_land = state.phase == "move" and _needs_land(proto.copy(), me)
     best_i, best_v = None, -float("inf")
     for i, t in enumerate(internal):
         kind = t[0]
@@ -615,7 +617,7 @@ def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
         elif kind == "draw" and not state.deck and not state.discard:
             continue
         else:
-            w = _after(state, t)
+            w = _after(proto, t)
             if (state.phase == "action" and kind != "end" and w.to_move == me
                     and w.phase == "action" and ("done",) in w.legal()):
                 w.do(("done",))  # phase III's mana comes with every action alike (M-MANA-1)

@@ -376,7 +376,35 @@ def _target(text: Any, card: str) -> tuple[Any, ...]:
 
 
 def to_internal(move: Any) -> tuple[Any, ...]:
-    """The rules' tuple for a public move; raises `InvalidInput` if malformed."""
+    """The rules' tuple for a public move; raises `InvalidInput` if malformed.
+
+    Remembered for the moves of text fields alone (moves are values, and the bots convert the
+    same moves over and over; a number field is read each time, since ``4.0 == 4`` would find
+    the answer of a whole number)."""
+    if type(move) not in _TEXT_MOVES:
+        return _to_internal(move)
+    try:
+        known = _INTERNAL.get(move)
+    except TypeError:  # a move built by hand with a list in it: read it below, and refuse it
+        known = None
+    if known is not None:
+        return known
+    internal = _to_internal(move)
+    if len(_INTERNAL) >= _INTERNAL_LIMIT:
+        _INTERNAL.clear()
+    _INTERNAL[move] = internal
+    return internal
+
+
+#: `to_internal`'s answers by move (as many as a few games use), for the kinds of move whose
+#: fields are all text.
+_INTERNAL: dict[Any, tuple[Any, ...]] = {}
+_INTERNAL_LIMIT = 50_000
+_TEXT_MOVES = frozenset((Go, Discover, PlaceVolcano, ChooseTile, PickUp, Drop, EndMovement,
+                         BuildHoly, Birth, DrawCard, EndActions, PlayCard))
+
+
+def _to_internal(move: Any) -> tuple[Any, ...]:
     kind = getattr(move, "KIND", None)
     if MOVE_KINDS.get(kind) is not type(move):
         raise not_a_move("Mesopotamia", move)

@@ -47,6 +47,7 @@ TEXT = {
         # The game.
         "over": "the game is over: {why}",
         "all_markers": "{player} placed all four sacrifice markers",
+        "some_markers": "{player} placed the {count} sacrifice markers that win",
         "round_limit": "the round limit was reached",
         "no_card_now": "no card can be played now: {hint}",
         "not_that_way": "that card cannot be played that way now",
@@ -197,6 +198,7 @@ TEXT = {
                           "(met '!' als hij deze beurt stal)",
         "over": "het spel is afgelopen: {why}",
         "all_markers": "{player} heeft alle vier offermarkers geofferd",
+        "some_markers": "{player} heeft de {count} offermarkers geofferd die winnen",
         "round_limit": "de rondengrens is bereikt",
         "no_card_now": "er kan nu geen kaart gespeeld worden: {hint}",
         "not_that_way": "die kaart kan nu niet zo gespeeld worden",

@@ -31,6 +31,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     is_int,
     make_rng,
@@ -74,7 +75,6 @@ from engine.mesopotamia.state import (
     NONE,
     OLD,
     PHASES,
-    START_MAX_MANA,
     STONE_CARGO,
     STONES,
     Options,
@@ -130,7 +130,7 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
         options=opts, players=players, seed=seed, turn=0, to_move=0, phase="move",
         tiles=tiles, pile=tuple(pile), natives=tuple(sorted(natives)),
         goods=tuple(sorted(goods)), huts=tuple(sorted(huts)), holy=(),
-        mana=(0,) * players, max_mana=(START_MAX_MANA,) * players,
+        mana=(opts.mana,) * players, max_mana=(opts.max_mana,) * players,
         markers=(MARKER_VALUES,) * players, delivered=((),) * players,
         deck=tuple(deck), discard=(), hands=tuple(hands), fresh="", out=(),
         points=movement_points(0, players, opts), discoveries=0, action="", used=(),
@@ -138,11 +138,14 @@ def new_state(players: int = 4, seed: int | None = None, **options: Any) -> Stat
 
 
 def movement_points(turn: int, players: int, options: Options | None = None) -> int:
-    """Points for a turn: 5, as the rule text says (M-TURN-2); with the option
-    ``first_round_table`` the first round's table by seat (R-M2)."""
-    if options is not None and options.first_round_table and turn < players:
+    """Points for a turn: 5, as the rule text says (M-TURN-2), or the house rule's
+    ``movement``; with the option ``first_round_table`` the first round's table by seat
+    (R-M2)."""
+    if options is None:
+        return MOVEMENT
+    if options.first_round_table and turn < players:
         return FIRST_ROUND[players][turn]
-    return MOVEMENT
+    return options.movement
 
 
 # ---------------------------------------------------------------------------- the work copy
@@ -242,6 +245,41 @@ class Work:
         self.renew = any(o == s.to_move and (stole or cargo >= FRESH)
                          for _, _, o, cargo, stole in s.natives)
 
+    def copy(self) -> Work:
+        """An independent working copy in the same position, as ``Work(state)`` of the state
+        it holds gives (without events): for a search that plays many moves from one
+        position. The map's caches (`reach`, `places`, `way_cache`) are shared, as every
+        `Work` of one map shares them."""
+        w = Work.__new__(Work)
+        w.action, w.discoveries, w.draws = self.action, self.discoveries, self.draws
+        w.fertility, w.fresh, w.grown = self.fertility, self.fresh, self.grown
+        w.land, w.options, w.pending = self.land, self.options, self.pending
+        w.phase, w.players, w.points = self.phase, self.players, self.points
+        w.seed, w.to_move, w.turn = self.seed, self.to_move, self.turn
+        w.renew, w.reach, w.places = self.renew, self.reach, self.places
+        w.way_cache = self.way_cache
+        w.events = None
+        w.tiles = dict(self.tiles)
+        w.pile = list(self.pile)
+        w.nat = {c: dict(at) for c, at in self.nat.items()}
+        w.where = [set(fields) for fields in self.where]
+        w.goods = {c: list(g) for c, g in self.goods.items()}
+        w.huts = {c: [list(h) for h in hs] for c, hs in self.huts.items()}
+        w.holy = dict(self.holy)
+        w.mana = list(self.mana)
+        w.maxm = list(self.maxm)
+        w.markers = [list(m) for m in self.markers]
+        w.delivered = [list(d) for d in self.delivered]
+        w.deck = list(self.deck)
+        w.discard = list(self.discard)
+        w.hands = [list(h) for h in self.hands]
+        w.out = list(self.out)
+        w.used = {c: list(u) for c, u in self.used.items()}
+        w.priests = list(self.priests)
+        w.candidates = list(self.candidates)
+        w.won = list(self.won)
+        return w
+
     def freeze(self) -> State:
         tiles = tuple(self.tiles.items())
         if self.grown and tiles not in _WAYS:
@@ -265,12 +303,13 @@ class Work:
             tuple(self.candidates), self.draws, tuple(self.won))
 
     def ways(self, start: Coord, through: bool,
-             limit: int = MOVEMENT) -> list[tuple[Coord, int, Coord]]:
-        """The fields a native on `start` reaches in at most `limit` steps (at least
-        `MOVEMENT`): ``(field, cost, previous)`` sorted by field — `board.reach`, for the one
-        rule that needs the field a way comes from (a native pushed back from the temple);
-        where natives can go is `reach.within`."""
-        found = plain_reach(self.tiles, start, max(limit, MOVEMENT), through)
+             limit: int) -> list[tuple[Coord, int, Coord]]:
+        """The fields a native on `start` reaches in at most `limit` steps: ``(field, cost,
+        previous)`` sorted by field — `board.reach`, for the one rule that needs the field a
+        way comes from (a native pushed back from the temple); where natives can go is
+        `reach.within`. (A breadth-first search finds a field's previous one before it looks
+        further, so `limit` changes no answer within it.)"""
+        found = plain_reach(self.tiles, start, limit, through)
         return sorted((f, cost, previous) for f, (cost, previous) in found.items())
 
     def grow(self, added: Coord) -> None:
@@ -661,8 +700,9 @@ class Work:
         self.delivered[p].append(value)
         if self.events is not None:
             self.events.append(ev.MarkerPlaced(p, value, len(self.delivered[p])))
-        if len(self.delivered[p]) == MARKERS_TO_WIN:
-            self.finish((p,), "markers")
+        if len(self.delivered[p]) == self.options.markers_to_win:
+            self.finish((p,), "markers" if len(self.delivered[p]) == MARKERS_TO_WIN
+                        else "some_markers")
 
     def finish(self, winners: tuple[int, ...], reason: str) -> None:
         self.phase = "over"
@@ -1007,10 +1047,16 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         IllegalMove: the move breaks a rule (the reason names it).
         InvalidInput: the move is malformed or not a Mesopotamia move.
     """
+    if isinstance(move, Outcome):
+        from engine.mesopotamia.chance import resolve
+
+        return resolve(state, move)  # type: ignore[no-any-return]
     if state.phase == "over":
-        all_placed = len(state.delivered[state.won[0]]) == MARKERS_TO_WIN
-        why = (Message(TEXT, "all_markers",
-                       player=Named.of(lambda lang: player_name(state.won[0], lang)))
+        all_placed = len(state.delivered[state.won[0]]) == state.options.markers_to_win
+        who = Named.of(lambda lang: player_name(state.won[0], lang))
+        why = (Message(TEXT, "all_markers" if len(state.delivered[state.won[0]]) == (
+                   MARKERS_TO_WIN) else "some_markers", player=who,
+                       count=state.options.markers_to_win)
                if all_placed else Message(TEXT, "round_limit"))
         raise IllegalMove(Message(TEXT, "over", why=why),
                           rule="M-END-1" if all_placed else "M-END-2")
@@ -1024,6 +1070,18 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     work.events = []
     work.do(t)
     return work.freeze(), work.events
+
+
+def successor(state: State, move: Any) -> State:
+    """The state after `move`, one of ``legal_moves(state)`` — what ``apply(state, move)[0]``
+    is, made without checking the move (listing every legal move) or telling events, for
+    searches that look at every move (`bots.GreedyBot`). Give it only legal moves (a finished
+    game goes to `apply`, which refuses it)."""
+    if state.phase == "over" or isinstance(move, Outcome):
+        return apply(state, move)[0]
+    work = Work(state)
+    work.do(to_internal(move))
+    return work.freeze()
 
 
 # ------------------------------------------------------------------------------ invariants
@@ -1083,8 +1141,10 @@ def _check_state(s: State) -> str | None:
             return f"{player_name(p)} has more than {HUTS} huts"
         if sum(1 for h in s.holy if h[2] == p) > HOLY_PLACES:
             return f"{player_name(p)} has more than {HOLY_PLACES} holy places"
-        if not START_MAX_MANA <= s.max_mana[p] <= MANA_TOP:
-            return f"{player_name(p)}'s maximum mana {s.max_mana[p]} is not 3 to {MANA_TOP}"
+        least = s.options.max_mana
+        if not least <= s.max_mana[p] <= MANA_TOP:
+            return (f"{player_name(p)}'s maximum mana {s.max_mana[p]} is not {least} to "
+                    f"{MANA_TOP}")
         if not 0 <= s.mana[p] <= s.max_mana[p]:
             return f"{player_name(p)}'s mana {s.mana[p]} is not 0 to {s.max_mana[p]}"
         values = list(s.markers[p]) + list(s.delivered[p])

@@ -26,7 +26,7 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, shown
+from engine.core import InvalidInput, RulesetOptions, is_int, shown
 from engine.mesopotamia.board import FIELD_COUNTS, Coord, fmt, layout
 
 # The pieces have a module of their own, below the text form used here; they are read from
@@ -60,6 +60,8 @@ from engine.mesopotamia.text import render_text
 START_MAX_MANA = 3
 MOVEMENT = 5
 STAMINA_POINTS = 3
+#: The most movement points a house rule may give a turn.
+MAX_MOVEMENT = 20
 MAX_DISCOVERIES = 3
 #: Movement points in the first round by seat with the option ``first_round_table`` (off by
 #: default: the rule text gives 5 points every turn). Reviews report such a table; ours is a
@@ -91,13 +93,24 @@ class Options(RulesetOptions):
             text gives "5 movement points during the turn", with no exception. A save written
             before the option existed was played with the table, so it loads with it on
             (`from_dict`).
+        movement: the movement points of a turn (5; house rule M-OPT-MOVE-1).
+        mana: the mana each player starts with (0; M-OPT-MANA-1).
+        max_mana: the maximum mana each player starts with (3; M-OPT-MANA-1).
+        markers_to_win: the sacrifice markers a player must place to win (4; M-OPT-WIN-1).
     """
+
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = ("movement", "mana", "max_mana",
+                                              "markers_to_win")
 
     cards_at_start: bool = False
     no_reshuffle: bool = False
     removed_plains: int | None = None
     max_rounds: int | None = DEFAULT_MAX_ROUNDS
     first_round_table: bool = False
+    movement: int = MOVEMENT
+    mana: int = 0
+    max_mana: int = START_MAX_MANA
+    markers_to_win: int = len(MARKER_VALUES)
 
     @classmethod
     def from_dict(cls, data: Any) -> Options:
@@ -122,6 +135,20 @@ class Options(RulesetOptions):
         if mr is not None and (isinstance(mr, bool) or not isinstance(mr, int) or mr < 1):
             raise InvalidInput(f"option max_rounds must be a whole number ≥ 1 or None, "
                                f"not {shown(mr)}")
+        for name, least, most in (("movement", 1, MAX_MOVEMENT), ("max_mana", 1, MANA_TOP),
+                                  ("markers_to_win", 1, len(MARKER_VALUES))):
+            value = getattr(self, name)
+            if not is_int(value) or not least <= value <= most:
+                raise InvalidInput(f"option {name} must be a whole number from {least} to "
+                                   f"{most}, not {shown(value)}")
+        if not is_int(self.mana) or not 0 <= self.mana <= self.max_mana:
+            raise InvalidInput(f"option mana must be a whole number from 0 to max_mana "
+                               f"({self.max_mana}), not {shown(self.mana)}")
+
+    def endless(self) -> bool:
+        """Whether a game may never end: without a round limit, random play does not always
+        reach four markers (R-M12)."""
+        return self.max_rounds is None
 
 
 def removed_plains(players: int, options: Options) -> int:

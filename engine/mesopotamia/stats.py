@@ -7,7 +7,7 @@
   markers, mana, why it ended — so all-random games keep the fast path: the one to use for
   natural games of thousands of decisions (R-M12).
 
-Plain data, so records stay JSON-ready.
+`game_length` gives a game's length in rounds and turns. Plain data, so records stay JSON-ready.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from engine.mesopotamia.state import CARDS, State
 def _ending(final: State) -> str:
     if not final.is_over:
         return "unfinished"
-    return "markers" if any(len(d) == 4 for d in final.delivered) else "rounds"
+    win = final.options.markers_to_win
+    return "markers" if any(len(d) >= win for d in final.delivered) else "rounds"
 
 
 def final_stats(final: State, events: Iterable[Event] | None = None) -> dict[str, Any]:
@@ -31,7 +32,8 @@ def final_stats(final: State, events: Iterable[Event] | None = None) -> dict[str
 
     Returns:
         ``rounds``: rounds begun; ``markers``: markers placed, per player; ``mana``: mana
-        left, per player; ``end``: ``"markers"`` (someone placed all four), ``"rounds"``
+        left, per player; ``end``: ``"markers"`` (someone placed all four, or
+        the markers a house rule asks for), ``"rounds"``
         (the `max_rounds` limit) or ``"unfinished"`` (stopped by the simulation's cap).
     """
     return {"rounds": final.round, "markers": [len(d) for d in final.delivered],
@@ -60,6 +62,12 @@ def game_stats(final: State, events: Iterable[Event]) -> dict[str, Any]:
             ended_by = event.reason
     out = final_stats(final)
     if ended_by is not None:
-        out["end"] = ended_by
+        out["end"] = "markers" if ended_by == "some_markers" else ended_by
     out.update(played=played, drawn=drawn)
     return out
+
+
+def game_length(final: State) -> dict[str, int]:
+    """How long a game lasted (`engine.simulate` puts it in every record): the player
+    ``turns`` begun (M-TURN-1) and the ``rounds`` begun (every player a turn)."""
+    return {"rounds": final.round, "turns": final.turn + 1}

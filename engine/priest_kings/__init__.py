@@ -31,6 +31,7 @@ from engine.priest_kings import battle, events
 from engine.priest_kings.army import Army, Command, Element, Troops
 from engine.priest_kings.battle import Outcome, fight
 from engine.priest_kings.board import CampaignMap, Site
+from engine.priest_kings.chance import chance_outcomes, reseeded
 from engine.priest_kings.fast import random_playout
 from engine.priest_kings.heuristic import evaluate
 from engine.priest_kings.moves import (
@@ -93,7 +94,7 @@ __all__ = [
     "Command", "DiceBattle", "Element", "Game", "IllegalMove", "InvalidInput", "MOVE_KINDS",
     "NAME", "ORDERS", "Options", "Outcome", "PLAYERS", "RECORD_CHOICES", "RecordedBattle",
     "Reorganize", "Sacrifice", "Site", "State", "Troops", "activation_order", "apply", "battle",
-    "check_state", "determinize", "evaluate", "events", "fight", "final_winners", "legal_moves",
-    "move_from_dict", "new_game", "new_state", "parse_move", "position", "random_playout",
-    "standings", "state_from_dict",
+    "chance_outcomes", "check_state", "determinize", "evaluate", "events", "fight",
+    "final_winners", "legal_moves", "move_from_dict", "new_game", "new_state", "parse_move",
+    "position", "random_playout", "reseeded", "standings", "state_from_dict",
 ]

@@ -345,3 +345,15 @@ class CampaignEnded(PKEvent):
     turn: int
     winners: tuple[int, ...]
     winner_names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TurnLimitReached(PKEvent):
+    TEXT: ClassVar = {
+        "en": "The campaign's last turn, turn {turn}, is over (a house rule): the largest "
+              "realms win. Winners: {winner_names}.",
+        "nl": "De laatste beurt van de veldtocht, beurt {turn}, is voorbij (een huisregel): de "
+              "grootste rijken winnen. Winnaars: {winner_names}."}
+    turn: int
+    winners: tuple[int, ...]
+    winner_names: tuple[str, ...]

@@ -53,6 +53,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     battle_moves = dice_moves + (0 if mode == "dice" else len(RECORD_CHOICES))
     reroll_limit = state.options.reroll_limit
     typed_order = state.options.activation == "recorded"
+    limit = state.options.turns
     overlord = list(state.overlord)
     made = [list(row) for row in state.made]
     blessed = list(state.blessed)
@@ -122,6 +123,9 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                 break
             step += 1
         else:
+            if limit is not None and turn >= limit:
+                return _final(state, turn, "over", order, step, attacks, overlord, blessed,
+                              armies, made, fought, None)
             turn += 1
             if typed_order:
                 order, phase = (), "activation"

@@ -31,6 +31,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     make_rng,
     not_a_move,
@@ -41,6 +42,7 @@ from engine.priest_kings import events as ev
 from engine.priest_kings.army import REORGANIZE_COUNT, REORGANIZE_FROM, REORGANIZE_TO, Army
 from engine.priest_kings.battle import STATUS_NAMES, fight
 from engine.priest_kings.board import CampaignMap
+from engine.priest_kings.chance import chance_outcomes
 from engine.priest_kings.moves import (
     ActivationOrder,
     Attack,
@@ -50,7 +52,7 @@ from engine.priest_kings.moves import (
     Sacrifice,
 )
 from engine.priest_kings.refusals import TEXT
-from engine.priest_kings.scoring import final_winners
+from engine.priest_kings.scoring import final_winners, limit_winners
 from engine.priest_kings.state import (
     INDEPENDENT,
     PHASES,
@@ -95,6 +97,9 @@ def new_state(players: int = PLAYERS, seed: int | None = None, *,
         raise InvalidInput("campaign_map must be a priest_kings.CampaignMap "
                            "(use CampaignMap.from_dict)")
     opts = Options.from_keywords("Priest-Kings", options)
+    if armies is not None and opts.army != "standard":
+        raise InvalidInput("give the armies either as the option army (every city's) or as "
+                           "armies, not both")
     if opts.activation == "recorded":
         phase, order, to_move = "activation", (), ORDER_TYPIST
     else:
@@ -103,7 +108,8 @@ def new_state(players: int = PLAYERS, seed: int | None = None, *,
     return State(
         map=campaign_map, options=opts, players=PLAYERS, seed=seed, turn=1, phase=phase,
         order=order, step=0, attacks=(), overlord=(INDEPENDENT,) * PLAYERS,
-        blessed=(False,) * PLAYERS, armies=_armies(armies, campaign_map),
+        blessed=(False,) * PLAYERS,
+        armies=_armies(opts.starting_army() if armies is None else armies, campaign_map),
         made=((0,) * PLAYERS,) * PLAYERS, battles_fought=0, to_move=to_move)
 
 
@@ -192,6 +198,8 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     """
     handler = _HANDLERS.get(type(move))
     if handler is None:
+        if isinstance(move, Outcome):
+            return _chance(state, move)
         raise not_a_move("Priest-Kings", move)
     if state.phase == "over":
         raise IllegalMove(Message(TEXT, "over"), rule="P-END-1")
@@ -207,6 +215,26 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
                           rule={"activation": "P-TURN-4", "orders": "P-TURN-2"}.get(
                               state.phase, "P-TURN-3"))
     return handler(state, move)
+
+
+def _chance(state: State, outcome: Outcome) -> tuple[State, list[ev.Event]]:
+    """The campaign after the chance event next in `state` (`chance.chance_outcomes`) came
+    out as `outcome` says: a battle ended with that result, as a result typed in would end it
+    (whatever way the campaign fights its battles), or the turn began in that order.
+
+    Raises:
+        InvalidInput: no chance event is next, or `outcome` is not one of its outcomes.
+    """
+    possible = [o.value for o, _ in chance_outcomes(state)]
+    if not possible:
+        raise InvalidInput("no chance event is next here: a city decides "
+                           "(chance_outcomes(state) is empty)")
+    if outcome.value not in possible:
+        raise InvalidInput(f"{shown(outcome.value)} is not an outcome of the chance event "
+                           "next here; chance_outcomes(state) lists them")
+    if state.phase == "activation":
+        return apply(state, ActivationOrder(tuple(outcome.value)))
+    return _battle(state, RecordedBattle(*outcome.value), chance=True)
 
 
 def _phase_hint(state: State) -> Message:
@@ -305,6 +333,11 @@ def _next_battle(state: State, events: list[ev.Event]) -> tuple[State, list[ev.E
 
 
 def _new_turn(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+    if state.options.turns is not None and state.turn >= state.options.turns:
+        winners = sorted(limit_winners(state.overlord, state.made))
+        events.append(ev.TurnLimitReached(state.turn, tuple(winners),
+                                          tuple(state.name(w) for w in winners)))
+        return _evolve(state, phase="over", step=len(state.attacks), to_move=None), events
     turn = state.turn + 1
     if state.options.activation == "recorded":
         events.append(ev.TurnBegan(turn, (), ()))
@@ -348,7 +381,9 @@ def _seed_of(state: State) -> int:
     return state.seed
 
 
-def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
+def _battle(state: State, move: Any, chance: bool = False) -> tuple[State, list[ev.Event]]:
+    """The battle next fought as `move` says; with `chance`, a result of the dice model
+    (`chance.resolve`), whatever way the campaign fights its battles."""
     attacker, defender = state.attacks[state.step]
     mode = state.options.battles
     number = state.battles_fought + 1
@@ -369,7 +404,7 @@ def _battle(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         broken, att_points, def_points = (outcome.broken, outcome.attacker_points,
                                           outcome.defender_points)
     else:
-        if mode == "dice":
+        if mode == "dice" and not chance:
             raise _refused("battles_dice", "P-BATTLE-4")
         for points, loser in ((move.attacker_points, defender),
                               (move.defender_points, attacker)):
@@ -504,10 +539,13 @@ def _check_state(state: State) -> str | None:
                                 for x in row) or row[v]:
             return "made must hold whole numbers ≥ 0, and none for a city itself"
     free = len(state.independent)
+    limit = state.options.turns
+    if limit is not None and state.turn > limit:
+        return f"turn {state.turn} is past the campaign's {limit} turns"
     if state.phase == "over":
-        if free != 1 or state.to_move is not None:
-            return "the campaign is over exactly when one city is independent, and then " \
-                   "nobody moves"
+        if (free != 1 and state.turn != limit) or state.to_move is not None:
+            return "the campaign is over exactly when one city is independent (or its last " \
+                   "turn is played), and then nobody moves"
         return None
     if free < 2:
         return "one city rules all the others, so the campaign should be over"

@@ -37,3 +37,15 @@ def final_winners(overlord: Sequence[int], made: Sequence[Sequence[int]]) -> fro
         return frozenset()
     lord = heads[0]
     return frozenset([lord, *(v for v in range(len(overlord)) if v != lord and made[v][lord])])
+
+
+def limit_winners(overlord: Sequence[int], made: Sequence[Sequence[int]]) -> frozenset[int]:
+    """The winners of a campaign ended by its turn limit (house rule P-OPT-TURNS-1): the heads
+    of the largest realms, sharing the win, and every vassal that made a vassal for one of
+    them (as the final overlord's, P-END-2)."""
+    sizes = {c: 1 + sum(1 for other in overlord if other == c)
+             for c, lord in enumerate(overlord) if lord < 0}
+    largest = max(sizes.values())
+    heads = [c for c, size in sizes.items() if size == largest]
+    return frozenset([*heads, *(v for v in range(len(overlord))
+                                if overlord[v] in heads and made[v][overlord[v]])])

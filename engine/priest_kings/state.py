@@ -16,15 +16,17 @@ and `State.determinize` draws a new one (bots must not foresee the dice).
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, shown
+from engine.core import InvalidInput, RulesetOptions, dumps, is_int, loads, shown
 from engine.priest_kings.army import Army
 from engine.priest_kings.battle import REROLL_LIMITS
 from engine.priest_kings.board import CITIES, CampaignMap
-from engine.priest_kings.scoring import final_winners, standings
+from engine.priest_kings.scoring import final_winners, limit_winners, standings
 from engine.priest_kings.text import render_text
 
 PLAYERS = CITIES
@@ -35,6 +37,8 @@ BATTLE_MODES = ("dice", "recorded", "either")
 #: seed, or rolled at the table and typed in.
 ACTIVATION_MODES = ("dice", "recorded")
 INDEPENDENT = -1
+#: The longest campaign a house rule may set, in turns.
+MAX_TURNS = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,11 +54,21 @@ class Options(RulesetOptions):
         activation: ``"dice"`` (default: the engine draws each turn's order of activation
             from the seed) or ``"recorded"`` (the order is rolled at the table and typed in
             as an `ActivationOrder` at the start of each turn) (R-P14).
+        turns: the campaign's turns (house rule P-OPT-TURNS-1): after this many it ends,
+            the largest realms winning; None (default) for the rule text, which plays until
+            every city serves one overlord.
+        army: the army list every city starts with (house rule P-OPT-ARMY-1): ``"standard"``
+            (default, `Army.standard()`) or a list in `Army.to_dict`'s form (an object, or
+            its JSON text), kept as canonical JSON text.
     """
+
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = ("turns", "army")
 
     battles: str = "dice"
     reroll_limit: str = "battle"
     activation: str = "dice"
+    turns: int | None = None
+    army: str | Mapping[str, Any] = "standard"
 
     def __post_init__(self) -> None:
         for name, allowed in (("battles", BATTLE_MODES), ("reroll_limit", REROLL_LIMITS),
@@ -63,6 +77,30 @@ class Options(RulesetOptions):
             if not isinstance(value, str) or value not in allowed:
                 raise InvalidInput(f"{name} must be one of {', '.join(map(repr, allowed))}, "
                                    f"not {shown(value)}")
+        if self.turns is not None and (not is_int(self.turns)
+                                       or not 1 <= self.turns <= MAX_TURNS):
+            raise InvalidInput(f"turns must be a whole number from 1 to {MAX_TURNS}, or None "
+                               f"for a campaign to the last city, not {shown(self.turns)}")
+        army = self.army
+        if army != "standard":
+            if isinstance(army, str):
+                army = loads(army, "the army option")
+            if not isinstance(army, Mapping):
+                raise InvalidInput(f"army must be 'standard' or an army list (an object in "
+                                   f"the form of Army.to_dict, or its JSON text), not "
+                                   f"{shown(self.army)}")
+            object.__setattr__(self, "army", dumps(Army.from_dict(army).to_dict()))
+
+    def starting_army(self) -> Army:
+        """The army every city starts with."""
+        return army_of(self.army)  # type: ignore[arg-type]  # JSON text after __post_init__
+
+
+@functools.lru_cache(maxsize=64)
+def army_of(text: str) -> Army:
+    """The army an `Options.army` names (one object per text: armies are values)."""
+    return Army.standard() if text == "standard" else Army.from_dict(loads(text))
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +191,12 @@ class State:
         return standings(self.overlord, self.made)
 
     def winners(self) -> frozenset[int]:
-        """The overlord and the vassals that made vassals for it, once over; empty before."""
+        """The overlord and the vassals that made vassals for it, once over; empty before.
+        A campaign ended by its turn limit (P-OPT-TURNS-1) is won by the largest realms."""
         if not self.is_over:
             return frozenset()
+        if len(self.independent) > 1:
+            return limit_winners(self.overlord, self.made)
         return final_winners(self.overlord, self.made)
 
     def view(self, player: int | None = None) -> State:

@@ -6,7 +6,7 @@
 - `final_stats` (``stats="ruleset:final_stats"``) reads only the final position (turns,
   battles fought, the overlord), keeping the fast path for all-random campaigns.
 
-Plain data, so records stay JSON-ready.
+`game_length` gives a campaign's length in turns. Plain data, so records stay JSON-ready.
 """
 
 from __future__ import annotations
@@ -69,3 +69,10 @@ def game_stats(final: State, events: Iterable[Event]) -> dict[str, Any]:
     out.update(called_off=called_off, broken=broken, sacrifices=sacrifices,
                reorganizations=reorganizations, blessed_sides=blessed, rerolls=rerolls)
     return out
+
+
+def game_length(final: State) -> dict[str, int]:
+    """How long a campaign lasted (`engine.simulate` puts it in every record): its turns
+    begun (P-TURN-1), in which every city acts once — so its ``rounds`` and its ``turns``
+    are the same count."""
+    return {"rounds": final.turn, "turns": final.turn}

@@ -85,6 +85,7 @@ class Search:
         self.pair = options.board_path
         self.safe = options.safe_rosettes
         self.capture_throw = options.capture_throw
+        self.rosette_throw = options.rosette_throw
         self.pieces = state.pieces
         self.home = self.pair.length + 1
         self.throws = chances(options.dice)  # type: ignore[arg-type]
@@ -130,7 +131,8 @@ class Search:
                 continue
             moved = tuple(sorted((*rest, target)))
             left = tuple(s for s in theirs if s != captured) if captured else theirs
-            if self.pair.rosettes[target] or (captured and self.capture_throw):
+            if (self.pair.rosettes[target] and self.rosette_throw) or (
+                    captured and self.capture_throw):
                 out.append((source, self.value((moved, left, my_off, their_off), depth - 1)))
             else:
                 out.append((source, 1.0 - self.value((left, moved, their_off, my_off),

@@ -41,7 +41,8 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     options = state.options
     pair = state.path
     home = pair.length + 1
-    rosettes = pair.rosettes
+    # The squares where a piece's landing gives another throw (U-ROSETTE-1, U-OPT-ROSETTE-1).
+    rosettes = pair.rosettes if options.rosette_throw else (False,) * len(pair.rosettes)
     safe = options.safe_rosettes
     capture_throw = options.capture_throw
     kind = options.dice

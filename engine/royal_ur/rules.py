@@ -31,6 +31,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     is_int,
     shown,
@@ -232,6 +233,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.UrEvent]]:
     """
     handler = _HANDLERS.get(type(move))
     if handler is None:
+        if isinstance(move, Outcome):
+            from engine.royal_ur.chance import resolve
+
+            return resolve(state, move)
         raise InvalidInput(Message(_MESSAGES, "not_a_move", move=shown(move)))
     player = state.to_move
     if player is None:
@@ -327,7 +332,7 @@ def _moved(state: State, source: int, target: int,
         if captured:
             theirs.remove(captured)
             events.append(ev.Captured(player, cell, captured))
-        if pair.rosettes[target]:
+        if pair.rosettes[target] and options.rosette_throw:
             again = ev.ExtraThrow(player, "rosette", cell)
         elif captured and options.capture_throw:
             again = ev.ExtraThrow(player, "capture", cell)

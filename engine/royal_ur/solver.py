@@ -62,7 +62,7 @@ DATA = FilePath(__file__).parent / "data"
 #: The solved tables that ship: file name -> the options they solve.
 SHIPPED = {"finkel-3.bin": {"rules": "finkel", "pieces": 3}}
 #: What decides a game's positions and moves (the rest of `Options` does not).
-GAME_FIELDS = ("pieces", "path", "safe_rosettes", "dice", "capture_throw")
+GAME_FIELDS = ("pieces", "path", "safe_rosettes", "dice", "capture_throw", "rosette_throw")
 #: The largest game `table_for` solves on demand rather than giving up (a few seconds).
 ON_DEMAND = 300_000
 
@@ -157,6 +157,7 @@ class Layout:
         rosettes, meets = pair.rosettes, self.meets
         safe = self.options.safe_rosettes
         capture_throw = self.options.capture_throw
+        rosette_throw = self.options.rosette_throw
         rank = self._rank
         key = self.key
         out = []
@@ -183,7 +184,7 @@ class Layout:
                     continue
                 left = theirs & ~(1 << victim)
             moved = rest | 1 << target
-            if rosettes[target] or (left != theirs and capture_throw):
+            if (rosettes[target] and rosette_throw) or (left != theirs and capture_throw):
                 out.append((source, 2 * rank[key(moved, left, my_off, their_off)] + 1))
             else:
                 out.append((source, 2 * rank[key(left, moved, their_off, my_off)]))
@@ -390,6 +391,7 @@ class _Game:
         self.chances = [c for t, c in layout.throws if t > 0]
         rosettes, meets = pair.rosettes, layout.meets
         safe, capture_throw = options.safe_rosettes, options.capture_throw
+        rosette_throw = options.rosette_throw
         # Per side and throw: (chance, a winning move?, the other side's squares my moves may
         # hit, the columns read where nothing is hit, each move's details for a hit).
         self.moves: list[list[tuple[Any, ...]]] = []
@@ -415,12 +417,13 @@ class _Game:
                     elif target < home and not mask >> target & 1:
                         after = side_of[rest | 1 << target, off]
                         rosette = rosettes[target]
-                        col = ns + after if rosette else after
+                        again = rosette and rosette_throw
+                        col = ns + after if again else after
                         cols.append(col)
                         victim = 1 << meets[target] if meets[target] else 0
                         hits |= victim
                         detail.append((col, victim, safe and rosette,
-                                       ns + after if rosette or capture_throw else after))
+                                       ns + after if again or capture_throw else after))
                 if cols:  # each throw reads `pieces` cells (its moves, the first again)
                     cols += [cols[0]] * (pieces - len(cols))
                 per_throw.append((chance, win, hits, tuple(cols), tuple(detail)))

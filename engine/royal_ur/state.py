@@ -77,7 +77,11 @@ class Options(RulesetOptions):
         capture_throw: whether a capture gives another throw (Blitz; R-U6).
         throws: ``"dice"`` (default: the engine throws, from the seed), ``"recorded"`` (throws
             made at a real board are typed in, ``throw 3``) or ``"either"`` (R-U7).
+        rosette_throw: whether a piece landing on a rosette gives another throw (True, the
+            rule text and every rule set; house rule U-OPT-ROSETTE-1).
     """
+
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = ("rosette_throw",)
 
     rules: str = "finkel"
     pieces: int | None = None
@@ -86,6 +90,7 @@ class Options(RulesetOptions):
     dice: str | None = None
     capture_throw: bool | None = None
     throws: str = "dice"
+    rosette_throw: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.rules, str) or self.rules not in RULE_SETS:
@@ -104,7 +109,7 @@ class Options(RulesetOptions):
             if not isinstance(value, str) or value not in allowed:
                 raise InvalidInput(f"{name} must be one of {', '.join(map(repr, allowed))}, "
                                    f"not {shown(value)}")
-        for name in ("safe_rosettes", "capture_throw"):
+        for name in ("safe_rosettes", "capture_throw", "rosette_throw"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInput(f"{name} must be true or false, not "
                                    f"{shown(getattr(self, name))}")
@@ -124,6 +129,8 @@ class Options(RulesetOptions):
         preset = RULE_SETS[self.rules]
         changed = [f"{name}={_word(getattr(self, name))}" for name in preset
                    if name != "pieces" and getattr(self, name) != preset[name]]
+        if not self.rosette_throw:
+            changed.append("rosette_throw=no")
         extra = f" ({', '.join(changed)})" if changed else ""
         return f"{self.rules} rules, {self.pieces} pieces{extra}"
 

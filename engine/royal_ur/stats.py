@@ -6,7 +6,7 @@
 - `final_stats` (``stats="ruleset:final_stats"``) reads only the final position (the throws
   made, the pieces borne off, the winner), keeping the fast path for all-random games.
 
-Plain data, so records stay JSON-ready.
+`game_length` gives a game's length in turns and rounds. Plain data, so records stay JSON-ready.
 """
 
 from __future__ import annotations
@@ -53,3 +53,10 @@ def game_stats(final: State, events: Iterable[Event]) -> dict[str, Any]:
     out = final_stats(final)
     out.update(thrown=thrown, captures=captures, extra_throws=extra, passes=passes)
     return out
+
+
+def game_length(final: State) -> dict[str, int]:
+    """How long a game lasted (`engine.simulate` puts it in every record): the ``turns``
+    begun — each throw begins one (U-TURN-1), another throw after a rosette too — and the
+    ``rounds``: the turns over the two players, rounded up."""
+    return {"rounds": -(-final.throws // 2), "turns": final.throws}

@@ -40,7 +40,8 @@ def weights_for(options: Any) -> Callable[[Position], float] | None:
     """The fitted leaf value of the game of `options`, or None if none was fitted."""
     key = (options.pieces, options.path, options.safe_rosettes, options.dice,
            options.capture_throw)
-    fitted = WEIGHTS.get(key)
+    # The fits were made with the rule text's extra throw on a rosette (U-ROSETTE-1).
+    fitted = WEIGHTS.get(key) if getattr(options, "rosette_throw", True) else None
     if fitted is None:
         return None
     bias, mine_w, theirs_w, my_off_w, their_off_w = fitted

@@ -21,6 +21,7 @@ from engine import core
 from engine.core import IllegalMove, InvalidInput
 from engine.sumeria import events
 from engine.sumeria.board import Board, CityState, Location, LocationName
+from engine.sumeria.chance import chance_outcomes, reseeded
 from engine.sumeria.fast import random_playout
 from engine.sumeria.heuristic import evaluate
 from engine.sumeria.moves import (
@@ -41,6 +42,7 @@ from engine.sumeria.rules import (
     legal_moves,
     new_state,
     position,
+    successor,
 )
 from engine.sumeria.saves import state_from_dict
 from engine.sumeria.scoring import TRIANGLE, final_winners, score_influence
@@ -76,7 +78,8 @@ __all__ = [
     "Add", "Board", "CityState", "Game", "INITIAL_TRADERS", "IllegalMove", "InvalidInput",
     "Location", "LocationName", "MOVE_KINDS", "MoveTrader", "NAME", "Options", "PLAYER_NAMES",
     "Place", "Remove", "State", "TILES", "TILE_NAMES", "TRADERS", "TRIANGLE", "TakeTiles", "apply",
-    "check_state", "control", "determinize", "evaluate", "events", "final_winners", "legal_moves",
-    "move_from_dict", "new_game", "new_state", "parse_move", "player_name", "position",
-    "random_playout", "score_influence", "state_from_dict",
+    "chance_outcomes", "check_state", "control", "determinize", "evaluate", "events",
+    "final_winners", "legal_moves", "move_from_dict", "new_game", "new_state", "parse_move",
+    "player_name", "position", "random_playout", "reseeded", "score_influence", "state_from_dict",
+    "successor",
 ]

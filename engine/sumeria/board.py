@@ -86,13 +86,16 @@ class Board:
     Attributes:
         graph: a `networkx.Graph` of the locations; nodes carry ``kind``, ``city_state`` and
             ``pos``; each edge carries ``route``, the index of its route in `routes`.
-        city_states, locations, routes: the data, in file order.
+        city_states, locations, routes: the data, in file order (a route as its location
+            ids).
+        bends: for each route, for each stretch between two of its locations, the points
+            ``(x, y)`` its drawing bends through on the way (none: a straight line).
     """
 
     __slots__ = (
         "_by_cs", "_city_mask", "_city_of", "_cs_index", "_cs_of", "_digest", "_index",
-        "_kind_of", "_names", "_rays", "_reach_cache", "city_states", "graph", "locations", "name",
-        "river", "routes", "size", "source",
+        "_kind_of", "_names", "_rays", "_reach_cache", "bends", "city_states", "graph",
+        "locations", "name", "river", "routes", "size", "source",
     )
 
     def __init__(self, data: Mapping[str, Any]):
@@ -108,7 +111,13 @@ class Board:
         Raises:
             InvalidInput: naming the first problem found — an unknown or duplicate id, a
                 city-state without exactly one city, a location on no route, a route with fewer
-                than two locations or a repeated one, a bad kind or coordinate.
+                than two locations or a repeated one, a bad kind or coordinate, a bend that is
+                not an ``[x, y]`` point between two of its route's locations.
+
+        A route may bend on its way between two locations: ``[x, y]`` points between their
+        ids (``["kish.city", [120, 80], "kish.town1"]``) are where its line turns, so that it
+        can go round a location it does not pass. Bends are drawing only: moves follow the
+        locations alone.
         """
         return cls(data)
 
@@ -178,10 +187,10 @@ class Board:
 
         raw_routes = field(data, "routes", list, "board")
         routes: list[tuple[str, ...]] = []
+        bends: list[tuple[tuple[tuple[float, float], ...], ...]] = []
         edges: dict[frozenset[str], int] = {}
-        for n, route in enumerate(raw_routes):
-            if not isinstance(route, list) or not all(isinstance(r, str) for r in route):
-                raise InvalidInput(f"route {n} must be a list of location ids")
+        for n, raw in enumerate(raw_routes):
+            route, route_bends = _route(raw, n)
             if len(route) < 2:
                 raise InvalidInput(f"route {n} has {len(route)} location(s); a route needs two "
                                    "or more")
@@ -197,6 +206,7 @@ class Board:
                     raise InvalidInput(f"routes {other} and {n} both join {a} and {b}: two "
                                        "routes may not share a stretch")
             routes.append(tuple(route))
+            bends.append(route_bends)
         locations = _lay_out(locations, [cs.id for cs in city_states])
         on_route = {loc_id for route in routes for loc_id in route}
         stranded = [loc.id for loc in locations if loc.id not in on_route]
@@ -216,6 +226,7 @@ class Board:
         self.city_states = tuple(city_states)
         self.locations = tuple(locations)
         self.routes = tuple(routes)
+        self.bends = tuple(bends)
         self.river = tuple((float(x), float(y)) for x, y in river)
         if size is None:
             size = (max(loc.x for loc in locations) + 60, max(loc.y for loc in locations) + 60)
@@ -272,13 +283,37 @@ class Board:
             "city_states": [{"id": cs.id, "name": cs.name} for cs in self.city_states],
             "locations": [{"id": loc.id, "kind": loc.kind, "city_state": loc.city_state,
                            "x": loc.x, "y": loc.y} for loc in self.locations],
-            "routes": [list(route) for route in self.routes],
+            "routes": [_route_data(route, bends)
+                       for route, bends in zip(self.routes, self.bends)],
             "river": [list(p) for p in self.river],
             "size": list(self.size),
         }
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+    def bends_between(self, a: str, b: str) -> tuple[tuple[float, float], ...]:
+        """The bends of the stretch of route from location `a` to the next one, `b`, in the
+        order a trader passes them (none where the stretch is straight, or `a` and `b` are
+        not neighbours on a route)."""
+        for route, bends in zip(self.routes, self.bends):
+            for k, (here, there) in enumerate(zip(route, route[1:])):
+                if (here, there) == (a, b):
+                    return bends[k]
+                if (here, there) == (b, a):
+                    return tuple(reversed(bends[k]))
+        return ()
+
+    def route_points(self, n: int) -> list[tuple[float, float]]:
+        """The points route `n` is drawn through: its locations, and its bends between."""
+        route, bends = self.routes[n], self.bends[n]
+        points = []
+        for k, loc_id in enumerate(route):
+            loc = self.location(loc_id)
+            points.append((loc.x, loc.y))
+            if k < len(bends):
+                points.extend(bends[k])
+        return points
 
     @property
     def is_standard(self) -> bool:
@@ -443,6 +478,50 @@ def _is_number(value: Any) -> bool:
     # Compared before isfinite, which cannot take an int of thousands of digits.
     return (isinstance(value, (int, float)) and not isinstance(value, bool)
             and -1e9 < value < 1e9 and math.isfinite(value))
+
+
+#: The most bends a route may make between two of its locations.
+MAX_BENDS = 32
+
+
+def _route(raw: Any, n: int) -> tuple[list[str], tuple[tuple[tuple[float, float], ...], ...]]:
+    """A route's location ids, and for each stretch between two of them its bends."""
+    if not isinstance(raw, list) or not all(
+            isinstance(r, (str, list)) for r in raw):
+        raise InvalidInput(f"route {n} must be a list of location ids (with [x, y] points "
+                           "between them where it bends)")
+    route: list[str] = []
+    bends: list[list[tuple[float, float]]] = []
+    for item in raw:
+        if isinstance(item, str):
+            route.append(item)
+            bends.append([])
+            continue
+        if not route:
+            raise InvalidInput(f"route {n} begins with a bend: a route begins and ends at a "
+                               "location, and bends only between two")
+        if len(item) != 2 or not all(_is_number(c) for c in item):
+            raise InvalidInput(f"route {n}: a bend is an [x, y] point, two numbers, not "
+                               f"{shown(item)}")
+        if len(bends[-1]) >= MAX_BENDS:
+            raise InvalidInput(f"route {n} bends more than {MAX_BENDS} times between two "
+                               "locations")
+        bends[-1].append((float(item[0]), float(item[1])))
+    if raw and not isinstance(raw[-1], str):
+        raise InvalidInput(f"route {n} ends with a bend: a route begins and ends at a "
+                           "location, and bends only between two")
+    return route, tuple(tuple(b) for b in bends[:-1])
+
+
+def _route_data(route: tuple[str, ...],
+                bends: tuple[tuple[tuple[float, float], ...], ...]) -> list[Any]:
+    """A route as `from_dict` reads it: its ids, with its bends between them."""
+    out: list[Any] = []
+    for k, loc_id in enumerate(route):
+        out.append(loc_id)
+        if k < len(bends):
+            out.extend([x, y] for x, y in bends[k])
+    return out
 
 
 def _text(data: Mapping[str, Any], key: str, default: str) -> str:

@@ -43,9 +43,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.sumeria.heuristic import evaluate
-from engine.sumeria.rules import _draw, apply, legal_moves
-from engine.sumeria.state import State, _evolve
+from engine.sumeria.heuristic import Valuer, evaluate
+from engine.sumeria.rules import _draw, legal_moves, successor
+from engine.sumeria.state import TURNS_PER_ROUND, State, _evolve
 
 #: Candidates read to the end of the round (more win a little more, for proportionally more time).
 WIDTH = 12
@@ -76,7 +76,7 @@ def value(state: State, player: int, rng: random.Random | None = None) -> float:
     total = 0.0
     for _ in range(REDRAWS):
         rng.shuffle(tiles)
-        offer, bag = _draw("".join(tiles))
+        offer, bag = _draw("".join(tiles), state.options.offer)
         total += evaluate(_evolve(state, offer=offer, bag=bag), player)
     return total / REDRAWS
 
@@ -87,7 +87,7 @@ def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
     state = view.determinize(rng)
     rated = []
     for index, move in enumerate(moves):
-        after, _ = apply(state, move)
+        after = successor(state, move)
         rated.append((value(after, player, rng), -index, after, move))
     rated.sort(key=lambda r: (r[0], r[1]), reverse=True)
     best_key, best_move = None, rated[0][3]
@@ -113,9 +113,21 @@ def _play_out(state: State, round_: int, plies: int | None) -> State:
 def _greedy_reply(state: State) -> State:
     """The state after the mover's best move one ply deep (the first of equals)."""
     mover = state.to_move
+    assert mover is not None
     best, best_value = None, -float("inf")
+    n = state.players
+    if (state.phase == "turns" and state.step + 1 < TURNS_PER_ROUND * n) or (
+            state.phase == "placement" and state.step + 1 < n * state.options.setup_for(n)):
+        # A turn inside the round (or a placement) changes only traders, reserves and row:
+        # each move is valued without making its state, and only the best is made.
+        moves = legal_moves(state)
+        for move, v in zip(moves, Valuer(state).move_values(moves, mover)):
+            if v > best_value + 1e-9:
+                best, best_value = move, v
+        assert best is not None
+        return successor(state, best)
     for move in legal_moves(state):
-        after, _ = apply(state, move)
+        after = successor(state, move)
         v = evaluate(after, mover)
         if v > best_value + 1e-9:
             best, best_value = after, v

@@ -20,9 +20,6 @@ from engine.sumeria.rays import tables as _tables
 from engine.sumeria.rules import _draw
 from engine.sumeria.scoring import _tile_choices, last_player, leftover, standings
 from engine.sumeria.state import (
-    INITIAL_TRADERS,
-    OFFER_SIZES,
-    ROUNDS,
     TILES,
     TURNS_PER_ROUND,
     State,
@@ -72,6 +69,9 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
     empties = [i for i in range(size) if traders[i] < 0]
     turns_in_round = TURNS_PER_ROUND * n
     last_cs = len(row) - 1
+    options = state.options
+    placements, rounds = n * options.setup_for(n), options.rounds
+    sizes, takes = options.offer, options.takes
 
     def counts_in(cs: int) -> list[int]:
         counts = [0] * n
@@ -99,7 +99,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
             insort(owned[player], i)
             reserve[player] -= 1
             step += 1
-            if step == n * INITIAL_TRADERS[n]:
+            if step == placements:
                 phase, step = "turns", 0
             continue
 
@@ -171,7 +171,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
             phase, scoring = "scoring", 0
 
         # Scoring: resume at `scoring`, choosing at random wherever a choice matters.
-        for k in range(scoring, len(OFFER_SIZES)):
+        for k in range(scoring, len(sizes)):
             cs = row[k]
             counts = [0] * n
             second = [0] * n
@@ -187,7 +187,7 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
             if not order:
                 discard += offered
                 continue
-            choices = _tile_choices(offered, k)  # the cached tuple: read, never changed
+            choices = _tile_choices(offered, takes[k])  # the cached tuple: never changed
             if len(choices) > 1:
                 decisions += 1
                 taken = choices[randrange(len(choices))]
@@ -204,12 +204,12 @@ def random_playout(state: State, rng: random.Random, record: list[int] | None = 
                         gain_tiles[TILES.index(t)] += 1
                 else:
                     discard += rest
-        if rnd == ROUNDS:
+        if rnd == rounds:
             break
         last, _ = last_player((counts_in(cs) for cs in row), n, first)
         first = (last + 1) % n
         row = [*row[3:], *reversed(row[:3])]
-        drawn, bag = _draw(bag)
+        drawn, bag = _draw(bag, sizes)
         offer = list(drawn)
         rnd, step, phase, scoring = rnd + 1, 0, "turns", 0
 

@@ -17,7 +17,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.bitmask import bits
-from engine.core import InvalidInput, check_seed, is_int, make_rng, not_a_move, shaped, shown
+from engine.core import (
+    InvalidInput,
+    Outcome,
+    check_seed,
+    is_int,
+    make_rng,
+    not_a_move,
+    shaped,
+    shown,
+)
 from engine.sumeria import events as ev
 from engine.sumeria import rays
 from engine.sumeria.board import Board
@@ -39,10 +48,8 @@ from engine.sumeria.scoring import (
     tile_choices,
 )
 from engine.sumeria.state import (
-    INITIAL_TRADERS,
     OFFER_SIZES,
     PHASES,
-    ROUNDS,
     TILE_NAMES,
     TILES,
     TILES_PER_TYPE,
@@ -70,7 +77,11 @@ def new_state(players: int = 3, seed: int | None = None, *, board: Board | None 
     if not isinstance(board, Board):
         raise InvalidInput("board must be a sumeria.Board (use Board.from_dict)")
     opts = Options.from_keywords("Sumeria", options)
-    needed = players * TRADERS[players] + 1
+    traders, setup = opts.traders_for(players), opts.setup_for(players)
+    if setup > traders:
+        raise InvalidInput(f"each player places {setup} traders during setup but has only "
+                           f"{traders} (options setup_traders and traders)")
+    needed = players * traders + 1
     if len(board.locations) < needed:
         raise InvalidInput(f"{board.name} has {len(board.locations)} locations; a {players}-player"
                            f" game needs at least {needed}, so that a trader can always be added")
@@ -83,19 +94,19 @@ def new_state(players: int = 3, seed: int | None = None, *, board: Board | None 
     bag = [t for t in TILES for _ in range(TILES_PER_TYPE)]
     rng.shuffle(bag)
     first = rng.randrange(players)
-    offer, rest = _draw("".join(bag))
+    offer, rest = _draw("".join(bag), opts.offer)
     return State(
-        board=board, options=opts, players=players, seed=seed, phase="placement", round=1,
-        step=0, first_player=first, to_move=first, traders=(-1,) * len(board.locations),
-        reserve=(TRADERS[players],) * players, row=tuple(row), offer=offer, bag=rest,
-        discard="", influence=((0, 0, 0, 0),) * players)
+        board=board, options=opts, players=players, seed=seed,
+        phase="placement" if setup else "turns", round=1, step=0, first_player=first,
+        to_move=first, traders=(-1,) * len(board.locations), reserve=(traders,) * players,
+        row=tuple(row), offer=offer, bag=rest, discard="", influence=((0, 0, 0, 0),) * players)
 
 
-def _draw(bag: str) -> tuple[tuple[str, str, str], str]:
-    """Six tiles from the bag: three above the 1st city-state, two above the 2nd, one above
-    the 3rd."""
-    a, b = OFFER_SIZES[0], OFFER_SIZES[0] + OFFER_SIZES[1]
-    c = b + OFFER_SIZES[2]
+def _draw(bag: str, sizes: tuple[int, ...] = OFFER_SIZES) -> tuple[tuple[str, str, str], str]:
+    """The round's tiles from the bag: by the rule text three above the 1st city-state, two
+    above the 2nd, one above the 3rd (`sizes`: a game's own are ``options.offer``)."""
+    a, b = sizes[0], sizes[0] + sizes[1]
+    c = b + sizes[2]
     return (bag[:a], bag[a:b], bag[b:c]), bag[c:]
 
 
@@ -213,7 +224,7 @@ def _occupancy(traders: tuple[int, ...]) -> int:
 
 def _choices(state: State) -> list[str]:
     """The distinct choices of tiles for the controller of the city-state being scored."""
-    return tile_choices(state.offer[state.scoring], state.scoring)
+    return tile_choices(state.offer[state.scoring], state.scoring, state.options.takes)
 
 
 # ------------------------------------------------------------------------------------- apply
@@ -226,6 +237,10 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         IllegalMove: the move breaks a rule (the reason names it).
         InvalidInput: the move names an unknown location or is not a Sumeria move.
     """
+    if isinstance(move, Outcome):
+        from engine.sumeria.chance import resolve
+
+        return resolve(state, move)  # type: ignore[no-any-return]
     if state.phase == "over":
         raise refusal("over", "S-END-1")
     handler = _HANDLERS.get(type(move))
@@ -250,7 +265,7 @@ def _place(state: State, move: Place) -> tuple[State, list[ev.Event]]:
     events: list[ev.Event] = [ev.TraderPlaced(player, move.location,
                                               board.name_of(move.location))]
     step = state.step + 1
-    if step == state.players * INITIAL_TRADERS[state.players]:
+    if step == state.players * state.options.setup_for(state.players):
         events.append(ev.PlacementEnded(state.first_player))
         return _evolve(state, traders=traders, reserve=reserve, phase="turns", step=0,
                        to_move=state.first_player), events
@@ -398,29 +413,33 @@ def _step_name(state: State, step: int | None) -> str | None:
     return ("traders", "city", state.options.tiebreak, "order")[step]
 
 
-def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
+def _score(state: State, rank: int, events: list[ev.Event] | None
+           ) -> tuple[State, list[ev.Event] | None]:
     """Resolve the scored city-states from `rank` on, stopping where a controller must
-    choose; then end the round."""
+    choose; then end the round. With `events` None nothing is told (a search's quiet step,
+    `successor`)."""
     board = state.board
     influence = list(state.influence)
     discard = state.discard
     offer = list(state.offer)
-    for k in range(rank, len(OFFER_SIZES)):
+    takes = state.options.takes
+    for k in range(rank, len(offer)):
         cs_id = state.row[k]
-        name = board.city_state(cs_id).name
         order, step, counts = control(state, k)
         first = order[0] if order else None
         second = order[1] if len(order) > 1 else None
-        events.append(ev.ControlDecided(k + 1, cs_id, name, first, second, counts,
-                                        _step_name(state, step)))
+        if events is not None:
+            name = board.city_state(cs_id).name
+            events.append(ev.ControlDecided(k + 1, cs_id, name, first, second, counts,
+                                            _step_name(state, step)))
         offered = offer[k]
         if first is None:
-            if offered:
+            if offered and events is not None:
                 events.append(ev.TilesDiscarded(cs_id, name, offered))
             discard += offered
             offer[k] = ""
             continue
-        choices = tile_choices(offered, k)
+        choices = tile_choices(offered, k, takes)
         if len(choices) > 1:
             return _evolve(state, phase="scoring", scoring=k, to_move=first,
                            influence=tuple(influence), discard=discard,
@@ -435,21 +454,23 @@ def _score(state: State, rank: int, events: list[ev.Event]) -> tuple[State, list
 
 def _award(state: State, k: int, first: int, second: int | None, offered: str, taken: str,
            chosen: bool, influence: list[tuple[int, int, int, int]], discard: str,
-           events: list[ev.Event]) -> tuple[list[tuple[int, int, int, int]], str]:
+           events: list[ev.Event] | None) -> tuple[list[tuple[int, int, int, int]], str]:
     """Give `taken` to the controller and the rest to second place (or the discard)."""
     cs_id = state.row[k]
-    name = state.board.city_state(cs_id).name
+    name = state.board.city_state(cs_id).name if events is not None else ""
     rest = leftover(offered, taken)
     influence = _gain(influence, first, taken)
-    if taken:
+    if taken and events is not None:
         events.append(ev.TilesTaken(first, cs_id, name, taken, chosen))
     if rest:
         if second is not None:
             influence = _gain(influence, second, rest)
-            events.append(ev.TilesTaken(second, cs_id, name, rest, False))
+            if events is not None:
+                events.append(ev.TilesTaken(second, cs_id, name, rest, False))
         else:
             discard += rest
-            events.append(ev.TilesDiscarded(cs_id, name, rest))
+            if events is not None:
+                events.append(ev.TilesDiscarded(cs_id, name, rest))
     return influence, discard
 
 
@@ -481,23 +502,96 @@ def _take(state: State, move: TakeTiles) -> tuple[State, list[ev.Event]]:
     return _score(after, k + 1, events)
 
 
-def _end_round(state: State, events: list[ev.Event]) -> tuple[State, list[ev.Event]]:
-    if state.round == ROUNDS:
-        winners = final_winners(state.influence)
-        events.append(ev.GameEnded(tuple(score_counts(c) for c in state.influence),
-                                   tuple(sorted(winners))))
+def _end_round(state: State, events: list[ev.Event] | None
+               ) -> tuple[State, list[ev.Event] | None]:
+    if state.round == state.options.rounds:
+        if events is not None:
+            table = state.options.points
+            winners = final_winners(state.influence, table)
+            events.append(ev.GameEnded(tuple(score_counts(c, table) for c in state.influence),
+                                       tuple(sorted(winners))))
         return _evolve(state, phase="over", to_move=None, step=0, scoring=0), events
     counts_by_rank = (control(state, k)[2] for k in range(len(state.row)))
     last, decided = last_player(counts_by_rank, state.players, state.first_player)
     first = (last + 1) % state.players
-    decided_at = state.board.city_state(state.row[decided]).name if decided >= 0 else None
-    events.append(ev.FirstPlayerChosen(last, first, decided_at))
     row = (*state.row[3:], *reversed(state.row[:3]))
-    events.append(ev.RowRotated(row, tuple(state.board.city_state(c).name for c in row)))
-    offer, bag = _draw(state.bag)
-    events.append(ev.TilesDrawn(state.round + 1, offer))
+    offer, bag = _draw(state.bag, state.options.offer)
+    if events is not None:
+        board = state.board
+        decided_at = board.city_state(state.row[decided]).name if decided >= 0 else None
+        events.append(ev.FirstPlayerChosen(last, first, decided_at))
+        events.append(ev.RowRotated(row, tuple(board.city_state(c).name for c in row)))
+        events.append(ev.TilesDrawn(state.round + 1, offer))
     return _evolve(state, phase="turns", round=state.round + 1, step=0, first_player=first,
                    to_move=first, row=row, offer=offer, bag=bag, scoring=0), events
+
+
+def successor(state: State, move: Any) -> State:
+    """The state after `move`, one of ``legal_moves(state)`` — what ``apply(state, move)[0]``
+    is, made without checking the move or telling events, for searches that look at every
+    move (`expert`). A move that ends a round (or a setup, or chooses tiles) goes through
+    `apply` itself; the others are worked out here, as `_place` and `_turn` work them out.
+    Give it only legal moves: anything else gives a state the rules never reach."""
+    phase = state.phase
+    n = state.players
+    step = state.step + 1
+    if phase == "turns" and step < TURNS_PER_ROUND * n:
+        traders, reserve, row = turn_changes(state, move)
+        return _evolve(state, traders=traders, reserve=reserve, row=row, step=step,
+                       to_move=(state.first_player + step) % n)
+    if phase == "turns":  # the round's last turn: its scoring follows, told to nobody
+        traders, reserve, row = turn_changes(state, move)
+        return _score(_evolve(state, traders=traders, reserve=reserve, row=row, step=step,
+                              phase="scoring", scoring=0), 0, None)[0]
+    if phase == "placement" and step < n * state.options.setup_for(n):
+        player = state.to_move
+        i = state.board._index[move.location]
+        return _evolve(state, traders=_set(state.traders, i, player),
+                       reserve=_add(state.reserve, player, -1), step=step,
+                       to_move=(state.first_player + step) % n)
+    return apply(state, move)[0]
+
+
+def turn_changes(state: State, move: Any) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                   tuple[str, ...]]:
+    """What an add, a move or a remove of ``legal_moves(state)`` changes in a turn (S-ADD-1…2,
+    S-MOVE-5, S-REMOVE-1…2): the traders, the reserves and the row — unchecked, as
+    `successor` is."""
+    board = state.board
+    player = state.to_move
+    index = board._index
+    cs_of = board._cs_of
+    row = state.row
+    traders = list(state.traders)
+    kind = type(move)
+    if kind is MoveTrader:
+        i, j = index[move.origin], index[move.destination]
+        traders[i], traders[j] = -1, player
+        reserve = state.reserve
+        if cs_of[i] != cs_of[j]:
+            row = _swapped(row, board.city_states[cs_of[j]].id, +1)
+    elif kind is Add:
+        i = index[move.location]
+        traders[i] = player
+        reserve = _add(state.reserve, player, -1)
+        row = _swapped(row, board.city_states[cs_of[i]].id, +1)
+    else:
+        i = index[move.location]
+        traders[i] = -1
+        reserve = _add(state.reserve, player, +1)
+        row = _swapped(row, board.city_states[cs_of[i]].id, -1)
+    return tuple(traders), reserve, row
+
+
+def _swapped(row: tuple[str, ...], cs_id: str, gain: int) -> tuple[str, ...]:
+    """`_shift` without its event: the tile swapped left (gain) or right (loss), if it can."""
+    k = row.index(cs_id)
+    other = k - gain
+    if not 0 <= other < len(row):
+        return row
+    swapped = list(row)
+    swapped[k], swapped[other] = swapped[other], swapped[k]
+    return tuple(swapped)
 
 
 _HANDLERS = {Place: _place, Add: _turn, MoveTrader: _turn, Remove: _turn, TakeTiles: _take}
@@ -528,17 +622,19 @@ def check_state(state: State) -> None:
 def _check_state(state: State, n: int) -> str | None:
     if state.phase not in PHASES:
         return f"phase {shown(state.phase)} is not one of {', '.join(PHASES)}"
-    if not 1 <= state.round <= ROUNDS:
-        return f"round {state.round} is not 1 to {ROUNDS}"
+    opts = state.options
+    rounds, traders, setup = opts.rounds, opts.traders_for(n), opts.setup_for(n)
+    if not 1 <= state.round <= rounds:
+        return f"round {state.round} is not 1 to {rounds}"
     if not 0 <= state.first_player < n:
         return f"first_player {state.first_player} is not a player"
     if len(state.reserve) != n or len(state.influence) != n:
         return "reserve and influence need one entry per player"
     for p in range(n):
         on_board = state.traders.count(p)
-        if state.reserve[p] < 0 or on_board + state.reserve[p] != TRADERS[n]:
+        if state.reserve[p] < 0 or on_board + state.reserve[p] != traders:
             return (f"player {p} has {on_board} traders on the board and {state.reserve[p]} in "
-                    f"reserve; that must make {TRADERS[n]}")
+                    f"reserve; that must make {traders}")
     if sorted(state.row) != sorted(cs.id for cs in state.board.city_states):
         return "row must list every city-state once"
     all_tiles = state.bag + "".join(state.offer) + state.discard
@@ -550,9 +646,9 @@ def _check_state(state: State, n: int) -> str | None:
     if len(all_tiles) + sum(map(sum, state.influence)) != len(TILES) * TILES_PER_TYPE:
         return "there are tiles of unknown types"
     if state.phase == "placement":
-        if state.round != 1 or not 0 <= state.step < n * INITIAL_TRADERS[n]:
+        if state.round != 1 or not 0 <= state.step < n * setup:
             return "setup happens before round 1 with one placement per step"
-        placed = [TRADERS[n] - r for r in state.reserve]
+        placed = [traders - r for r in state.reserve]
         expected = [(state.step - ((p - state.first_player) % n) + n - 1) // n for p in range(n)]
         if placed != expected:
             return "the traders placed so far do not follow the turn order of setup"
@@ -563,9 +659,9 @@ def _check_state(state: State, n: int) -> str | None:
         if state.to_move != expected_to_move:
             return f"to_move is {state.to_move}, but the rules say {expected_to_move}"
         sizes = tuple(len(o) for o in state.offer)
-        if sizes != OFFER_SIZES:
-            return f"the offer holds {sizes} tiles, not {OFFER_SIZES}"
-        if len(state.bag) != (ROUNDS - state.round) * sum(OFFER_SIZES):
+        if sizes != opts.offer:
+            return f"the offer holds {sizes} tiles, not {opts.offer}"
+        if len(state.bag) != _bag_size(opts, state.round):
             return f"the bag holds {len(state.bag)} tiles in round {state.round}"
     if state.phase == "scoring":
         if not 0 <= state.scoring < len(OFFER_SIZES):
@@ -577,6 +673,12 @@ def _check_state(state: State, n: int) -> str | None:
     if state.phase == "over" and state.to_move is not None:
         return "nobody moves once the game is over"
     return None
+
+
+def _bag_size(options: Options, round_: int) -> int:
+    """The tiles left in the bag during round `round_` (the rule text: 30 in round 1, 0 in
+    round 6)."""
+    return len(TILES) * TILES_PER_TYPE - round_ * sum(options.offer)
 
 
 # ------------------------------------------------------------------------------- positions
@@ -612,15 +714,16 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
             shaped(value, shape, name)
     shaped(first_player, int, "first_player"), shaped(round, int, "round")
     shaped(turn, int, "turn")
-    if not 1 <= round <= ROUNDS:
-        raise InvalidInput(f"round must be 1 to {ROUNDS}, not {round}")
+    opts = state.options
+    if not 1 <= round <= opts.rounds:
+        raise InvalidInput(f"round must be 1 to {opts.rounds}, not {round}")
     cells = [-1] * len(board.locations)
     for loc_id, owner in (traders or {}).items():
         if isinstance(owner, bool) or not isinstance(owner, int) or not 0 <= owner < players:
             raise InvalidInput(f"trader on {shown(loc_id)}: owner must be a player 0 to "
                                f"{players - 1}, not {shown(owner)}")
         cells[board.index_of(loc_id)] = owner
-    reserve = tuple(TRADERS[players] - cells.count(p) for p in range(players))
+    reserve = tuple(opts.traders_for(players) - cells.count(p) for p in range(players))
     counts = [(0, 0, 0, 0)] * players
     if influence is not None:
         if len(influence) != players:
@@ -649,12 +752,12 @@ def position(players: int = 3, traders: dict[str, int] | None = None, *,
     rng = make_rng(seed, "sumeria", "position")
     rng.shuffle(pool)
     if offer is None:
-        offer = ("".join(pool[:3]), "".join(pool[3:5]), "".join(pool[5:6]))
+        offer, _ = _draw("".join(pool), opts.offer)
     for t in "".join(offer):
         if t not in pool:
             raise InvalidInput(f"offer {shown(offer)}: no tile {shown(t)} left for it")
         pool.remove(t)
-    bag_size = (ROUNDS - round) * sum(OFFER_SIZES)
+    bag_size = _bag_size(opts, round)
     if len(pool) < bag_size:
         raise InvalidInput(f"round {round} needs {bag_size} tiles in the bag, but only "
                            f"{len(pool)} are left after the players' tiles and the offer: "

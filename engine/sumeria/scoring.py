@@ -16,11 +16,14 @@ from engine.sumeria.pieces import LETTER_OF, TILES, TILES_PER_TYPE
 
 #: Points for 0..9 tiles of one type: "1, 3, 6, 10, 15, 21, 28, 36, 45".
 TRIANGLE = tuple(n * (n + 1) // 2 for n in range(TILES_PER_TYPE + 1))
+#: The scoring tables a house rule may name (option ``scoring``, S-OPT-SCORING-1).
+SCORING_TABLES = {"triangle": TRIANGLE, "linear": tuple(range(TILES_PER_TYPE + 1))}
 
 
-def score_counts(counts: Sequence[int]) -> int:
-    """Points for tile counts (one count per type)."""
-    return sum(TRIANGLE[n] for n in counts)
+def score_counts(counts: Sequence[int], table: Sequence[int] = TRIANGLE) -> int:
+    """Points for tile counts (one count per type) by `table` (the rule text's by default;
+    a game's own is ``state.options.points``)."""
+    return sum(table[n] for n in counts)
 
 
 def score_influence(tiles: Mapping[str, int]) -> int:
@@ -47,9 +50,11 @@ def score_influence(tiles: Mapping[str, int]) -> int:
     return total
 
 
-def final_winners(influence: Sequence[Sequence[int]]) -> frozenset[int]:
-    """The winners: most points; then most tiles of a single type; then all share the win."""
-    keys = [(score_counts(c), max(c)) for c in influence]
+def final_winners(influence: Sequence[Sequence[int]],
+                  table: Sequence[int] = TRIANGLE) -> frozenset[int]:
+    """The winners: most points (by `table`); then most tiles of a single type; then all
+    share the win."""
+    keys = [(score_counts(c, table), max(c)) for c in influence]
     best = max(keys)
     return frozenset(p for p, k in enumerate(keys) if k == best)
 
@@ -113,21 +118,26 @@ def last_player(counts_by_rank: Iterable[Sequence[int]], players: int,
     return min(tied, key=lambda p: (p - first_player) % n), -1
 
 
+#: How many tiles the controller of the 1st, 2nd and 3rd city-state chooses by the rule text.
+TAKES = (2, 1, 1)
+
+
 @functools.lru_cache(maxsize=1024)
-def _tile_choices(offered: str, rank: int) -> tuple[str, ...]:
-    size = min(len(offered), (2, 1, 1)[rank])
+def _tile_choices(offered: str, take: int) -> tuple[str, ...]:
+    size = min(len(offered), take)
     return tuple(sorted({"".join(sorted(c, key=TILES.index))
                          for c in itertools.combinations(offered, size)},
                         key=lambda s: [TILES.index(t) for t in s]))
 
 
-def tile_choices(offered: str, rank: int) -> list[str]:
+def tile_choices(offered: str, rank: int, takes: Sequence[int] = TAKES) -> list[str]:
     """The distinct choices for the controller of the city-state at `rank` (0-based).
 
     "chooses 2 of the 3 Influence tiles" above the first, "1 of the 2" above the second, and
-    "receives the Influence tile" above the third. Choices that give the same tiles are one.
+    "receives the Influence tile" above the third (`takes`: a game's own are
+    ``state.options.takes``). Choices that give the same tiles are one.
     """
-    return list(_tile_choices(offered, rank))
+    return list(_tile_choices(offered, takes[rank]))
 
 
 def leftover(offered: str, taken: str) -> str:

@@ -11,11 +11,12 @@ The board is shared, static data: a state refers to it and never copies it. Play
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, RulesetOptions, shown
+from engine.core import InvalidInput, RulesetOptions, is_int, shown
 from engine.quick import evolver
 from engine.sumeria.board import Board
 
@@ -30,13 +31,17 @@ from engine.sumeria.pieces import (  # noqa: F401
     TRADERS,
     player_name,
 )
-from engine.sumeria.scoring import final_winners, score_counts
+from engine.sumeria.scoring import SCORING_TABLES, final_winners, score_counts
 from engine.sumeria.text import render_text
 
 OFFER_SIZES = (3, 2, 1)  # tiles above the 1st, 2nd and 3rd city-state
 ROUNDS = 6
 TURNS_PER_ROUND = 3
 INITIAL_TRADERS = {3: 8, 4: 5}  # traders placed during setup
+#: The most traders a house rule may give a player, and the most points one count of tiles
+#: may score (far beyond any board or table a designer tries).
+MAX_TRADERS = 64
+MAX_POINTS = 10_000
 TIEBREAKS = ("towns", "villages")  # English text / Dutch translation (docs/rulings.md R-S1)
 
 PHASES = ("placement", "turns", "scoring", "over")
@@ -52,19 +57,102 @@ _SUMMARY = {
 
 @dataclass(frozen=True, slots=True)
 class Options(RulesetOptions):
-    """The choices where the rule texts disagree (docs/rulings.md).
+    """The choices where the rule texts disagree (docs/rulings.md), and the house rules: the
+    rule text's numbers and tables a designer may vary (docs/rules/sumeria.md, S-OPT-…).
 
     Attributes:
         tiebreak: the second control tie-break after the city: ``"towns"`` (the English text,
             default) or ``"villages"`` (the Dutch translation).
+        traders: each player's traders; None for the rule text's (14 with 3 players, 10 with
+            4: `traders_for`).
+        setup_traders: the traders each player places during setup; None for the rule
+            text's (8 with 3 players, 5 with 4: `setup_for`); 0 skips the setup.
+        scoring: the points for 0 to 9 tiles of one type: ``"triangle"`` (the rule text:
+            0, 1, 3, 6, … 45), ``"linear"`` (0, 1, 2, … 9) or a list of ten whole numbers.
+        offer: the tiles drawn each round above the 1st, 2nd and 3rd city-state (3, 2, 1).
+            The controller of a scored city-state chooses all its tiles but one (its only
+            tile, if it has one), and the player in second place gets the rest.
+        rounds: the rounds of a game (6); at most as many as the 36 tiles can supply.
     """
 
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = (
+        "traders", "setup_traders", "scoring", "offer", "rounds")
+
     tiebreak: str = "towns"
+    traders: int | None = None
+    setup_traders: int | None = None
+    scoring: str | tuple[int, ...] = "triangle"
+    offer: tuple[int, ...] = OFFER_SIZES
+    rounds: int = ROUNDS
 
     def __post_init__(self) -> None:
         if self.tiebreak not in TIEBREAKS:
             raise InvalidInput(f"tiebreak must be one of {', '.join(map(repr, TIEBREAKS))}, "
                                f"not {shown(self.tiebreak)}")
+        for name, least in (("traders", 1), ("setup_traders", 0)):
+            value = getattr(self, name)
+            if value is not None and (not is_int(value) or not least <= value <= MAX_TRADERS):
+                raise InvalidInput(f"{name} must be a whole number from {least} to "
+                                   f"{MAX_TRADERS}, or None for the rule text's, "
+                                   f"not {shown(value)}")
+        if (self.traders is not None and self.setup_traders is not None
+                and self.setup_traders > self.traders):
+            raise InvalidInput(f"setup_traders ({self.setup_traders}) cannot exceed traders "
+                               f"({self.traders}): a player places traders from their own")
+        scoring = self.scoring
+        if isinstance(scoring, list):
+            scoring = tuple(scoring)
+            object.__setattr__(self, "scoring", scoring)
+        if isinstance(scoring, str):
+            if scoring not in SCORING_TABLES:
+                raise InvalidInput(f"scoring must be one of "
+                                   f"{', '.join(map(repr, SCORING_TABLES))} or a list of "
+                                   f"{TILES_PER_TYPE + 1} whole numbers, not {shown(scoring)}")
+        elif not (isinstance(scoring, tuple) and len(scoring) == TILES_PER_TYPE + 1
+                  and all(is_int(v) and 0 <= v <= MAX_POINTS for v in scoring)):
+            raise InvalidInput(f"scoring must be {' or '.join(map(repr, SCORING_TABLES))}, or "
+                               f"a list of {TILES_PER_TYPE + 1} whole numbers from 0 to "
+                               f"{MAX_POINTS} (the points for 0 to {TILES_PER_TYPE} tiles of "
+                               f"a type), not {shown(self.scoring)}")
+        offer = self.offer
+        if isinstance(offer, list):
+            offer = tuple(offer)
+            object.__setattr__(self, "offer", offer)
+        if not (isinstance(offer, tuple) and len(offer) == len(OFFER_SIZES)
+                and all(is_int(k) and 0 <= k <= TILES_PER_TYPE for k in offer)
+                and sum(offer) > 0):
+            raise InvalidInput(f"offer must be three whole numbers from 0 to {TILES_PER_TYPE}, "
+                               "the tiles drawn each round above the 1st, 2nd and 3rd "
+                               f"city-state (not all 0), not {shown(self.offer)}")
+        most = len(TILES) * TILES_PER_TYPE // sum(offer)
+        if not is_int(self.rounds) or not 1 <= self.rounds <= most:
+            raise InvalidInput(f"rounds must be a whole number from 1 to {most} (the "
+                               f"{len(TILES) * TILES_PER_TYPE} tiles give {sum(offer)} a "
+                               f"round), not {shown(self.rounds)}")
+
+    def traders_for(self, players: int) -> int:
+        """Each player's traders with `players` at the table."""
+        return TRADERS[players] if self.traders is None else self.traders
+
+    def setup_for(self, players: int) -> int:
+        """The traders each player places during setup with `players` at the table."""
+        return INITIAL_TRADERS[players] if self.setup_traders is None else self.setup_traders
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The scoring table: points for 0 to 9 tiles of one type."""
+        scoring = self.scoring
+        return SCORING_TABLES[scoring] if isinstance(scoring, str) else scoring
+
+    @property
+    def takes(self) -> tuple[int, ...]:
+        """How many tiles the controller of the 1st, 2nd and 3rd city-state chooses."""
+        return _takes(self.offer)  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=64)
+def _takes(offer: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(max(k - 1, 1) if k else 0 for k in offer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,13 +253,14 @@ class State:
         return {TILE_NAMES["en"][t]: n for t, n in zip(TILES, self.influence[player])}
 
     def scores(self) -> tuple[int, ...]:
-        return tuple(score_counts(counts) for counts in self.influence)
+        table = self.options.points
+        return tuple(score_counts(counts, table) for counts in self.influence)
 
     def winners(self) -> frozenset[int]:
         """The players sharing the win once the game is over; empty before."""
         if not self.is_over:
             return frozenset()
-        return final_winners(self.influence)
+        return final_winners(self.influence, self.options.points)
 
     def view(self, player: int | None = None) -> State:
         """What `player` may see: everything but the order of the tiles in the bag.

@@ -2,7 +2,8 @@
 
 `game_stats` reads a finished game's events: which city-states were scored and how often each
 was controlled, and which step of the control tie-break (S-CTRL-1 to 4) settled first place.
-It returns plain data (dicts of whole numbers) so records stay JSON-ready.
+`game_length` gives a game's length in rounds and turns. It returns plain data (dicts of whole
+numbers) so records stay JSON-ready.
 
 Limits: the tie-break counts cover first against second place only (`ControlDecided` says
 which step separated those two); who came second when second and third tied is not counted.
@@ -44,3 +45,16 @@ def game_stats(final: State, events: Iterable[Event]) -> dict[str, Any]:
             decided_by[event.decided_by or "none"] += 1
     return {"scored": scored, "first": first, "controlled": controlled,
             "decided_by": decided_by}
+
+
+def game_length(final: State) -> dict[str, int]:
+    """How long a game lasted (`engine.simulate` puts it in every record): ``rounds`` begun
+    (S-TURN-1) and player ``turns`` taken — adds, moves and removes (S-TURN-2); the setup's
+    placements and the tile choices of a scoring are not turns."""
+    n = final.players
+    per_round = 3 * n
+    if final.phase in ("scoring", "over"):
+        turns = final.round * per_round
+    else:
+        turns = (final.round - 1) * per_round + (final.step if final.phase == "turns" else 0)
+    return {"rounds": final.round, "turns": turns}

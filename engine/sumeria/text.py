@@ -43,6 +43,6 @@ def render_text(state: State, lang: str = "en") -> str:
         f"{names[p]} {r}" for p, r in enumerate(state.reserve)))
     lines.append(f"{words['tiles'] + ':':<9}" + ", ".join(
         f"{names[p]} " + "".join(f"{t}{c}" for t, c in zip(TILES, counts))
-        + f" ({score_counts(counts)} {words['points']})"
+        + f" ({score_counts(counts, state.options.points)} {words['points']})"
         for p, counts in enumerate(state.influence)))
     return "\n".join(lines)

@@ -27,8 +27,9 @@ from engine import core
 from engine.core import IllegalMove, InvalidInput
 from engine.tigris import events
 from engine.tigris.board import BOARDS, HEIGHT, WIDTH, Board, cell_name, parse_cell
+from engine.tigris.chance import chance_outcomes, reseeded
 from engine.tigris.fast import random_playout
-from engine.tigris.heuristic import evaluate
+from engine.tigris.heuristic import evaluate, evaluate_moves
 from engine.tigris.moves import (
     MOVE_KINDS,
     BuildMonument,
@@ -59,7 +60,7 @@ from engine.tigris.pieces import (
     player_name,
 )
 from engine.tigris.positions import position
-from engine.tigris.rules import apply, check_state, legal_moves, new_state
+from engine.tigris.rules import apply, check_state, legal_moves, new_state, successor
 from engine.tigris.saves import state_from_dict
 from engine.tigris.scoring import final_vector, final_winners
 from engine.tigris.state import Options, State
@@ -89,13 +90,13 @@ def determinize(view: State, rng: random.Random) -> State:
 
 
 __all__ = [
-    "conflict_sides", "groups", "kingdoms",
     "BOARDS", "Board", "BuildMonument", "BuildWonder", "COLOURS", "COLOUR_NAMES", "Catastrophe",
     "ChooseWar", "Decline", "Discard", "Game", "HEIGHT", "IllegalMove", "InvalidInput",
     "KeepTreasure", "LEADER_NAMES", "MONUMENTS", "MOVE_KINDS", "NAME", "Options", "PLAYER_NAMES",
     "Pass", "PlaceBuilding", "PlaceTile", "PositionLeader", "State", "Support", "TILE_COUNTS",
-    "TILE_NAMES", "TakeCube", "WIDTH", "Withdraw", "apply", "cell_name", "check_state",
-    "determinize", "evaluate", "events", "final_vector", "final_winners", "legal_moves",
-    "move_from_dict", "new_game", "new_state", "parse_cell", "parse_move", "player_name",
-    "position", "random_playout", "state_from_dict",
+    "TILE_NAMES", "TakeCube", "WIDTH", "Withdraw", "apply", "cell_name", "chance_outcomes",
+    "check_state", "conflict_sides", "determinize", "evaluate", "evaluate_moves", "events",
+    "final_vector", "final_winners", "groups", "kingdoms", "legal_moves", "move_from_dict",
+    "new_game", "new_state", "parse_cell", "parse_move", "player_name", "position",
+    "random_playout", "reseeded", "state_from_dict", "successor",
 ]

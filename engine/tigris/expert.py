@@ -48,7 +48,16 @@ from typing import Any
 
 from engine.tigris.moves import to_move, to_raw
 from engine.tigris.scoring import final_vector
-from engine.tigris.state import COLOURS, LEADER, MONUMENT_COLOURS, RED, REVOLT, TILE, State
+from engine.tigris.state import (
+    BLACK,
+    COLOURS,
+    LEADER,
+    MONUMENT_COLOURS,
+    RED,
+    REVOLT,
+    TILE,
+    State,
+)
 from engine.tigris.table import (
     M_DISCARD,
     M_SUPPORT,
@@ -111,18 +120,27 @@ def defender_holds_less(need: int, colour_unseen: int, unseen: int, hand: int) -
 
 
 def _colour_needs(influence: list[int]) -> list[float]:
-    """Each colour's worth of a point: the weight of its rank, weakest first."""
-    order = sorted(range(4), key=lambda c: (influence[c], c))
-    needs = [0.0] * 4
-    for rank, colour in enumerate(order):
-        needs[colour] = RANK_WEIGHTS[rank] / RANK_WEIGHTS[0]
+    """Each colour's worth of a point: the weight of its rank, weakest first (remembered by
+    the order of the colours, which is all it depends on)."""
+    order = tuple(sorted(range(4), key=lambda c: (influence[c], c)))
+    needs = _NEEDS.get(order)
+    if needs is None:
+        needs = [0.0] * 4
+        for rank, colour in enumerate(order):
+            needs[colour] = RANK_WEIGHTS[rank] / RANK_WEIGHTS[0]
+        _NEEDS[order] = needs
     return needs
 
 
+#: `_colour_needs` by the order of the colours, weakest first (24 at most); read, never changed.
+_NEEDS: dict[tuple[int, ...], list[float]] = {}
+
+
 def _standing(t: Table, p: int, colour_masks: list[int], needs: list[float]) -> float:
-    vector = final_vector(t.inf[p], t.taken[p])
-    value = sum(w * v for w, v in zip(RANK_WEIGHTS, vector))
-    comp, cmask, lpos, tnear = t.comp, t.cmask, t.lpos, t.tnear
+    v0, v1, v2, v3 = final_vector(t.inf[p], t.taken[p])
+    w0, w1, w2, w3 = RANK_WEIGHTS
+    value = w0 * v0 + w1 * v1 + w2 * v2 + w3 * v3
+    comp, cmask, lpos, tnear, monuments = t.comp, t.cmask, t.lpos, t.tnear, t.monuments
     for colour in range(4):
         cell = lpos[4 * p + colour]
         if cell < 0:
@@ -133,10 +151,16 @@ def _standing(t: Table, p: int, colour_masks: list[int], needs: list[float]) -> 
         value += LEADER_BASE * (0.5 + need)
         value += TEMPLE_BONUS * min(tnear[cell], 3)
         value += STRENGTH_BONUS * min((mask & colour_masks[colour]).bit_count(), 6)
-        for m, top in enumerate(t.monuments):
-            if top >= 0 and colour in MONUMENT_COLOURS[m] and comp[top] == kingdom:
+        for m in _MONUMENTS_OF[colour]:
+            top = monuments[m]
+            if top >= 0 and comp[top] == kingdom:
                 value += MONUMENT_BONUS * (0.5 + need)
     return value + CATASTROPHE_KEPT * t.cats[p]
+
+
+#: The monuments each colour belongs to, in monument order.
+_MONUMENTS_OF = tuple(tuple(m for m, pair in enumerate(MONUMENT_COLOURS) if colour in pair)
+                      for colour in range(4))
 
 
 def _war_edges(t: Table, me: int, colour_masks: list[int], needs: list[float]) -> float:
@@ -163,12 +187,38 @@ def _war_edges(t: Table, me: int, colour_masks: list[int], needs: list[float]) -
     return value
 
 
-def _evaluate_table(t: Table, me: int) -> float:
+def _colour_masks(t: Table) -> list[int]:
+    """The face-up tiles of each colour, as masks. Read from the table's own masks: red are
+    its temples, blue its tiles on the river (only blue lies there, T-TILE-2), and only the
+    other land tiles are looked at one by one, for black or green."""
+    river = _river_mask(t.river)
+    red = t.temples
+    rest = t.fmask & ~red & ~river
+    black = green = 0
     cells = t.cells
-    colour_masks = [0, 0, 0, 0]
-    for cell, code in enumerate(cells):
-        if TILE <= code < TILE + 4:
-            colour_masks[code - TILE] |= 1 << cell
+    while rest:
+        low = rest & -rest
+        if cells[low.bit_length() - 1] == TILE + BLACK:
+            black |= low
+        else:
+            green |= low
+        rest ^= low
+    return [black, red, t.fmask & river, green]
+
+
+#: Each board's river cells as a mask, by the id of its `river` (checked against it).
+_RIVERS: dict[int, tuple[tuple[bool, ...], int]] = {}
+
+
+def _river_mask(river: tuple[bool, ...]) -> int:
+    entry = _RIVERS.get(id(river))
+    if entry is None or entry[0] is not river:
+        entry = _RIVERS[id(river)] = (river, sum(1 << c for c, wet in enumerate(river) if wet))
+    return entry[1]
+
+
+def _evaluate_table(t: Table, me: int) -> float:
+    colour_masks = _colour_masks(t)
     standings = []
     for p in range(t.n):
         needs = _colour_needs(t.inf[p])
@@ -185,6 +235,24 @@ def evaluate(state: State, player: int) -> float:
 
 
 # Looking ahead through a move's consequences ---------------------------------------------------
+
+
+class _Fresh:
+    """Fresh tables of one state, as `Table.load` gives them: loaded once, then copied (a
+    search plays every move from the same position)."""
+
+    __slots__ = ("proto",)
+
+    def __init__(self, state: State):
+        self.proto = Table.load(state, log=False)
+
+    def __call__(self) -> Table:
+        return self.proto.copy()
+
+    def after(self, raw: tuple[Any, ...]) -> Table:
+        t = self.proto.copy()
+        t.play(raw)
+        return t
 
 
 def _after(state: State, raw: tuple[Any, ...]) -> Table:
@@ -214,8 +282,8 @@ def _settle(t: Table, reader: _Reader, depth: int) -> float:
         if t.to_move != me or depth >= MAX_DEPTH or len(options) == 1:
             t.play(options[0])
             continue
-        state = t.freeze()
-        return max(_settle(_after(state, raw), reader, depth + 1) for raw in options)
+        fresh = _Fresh(t.freeze())
+        return max(_settle(fresh.after(raw), reader, depth + 1) for raw in options)
 
 
 def _attack(t: Table, reader: _Reader, depth: int) -> tuple[float, int]:
@@ -229,11 +297,11 @@ def _attack(t: Table, reader: _Reader, depth: int) -> tuple[float, int]:
     support = RED if kind == REVOLT else colour
     defender = (t.cells[d_cell] - LEADER) // 4
     counts = t.support_counts()
-    state = t.freeze()
+    fresh = _Fresh(t.freeze())
     most = counts[-1]
 
     def outcome(commit: int, answer: int) -> float:
-        table = Table.load(state, log=False)
+        table = fresh()
         table.play((M_SUPPORT, commit))
         held = table.hands[defender]
         held[support] = max(held[support], answer)
@@ -263,10 +331,10 @@ def _attack(t: Table, reader: _Reader, depth: int) -> tuple[float, int]:
 
 def _defend(t: Table, reader: _Reader, depth: int) -> tuple[float, int]:
     """The expert defends, having seen the attacker's support: every amount played out."""
-    state = t.freeze()
+    fresh = _Fresh(t.freeze())
     best_value, best_count = -math.inf, 0
     for commit in t.support_counts():
-        table = Table.load(state, log=False)
+        table = fresh()
         table.play((M_SUPPORT, commit))
         value = _settle(table, reader, depth + 1) - SUPPORT_COST * commit
         if value > best_value + 1e-9:
@@ -290,9 +358,10 @@ def choose(view: State, moves: list[Any], rng: random.Random) -> Any:
         return to_move((M_SUPPORT, count))
     best: list[Any] = []
     best_value = -math.inf
+    fresh = _Fresh(state)
     for move in moves:
         raw = to_raw(move)
-        value = _settle(_after(state, raw), reader, 0) - _cost(raw)
+        value = _settle(fresh.after(raw), reader, 0) - _cost(raw)
         if value > best_value + 1e-9:
             best, best_value = [move], value
         elif value >= best_value - 1e-9:

@@ -21,14 +21,12 @@ from engine.tigris.pieces import (
     CATASTROPHES,
     COLOURS,
     FLIPPED,
-    HAND_SIZE,
     LEADER,
     MONUMENTS,
     TILE,
-    TILE_COUNTS,
 )
 from engine.tigris.rules import _check_players, check_state, new_state
-from engine.tigris.state import ACTIONS, PHASES, REVOLT, WAR, Options, State, _evolve
+from engine.tigris.state import PHASES, REVOLT, WAR, Options, State, _evolve
 from engine.tigris.text import CONFLICT_KINDS, parse_tokens
 
 _KNOWN = ("players, options, seed, hand, catastrophes, influence, treasures, swapped, monument, "
@@ -70,7 +68,7 @@ def position(text: str = "", *, players: int | None = None, seed: int | None = N
         seed = lines.last_number("seed", None if viewer is not None else 0)
     start = new_state(players, 0 if seed is None else seed, **given_options)
     cells, treasures, buildings = parse_tokens(rows, start.board, players, "position")
-    reading = _Reading(players, lines)
+    reading = _Reading(players, lines, start.options)
     for key, args, number in facts:
         reading.read(key, args, number)
     active = reading.active
@@ -78,8 +76,9 @@ def position(text: str = "", *, players: int | None = None, seed: int | None = N
     to_move = reading.to_move
     if to_move is None and phase != "over":
         to_move = active
+    turn = start.options.actions
     actions = reading.actions if reading.actions is not None else (
-        ACTIONS if phase == "action" else ACTIONS - 1)
+        turn if phase == "action" else turn - 1)
     catastrophes = _catastrophes_left(cells.count(CATASTROPHE), reading.catastrophes)
     missing = len(start.board.temples) - len(treasures) - sum(reading.taken)
     if missing:
@@ -183,8 +182,9 @@ def _letters(words: list[str], number: int, what: str) -> str:
 class _Reading:
     """What the lines other than the grid say, each checked as it is read."""
 
-    def __init__(self, players: int, lines: _Lines) -> None:
+    def __init__(self, players: int, lines: _Lines, options: Options) -> None:
         self.players = players
+        self.options = options
         self.hands: list[str | None] = [None] * players
         self.swapped = [""] * players
         self.catastrophes: list[int | None] = [None] * players
@@ -269,9 +269,12 @@ class _Reading:
 
     def _actions(self, args: list[str], number: int) -> None:
         self.actions = _count_of(args[0] if args else "", number, "actions")
-        if not 0 <= self.actions <= ACTIONS:
-            raise InvalidInput(f"position line {number}: actions are 1 or 2 (0 or 1 while "
-                               "an action is being resolved)")
+        turn = self.options.actions
+        if not 0 <= self.actions <= turn:
+            during = "0 or 1" if turn == 2 else f"0 to {turn - 1}"
+            raise InvalidInput(f"position line {number}: actions are 1 "
+                               f"{'or' if turn == 2 else 'to'} {turn} ({during} while an "
+                               "action is being resolved)")
 
     def _phase(self, args: list[str], number: int) -> None:
         if len(args) != 1 or args[0] not in PHASES:
@@ -339,7 +342,7 @@ def _tiles(cells: tuple[int, ...], reading: _Reading, viewer: int | None, seed: 
            ) -> tuple[tuple[str, ...], tuple[str, ...], str, str, tuple[int, int, int, int]]:
     """Hands, swapped tiles, bag, unseen tiles (a view's) and discard: what is written, and
     the rest of the box dealt in an order from the seed."""
-    pool = dict(zip(COLOURS, TILE_COUNTS))
+    pool = dict(zip(COLOURS, reading.options.tiles))
     for code in cells:
         if TILE <= code < CATASTROPHE:
             pool[COLOURS[code - TILE]] -= 1
@@ -360,8 +363,9 @@ def _tiles(cells: tuple[int, ...], reading: _Reading, viewer: int | None, seed: 
         dealt, rest = rest[:count], rest[count:]
         return "".join(sorted(dealt, key=COLOURS.index))
 
-    hands = tuple(hand if hand is not None else "?" * HAND_SIZE
-                  if viewer is not None and p != viewer else deal(HAND_SIZE)
+    size = reading.options.hand_size
+    hands = tuple(hand if hand is not None else "?" * size
+                  if viewer is not None and p != viewer else deal(size)
                   for p, hand in enumerate(reading.hands))
     room = "position: the bag can hold at most {} tiles here"
     if viewer is None:

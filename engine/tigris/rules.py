@@ -25,6 +25,7 @@ from engine.core import (
     InvalidInput,
     Message,
     Named,
+    Outcome,
     check_seed,
     is_int,
     make_rng,
@@ -38,14 +39,12 @@ from engine.tigris.moves import MOVE_CLASSES, legal_public_moves, to_raw
 from engine.tigris.pieces import hand_text
 from engine.tigris.refusals import TEXT
 from engine.tigris.state import (
-    ACTIONS,
     CATASTROPHE,
     CATASTROPHES,
     COLOUR_NAMES,
     COLOURS,
     EMPTY,
     FLIPPED,
-    HAND_SIZE,
     LEADER,
     LEADER_NAMES,
     MONUMENT_COLOURS,
@@ -55,7 +54,6 @@ from engine.tigris.state import (
     RED,
     REVOLT,
     TILE,
-    TILE_COUNTS,
     Options,
     State,
 )
@@ -99,26 +97,31 @@ def new_state(players: int = 2, seed: int | None = None, **options: Any) -> Stat
     seed = check_seed(seed)
     opts = Options.from_keywords("Tigris & Euphrates", options)
     board = Board.get(opts.board)
+    hand = opts.hand_size
+    if players * hand > sum(opts.tiles) - len(board.temples):
+        raise InvalidInput(f"{players} hands of {hand} tiles need {players * hand} tiles in the "
+                           f"bag, but the box holds only {sum(opts.tiles)} tiles "
+                           f"({len(board.temples)} of them the starting temples)")
     cells = [EMPTY] * SIZE
     for cell in board.temples:
         cells[cell] = TILE + RED
     rng = make_rng(seed, "tigris", "setup")
-    counts = list(TILE_COUNTS)
+    counts = list(opts.tiles)
     counts[RED] -= len(board.temples)
     bag = [letter for letter, k in zip(COLOURS, counts) for _ in range(k)]
     rng.shuffle(bag)
     first = rng.randrange(players)
     hands = []
     for p in range(players):
-        hand = bag[p * HAND_SIZE:(p + 1) * HAND_SIZE]
-        hands.append("".join(sorted(hand, key=COLOURS.index)))
-    rest = "".join(bag[players * HAND_SIZE:])
+        dealt = bag[p * hand:(p + 1) * hand]
+        hands.append("".join(sorted(dealt, key=COLOURS.index)))
+    rest = "".join(bag[players * hand:])
     return State(
         options=opts, players=players, seed=seed, first_player=first, cells=tuple(cells),
         treasures=board.temples, monuments=(-1,) * len(MONUMENTS), wonder=-1,
         buildings=(-1,) * 4, hands=tuple(hands), catastrophes=(CATASTROPHES,) * players,
         influence=((0, 0, 0, 0),) * players, treasures_taken=(0,) * players, bag=rest,
-        discard=(0, 0, 0, 0), active=first, actions=ACTIONS, phase="action", to_move=first,
+        discard=(0, 0, 0, 0), active=first, actions=opts.actions, phase="action", to_move=first,
         swapped=("",) * players)
 
 
@@ -176,12 +179,17 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
         InvalidInput: the move is not a Tigris & Euphrates move, or `state` is a view.
     """
     if not isinstance(move, MOVE_CLASSES):
+        if isinstance(move, Outcome):
+            from engine.tigris.chance import resolve
+
+            return resolve(state, move)  # type: ignore[no-any-return]
         raise not_a_move("Tigris & Euphrates", move)
     if state.viewer is not None:
         raise InvalidInput(Message(TEXT, "a_view", player=told.player(state.viewer)))
     if state.phase == "over":
         raise IllegalMove(Message(TEXT, "over"),
-                          rule="T-END-1" if len(state.treasures) <= 2 else "T-END-2")
+                          rule="T-END-1" if len(state.treasures) <= (
+                              state.options.treasures_left) else "T-END-2")
     raw = to_raw(move)
     table = _take_table(state)
     try:
@@ -195,6 +203,27 @@ def apply(state: State, move: Any) -> tuple[State, list[ev.Event]]:
     table.state = after
     _keep_table(after, table)
     return after, events
+
+
+def successor(state: State, move: Any) -> State:
+    """The state after `move`, one of ``legal_moves(state)`` — what ``apply(state, move)[0]``
+    is, made without checking the move or telling events, for searches that look at every
+    move (`bots.GreedyBot`): each is played on a copy of one table loaded for `state`. Give
+    it only legal moves (a view or a finished game goes to `apply`, which refuses it)."""
+    if state.viewer is not None or state.phase == "over":
+        return apply(state, move)[0]
+    proto = _PROTO.get(id(state))
+    if proto is None or proto[0] is not state:
+        _PROTO.clear()  # one position at a time: a search looks at all its moves at once
+        proto = _PROTO[id(state)] = (state, Table.load(state, log=False))
+    table = proto[1].copy()
+    table.play(to_raw(move))
+    return table.freeze()
+
+
+#: The table `successor` copies for the position whose moves it plays, by the state's id
+#: (with the state, so that the id is not reused while kept).
+_PROTO: dict[int, tuple[State, Table]] = {}
 
 
 _PHASE_OF = {
@@ -430,11 +459,11 @@ def _problem(state: State) -> str | None:
         total = (on_board[colour] + flipped[colour] + state.discard[colour]
                  + state.bag.count(letter) + sum(h.count(letter) for h in held)
                  + unseen.count(letter))
-        if total != TILE_COUNTS[colour]:
-            return (f"the {TILE_COUNTS[colour]} {COLOUR_NAMES['en'][colour]} tiles are not all "
-                    f"accounted for ({total})")
-    if any(len(h) > HAND_SIZE for h in state.hands):
-        return f"a hand holds more than {HAND_SIZE} tiles"
+        if total != state.options.tiles[colour]:
+            return (f"the {state.options.tiles[colour]} {COLOUR_NAMES['en'][colour]} tiles are "
+                    f"not all accounted for ({total})")
+    if any(len(h) > state.options.hand_size for h in state.hands):
+        return f"a hand holds more than {state.options.hand_size} tiles"
     if any(not 0 <= c <= CATASTROPHES for c in state.catastrophes) or (
             placed_cats + sum(state.catastrophes) != CATASTROPHES * n):
         return f"the {CATASTROPHES * n} catastrophe tiles are not all accounted for"
@@ -480,16 +509,18 @@ def _check_phase(state: State, leaders: dict[int, int]) -> str | None:
         return None if state.to_move is None else "nobody moves once the game is over"
     if state.to_move is None or not 0 <= state.to_move < state.players:
         return "to_move must be a player while the game goes on"
-    if state.ending and phase == "action" and state.actions == ACTIONS:
+    turn = state.options.actions
+    if state.ending and phase == "action" and state.actions == turn:
         return "a game whose bag ran short ends with that turn"
     if phase == "action":
-        if state.to_move != state.active or not 1 <= state.actions <= ACTIONS:
-            return "in the action phase the active player moves, with 1 or 2 actions left"
+        if state.to_move != state.active or not 1 <= state.actions <= turn:
+            return (f"in the action phase the active player moves, with 1 to {turn} actions "
+                    "left")
         if state.placed >= 0 or state.conflict is not None:
             return "no tile or conflict is pending between actions"
     else:
-        if not 0 <= state.actions < ACTIONS:
-            return "during an action at most one further action is left"
+        if not 0 <= state.actions < turn:
+            return "during an action at most one action fewer than a turn's is left"
     if phase in ("war", "building", "monument", "cube") and state.to_move != state.active:
         return f"the active player decides in the {phase} phase"
     if phase in ("war", "building", "monument") and (

@@ -15,9 +15,9 @@ from typing import Any
 
 from engine.core import InvalidInput, field, saved_state, shown
 from engine.tigris.board import SIZE, Board
-from engine.tigris.pieces import CATASTROPHES, COLOURS, MONUMENTS, TOTAL_TILES
+from engine.tigris.pieces import CATASTROPHES, COLOURS, MONUMENTS
 from engine.tigris.rules import check_state
-from engine.tigris.state import ACTIONS, PHASES, PLAYERS, Options, State
+from engine.tigris.state import PHASES, PLAYERS, Options, State
 from engine.tigris.text import parse_grid
 
 _SAVED = ("ruleset", "grid", *(f.name for f in fields(State)
@@ -119,9 +119,10 @@ def state_from_dict(data: Any) -> State:
         influence=tuple(influence),
         treasures_taken=_ints(data, "treasures_taken", where, players, 0, 14),
         bag=_letters(field(data, "bag", str, where), f"{where}.bag", COLOURS + "?"),
-        discard=_ints(data, "discard", where, 4, 0, TOTAL_TILES),  # type: ignore[arg-type]
+        discard=_ints(data, "discard", where, 4, 0,  # type: ignore[arg-type]
+                      sum(options.tiles)),
         active=_int(data.get("active"), f"{where}.active", 0, players - 1),
-        actions=_int(data.get("actions"), f"{where}.actions", 0, ACTIONS),
+        actions=_int(data.get("actions"), f"{where}.actions", 0, options.actions),
         phase=phase,
         to_move=to_move,
         placed=_int(data.get("placed"), f"{where}.placed", -1, SIZE - 1),

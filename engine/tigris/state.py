@@ -19,10 +19,10 @@ view cannot be played on (`apply` refuses it); bots determinize it first.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engine.core import InvalidInput, Message, Named, RulesetOptions, shown
+from engine.core import InvalidInput, Message, Named, RulesetOptions, is_int, shown
 from engine.quick import evolver
 from engine.tigris.board import BOARDS, Board
 
@@ -60,6 +60,12 @@ from engine.tigris.scoring import final_vector, final_winners
 from engine.tigris.text import grid_rows, render_text
 
 ACTIONS = 2
+#: The game ends when no more than this many treasures remain (T-END-1).
+TREASURES_LEFT = 2
+#: The largest hand, turn and box a house rule may give (far beyond any a designer tries).
+MAX_HAND = 20
+MAX_ACTIONS = 6
+MAX_TILES = 200
 PLAYERS = (2, 3, 4)
 PHASES = ("action", "war", "support", "treasure", "building", "monument", "cube", "over")
 REVOLT, WAR = 0, 1
@@ -92,7 +98,8 @@ def _players(players: list[int]) -> Named:
 
 @dataclass(frozen=True, slots=True)
 class Options(RulesetOptions):
-    """The variants of the rule text, all off by default.
+    """The variants of the rule text, all off by default, and the house rules: the rule
+    text's numbers a designer may vary (docs/rules/tigris.md, T-OPT-…).
 
     Attributes:
         board: ``"standard"`` or ``"advanced"`` (variant "Game Board - Advanced Board").
@@ -101,13 +108,25 @@ class Options(RulesetOptions):
         buildings: the civilization buildings variant.
         wonder: the wonder variant.
         open_scoring: influence is not hidden during the game.
+        hand_size: the tiles a hand holds, refilled at the end of each turn (6).
+        actions: the actions of a turn (2).
+        treasures_left: the game ends when no more than this many treasures remain on the
+            board (2).
+        tiles: the tiles of each colour in the box: black, red, blue, green (30, 57, 36, 30).
     """
+
+    HOUSE_RULES: ClassVar[tuple[str, ...]] = ("hand_size", "actions", "treasures_left",
+                                              "tiles")
 
     board: str = "standard"
     war_support: str = "standard"
     buildings: bool = False
     wonder: bool = False
     open_scoring: bool = False
+    hand_size: int = HAND_SIZE
+    actions: int = ACTIONS
+    treasures_left: int = TREASURES_LEFT
+    tiles: tuple[int, ...] = TILE_COUNTS
 
     def __post_init__(self) -> None:
         if self.board not in BOARDS:
@@ -120,6 +139,28 @@ class Options(RulesetOptions):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidInput(f"{name} must be true or false, not "
                                    f"{shown(getattr(self, name))}")
+        for name, least, most in (("hand_size", 1, MAX_HAND), ("actions", 1, MAX_ACTIONS)):
+            value = getattr(self, name)
+            if not is_int(value) or not least <= value <= most:
+                raise InvalidInput(f"{name} must be a whole number from {least} to {most}, "
+                                   f"not {shown(value)}")
+        temples = len(Board.get(self.board).temples)
+        if not is_int(self.treasures_left) or not 0 <= self.treasures_left < temples:
+            raise InvalidInput(f"treasures_left must be a whole number from 0 to {temples - 1} "
+                               f"(the {self.board} board starts with {temples} treasures), "
+                               f"not {shown(self.treasures_left)}")
+        tiles = self.tiles
+        if isinstance(tiles, list):
+            tiles = tuple(tiles)
+            object.__setattr__(self, "tiles", tiles)
+        if not (isinstance(tiles, tuple) and len(tiles) == 4
+                and all(is_int(k) and 0 <= k <= MAX_TILES for k in tiles)):
+            raise InvalidInput(f"tiles must be four whole numbers from 0 to {MAX_TILES}, the "
+                               "tiles of each colour (black, red, blue, green), "
+                               f"not {shown(self.tiles)}")
+        if tiles[RED] < temples:
+            raise InvalidInput(f"tiles: the {self.board} board's {temples} starting temples "
+                               f"are red tiles, so at least {temples} red, not {tiles[RED]}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +201,9 @@ class State:
         swapped: each player's tiles put out of play face down by the discard action (letters
             in colour order; ``"?"`` each in a view, for the other players): "You are not
             allowed to inspect the contents of the discard pile" (R-T15).
+        turns: the turns finished since the game's start, for statistics
+            (`stats.game_length`). Not part of the position: it takes no part in equality and
+            is not saved (a save replays its moves from the start, which count them again).
     """
 
     RULESET: ClassVar[str] = "tigris"
@@ -189,6 +233,7 @@ class State:
     viewer: int | None = None
     unseen: str = ""
     swapped: tuple[str, ...] = ()
+    turns: int = field(default=0, compare=False)
 
     # Reading the position -------------------------------------------------------------------
 
@@ -310,7 +355,8 @@ class State:
         if self.is_over:
             return f"game over, scores {list(self.scores())}"
         who = player_name(self.to_move) if self.to_move is not None else "-"
-        what = {"action": f"action {ACTIONS - self.actions + 1} of {ACTIONS}",
+        turn = self.options.actions
+        what = {"action": f"action {turn - self.actions + 1} of {turn}",
                 "war": "choosing a war",
                 "support": "conflict support", "treasure": "taking treasure",
                 "building": "a building", "monument": "a monument",

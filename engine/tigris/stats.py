@@ -3,7 +3,8 @@
 `game_stats` reads a finished game's events: how many revolts and wars were fought, how large
 each was (both sides' strength on the board plus the support committed, T-REVOLT/T-WAR), how
 much support was committed, how many tiles each war removed, and the monuments built and
-treasures taken. Plain data, so records stay JSON-ready.
+treasures taken; `game_length` a game's length in turns and rounds. Plain data, so records
+stay JSON-ready.
 
 Limits: sizes are per conflict in the order fought; a conflict's size counts tiles, not the
 points the winner scored (a war's winner also scores the loser's removed tiles).
@@ -70,3 +71,11 @@ def game_stats(final: State, events: Iterable[Event]) -> dict[str, Any]:
     return {"revolts": counts["revolt"], "wars": counts["war"], "sizes": sizes,
             "support": support, "war_tiles_removed": removed, "monuments": monuments,
             "treasures": treasures, "end": end}
+
+
+def game_length(final: State) -> dict[str, int]:
+    """How long a game lasted (`engine.simulate` puts it in every record): the player
+    ``turns`` begun (T-TURN-1: two actions each), and ``rounds``: the turns over the players,
+    rounded up (every player a turn). Counted by the state (`State.turns`) as it is played."""
+    turns = final.turns + (0 if final.is_over else 1)
+    return {"rounds": -(-turns // final.players), "turns": turns}

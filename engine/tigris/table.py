@@ -32,13 +32,11 @@ from engine.bitmask import bits
 from engine.tigris import events as ev
 from engine.tigris.board import CROSSES, NEIGHBOURS, RINGS, SIZE, SQUARES, WIDTH, Board
 from engine.tigris.state import (
-    ACTIONS,
     CATASTROPHE,
     COLOURS,
     EMPTY,
     FLIPPED,
     GREEN,
-    HAND_SIZE,
     LEADER,
     MONUMENT_COLOURS,
     MONUMENTS,
@@ -111,6 +109,7 @@ class Table:
         "tnear",
         "to_move",
         "treasures",
+        "turns",
         "wonder",
         "wonder_on",
     )
@@ -151,6 +150,7 @@ class Table:
         t.placed = state.placed
         t.conflict = state.conflict
         t.ending = state.ending
+        t.turns = state.turns
         t.log = [] if log else None
         key = (state.cells, t.n, state.options.board)
         cached = _LOADED.get(key)
@@ -191,6 +191,40 @@ class Table:
         t._near_cache = None
         return t
 
+    def copy(self) -> Table:
+        """An independent table in the same position (and without a log): what `load` of
+        the state this table holds gives, without reading the state again — for a search
+        that plays many moves from one position."""
+        t = Table.__new__(Table)
+        # What never changes in place is shared.
+        t._next_id, t.actions, t.active = self._next_id, self.actions, self.active
+        t.bag, t.build_on, t.conflict = self.bag, self.build_on, self.conflict
+        t.eland, t.ending, t.english = self.eland, self.ending, self.english
+        t.eriver, t.first, t.fmask = self.eriver, self.first, self.fmask
+        t.hidden, t.lmask, t.n = self.hidden, self.lmask, self.n
+        t.phase, t.placed, t.river = self.phase, self.placed, self.river
+        t.special, t.state, t.temples = self.special, self.state, self.temples
+        t.tmask, t.to_move, t.turns = self.tmask, self.to_move, self.turns
+        t.wonder, t.wonder_on = self.wonder, self.wonder_on
+        t.cells = list(self.cells)
+        t.treasures = set(self.treasures)
+        t.monuments = list(self.monuments)
+        t.buildings = list(self.buildings)
+        t.hands = [list(h) for h in self.hands]
+        t.cats = list(self.cats)
+        t.inf = [list(c) for c in self.inf]
+        t.taken = list(self.taken)
+        t.discard = list(self.discard)
+        t.swapped = list(self.swapped)
+        t.lpos = list(self.lpos)
+        t.tnear = list(self.tnear)
+        t.comp = list(self.comp)
+        t.cmask = dict(self.cmask)
+        t.nlead = dict(self.nlead)
+        t.log = None
+        t._near_cache = None
+        return t
+
     def freeze(self) -> State:
         """The state this table holds now (the events stay in `log`)."""
         return _evolve(
@@ -215,6 +249,7 @@ class Table:
             placed=self.placed,
             conflict=self.conflict,
             ending=self.ending,
+            turns=self.turns,
         )
 
     # Kingdoms -------------------------------------------------------------------------------
@@ -1117,19 +1152,22 @@ class Table:
         check the end of the game, then pass the turn on."""
         p = self.active
         n = self.n
+        self.turns += 1
+        options = self.state.options  # the house rules in force (T-OPT-…)
+        hand = options.hand_size
         for i in range(n):
             player = (p + i) % n
-            short = HAND_SIZE - sum(self.hands[player])
+            short = hand - sum(self.hands[player])
             if short > 0:
                 self._draw(player, short)
-        if self.ending or len(self.treasures) <= 2:
+        if self.ending or len(self.treasures) <= options.treasures_left:
             self._game_over("bag" if self.ending else "treasures")
             return
         nxt = (p + 1) % n
         if self.log is not None:
             self.log.append(ev.TurnEnded(p, nxt))
         self.active = nxt
-        self.actions = ACTIONS
+        self.actions = options.actions
         self.phase = "action"
         self.to_move = nxt
 

@@ -697,7 +697,8 @@ def _player_card(view: State, p: int, x: float, y: float, w: float,
         elif where == "under_hut":
             out.append(hut_icon(mx + 12, my - 4, p, lang, 0.55))
         out.append("</g>")
-    out.append(text(x + w - 8, my + 5, f"{len(view.delivered[p])}/4 {words['placed']}",
+    placed = f"{len(view.delivered[p])}/{view.options.markers_to_win}"
+    out.append(text(x + w - 8, my + 5, f"{placed} {words['placed']}",
                     class_="tiny", text_anchor="end"))
     on_map = view.natives_of(p)
     huts = sum(1 for h in view.huts if h[2] == p)

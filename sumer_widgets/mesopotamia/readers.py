@@ -651,6 +651,9 @@ def winners_text(state: State, lang: str = "en") -> str:
     names = listed([player_name(p, lang) for p in winners], lang)
     if any(len(state.delivered[p]) == len(MARKER_VALUES) for p in winners):
         return w["markers"].format(names=names)
+    win = state.options.markers_to_win
+    if any(len(state.delivered[p]) == win for p in winners):
+        return w["house_markers"].format(names=names, win=win)
     placed = ", ".join(f"{player_name(p, lang)} {len(d)}" for p, d in enumerate(state.delivered))
     return w["rounds"].format(placed=placed, names=names, verb=w["wins"][len(winners) != 1])
 

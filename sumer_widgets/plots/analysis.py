@@ -510,7 +510,8 @@ def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: A
         series: ``{series label: {category: Rate or Estimate}}``; every series should name
             the same categories (missing ones are left out).
         baseline: a dashed line to compare with (e.g. the rate of no advantage).
-        percent: show rates as percentages.
+        percent: show rates as percentages (the axis label says "(%)" unless it names the
+            unit already).
         bars: bars with error bars (else points with error bars).
     """
     ax = axes_for(ax, (7.5, 3.6))
@@ -543,7 +544,7 @@ def plot_intervals(series: Mapping[str, Mapping[str, Rate | Estimate]], *, ax: A
     wrap = max(8, int(70 / max(len(categories), 1)))
     ax.set_xticklabels([textwrap.fill(c, wrap, break_long_words=False) for c in categories],
                        fontsize=8)
-    ax.set_ylabel(ylabel + (" (%)" if percent and ylabel else ""))
+    ax.set_ylabel(ylabel + (" (%)" if percent and ylabel and "%" not in ylabel else ""))
     if title:
         ax.set_title(title)
     if len(series) > 1 or baseline_label:

@@ -143,7 +143,7 @@ def render(state: State | None = None, *, board: Board | None = None,
         sel = board.location(selected)
         out.append(f'<circle class="selected-ring" {attrs(cx=sel.x, cy=sel.y, r=17)}/>')
     for path in (paths or {}).values():
-        pts = _shorten([(board.location(p).x, board.location(p).y) for p in path])
+        pts = _shorten(_traced(board, path))
         out.append(f'<polyline class="hop" {attrs(points=points_attr(pts))}/>')
         if len(pts) >= 2:
             out.append(f'<polygon class="hop-head" {attrs(points=arrowhead(pts[-2], pts[-1]))}/>')
@@ -202,8 +202,8 @@ def _landscape(board: Board) -> str:
                    'stroke-width="22" stroke-linecap="round" opacity="0.8" class="river"/>')
         out.append(f'<path {attrs(d=smooth_path(board.river))} fill="none" stroke="#a9cce3" '
                    'stroke-width="8" stroke-linecap="round" class="river"/>')
-    for n, route in enumerate(board.routes):
-        pts = [(board.location(r).x, board.location(r).y) for r in route]
+    for n in range(len(board.routes)):
+        pts = board.route_points(n)
         out.append(f'<polyline class="route" {attrs(points=points_attr(pts))} '
                    f'data-route="{n}"/>')
     return "".join(out)
@@ -217,6 +217,17 @@ def _location_mark(kind: str, x: float, y: float) -> str:
         return f'<circle class="loc-mark" {attrs(cx=x, cy=y, r=11)}/>'
     return f'<rect class="loc-mark" {attrs(x=x - 7, y=y - 7, width=14, height=14)} ' \
            f'transform="rotate(45 {x:.1f} {y:.1f})"/>'
+
+
+def _traced(board: Board, path: Sequence[str]) -> list[tuple[float, float]]:
+    """The points a path of locations is traced through, round the bends of its routes."""
+    pts: list[tuple[float, float]] = []
+    for k, loc_id in enumerate(path):
+        if k:
+            pts.extend(board.bends_between(path[k - 1], loc_id))
+        loc = board.location(loc_id)
+        pts.append((loc.x, loc.y))
+    return pts
 
 
 def _shorten(pts: list[tuple[float, float]], by: float = 14) -> list[tuple[float, float]]:
@@ -237,8 +248,9 @@ def _status(state: State, words: Mapping[str, str], lang: str) -> str:
         return f"{words['setup']} · {who}"
     if state.phase == "scoring":
         return f"{words['round']} {state.round} · {words['scoring']} · {who}"
-    return (f"{words['round']} {state.round} {words['of']} 6 · {words['turn']} {state.turn} "
-            f"{words['of']} 3 · {who}")
+    rounds = state.options.rounds
+    return (f"{words['round']} {state.round} {words['of']} {rounds} · {words['turn']} "
+            f"{state.turn} {words['of']} 3 · {who}")
 
 
 def _tile(x: float, y: float, letter: str, size: float = 28, lang: str = "en") -> str:
@@ -290,7 +302,8 @@ def _panel(state: State, top: float, width: float, words: Mapping[str, str],
         for t, letter in enumerate(TILES):
             out.append(_tile(x + 14 + t * 74, y + 74, letter, lang=lang))
             out.append(text(x + 46 + t * 74, y + 95, f"×{counts[t]}", class_="small"))
-        out.append(text(x + col - 16, y + 58, f"{score_counts(counts)} {words['points']}",
+        points = score_counts(counts, state.options.points)
+        out.append(text(x + col - 16, y + 58, f"{points} {words['points']}",
                         class_="small", text_anchor="end", font_weight="700"))
     return out
 

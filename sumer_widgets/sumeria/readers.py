@@ -141,7 +141,8 @@ def summary_text(state: State, lang: str = "en") -> str:
     if state.is_over:
         return winners_text(state, lang)
     return _told(SUMMARY, state.phase, lang, who=player_name(state.to_move, lang),
-                 round=state.round, rounds=ROUNDS, turn=state.turn, turns=TURNS_PER_ROUND)
+                 round=state.round, rounds=state.options.rounds, turn=state.turn,
+                 turns=TURNS_PER_ROUND)
 
 
 def winners_text(position: State | Sequence[Sequence[int]], lang: str = "en",
@@ -151,14 +152,16 @@ def winners_text(position: State | Sequence[Sequence[int]], lang: str = "en",
         if not position.is_over:
             return _told(WINNERS, "not_over", lang)
         influence = position.influence
+        table = position.options.points
     else:
         influence = position
+        table = TRIANGLE
     from engine.sumeria.scoring import final_winners
 
     names = list(names) if names is not None else [player_name(p, lang)
                                                    for p in range(len(influence))]
-    winners = sorted(final_winners(influence))
-    scores = [score_counts(c) for c in influence]
+    winners = sorted(final_winners(influence, table))
+    scores = [score_counts(c, table) for c in influence]
     best = scores[winners[0]]
     level = [p for p, s in enumerate(scores) if s == best]
     who = _join([names[p] for p in winners], lang)
@@ -319,8 +322,10 @@ def score_table(players: State | Mapping[str, Mapping[str, int] | Sequence[int]]
     The caption (default: who wins, for a finished game or a list of players) says it in a
     sentence.
     """
+    table = TRIANGLE
     if isinstance(players, State):
         rows = [(player_name(p, lang), tuple(c)) for p, c in enumerate(players.influence)]
+        table = players.options.points
     else:
         rows = []
         for name, counts in players.items():
@@ -329,24 +334,25 @@ def score_table(players: State | Mapping[str, Mapping[str, int] | Sequence[int]]
             rows.append((name, tuple(counts)))
     from engine.sumeria.scoring import final_winners
 
-    winners = final_winners([c for _, c in rows])
+    winners = final_winners([c for _, c in rows], table)
     w = _words(lang)
     header = [w["player"], *(TILE_NAMES[lang][t] for t in TILES), w["total"]]
     plain, cells = [], []
     for p, (name, counts) in enumerate(rows):
         star = " ★" if p in winners else ""
-        parts = [f"{n} → {TRIANGLE[n]}" for n in counts]
-        plain.append([name + star, *parts, str(score_counts(counts))])
+        parts = [f"{n} → {table[n]}" for n in counts]
+        plain.append([name + star, *parts, str(score_counts(counts, table))])
         colour = PLAYER_COLORS[p] if isinstance(players, State) else "#333"
         cells.append([f'<b style="color:{colour}">{html.escape(name)}</b>{star}',
-                      *(f"{n}× = <b>{TRIANGLE[n]}</b>" for n in counts),
-                      f"<b>{score_counts(counts)}</b>"])
+                      *(f"{n}× = <b>{table[n]}</b>" for n in counts),
+                      f"<b>{score_counts(counts, table)}</b>"])
     heads = [html.escape(w["player"]), *(_tile_head(t, lang) for t in TILES),
              html.escape(w["total"])]
     if caption is None:
         finished = not isinstance(players, State) or players.is_over
         names = [name for name, _ in rows]
-        caption = winners_text([c for _, c in rows], lang, names) if finished else ""
+        counted = players if isinstance(players, State) else [c for _, c in rows]
+        caption = winners_text(counted, lang, names) if finished else ""
     return Table(header, plain, caption=caption, html_cells=cells, html_header=heads)
 
 

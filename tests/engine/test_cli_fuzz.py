@@ -23,7 +23,9 @@ BOTS = ("random", "greedy", "mcts", "mcts:5", "mcts:0", "mcts:²", "mcts:1000000
         "mcts:5:h3", "mcts:5:h²", "mcts:5:h0", "chess", "", ",", "random,random",
         "random,random,random,random", "greedy,mcts:3,random")
 OPTIONS = ("tiebreak=villages", "tiebreak=cities", "board=advanced", "max_rounds=none",
-           "max_rounds=²", "battles=recorded", "x=1", "novalue", "=", "players=3")
+           "max_rounds=²", "battles=recorded", "x=1", "novalue", "=", "players=3",
+           "scoring=linear", "offer=4,1,1", "offer=1,,2", "scoring=[0,1,2]", "army={",
+           "army={}", "turns=3", "rosette_throw=false", "hand_size=99", "movement=6")
 RECORDS = ("games.jsonl", "", ".", "/", "no/such/dir/games.jsonl", "/proc/nope.jsonl",
            "a\x00b")
 
@@ -88,7 +90,12 @@ def test_command_line_garbage(ruleset, flags):
     (["--bots", "mcts:²,random,random"], "bad bot spec 'mcts:²'"),
     (["--bots", "mcts:5:h²,random,random"], "bad bot spec"),
     (["--workers", "100000"], "--workers: must be a whole number from 1 to 256"),
-    (["--players", "5"], "5 players need 5 bots"),
+    (["--players", "5", "--bots", "random,random,random"], "5 players need 5 bots"),
+    (["--players", "5"], "Sumeria is played by 3 or 4 players"),
+    (["--option", "scoring=linear", "--option", "scoring=triangle"],
+     "--option scoring is given more than once"),
+    (["--option", "offer=3,2"], "offer must be three whole numbers"),
+    (["--option", "scoring=[1,2"], "option scoring is not valid JSON"),
     (["--players", "2", "--bots", "random,random"], "Sumeria is played by 3 or 4 players"),
     (["--option", "tiebreak=cities"], "tiebreak must be one of"),
     (["--records", "no/such/dir/games.jsonl"], "cannot write the records to"),
@@ -114,3 +121,50 @@ def test_a_failed_run_leaves_no_records_file(tmp_path):
                            side_effect=simulate_module.InvalidInput("a game failed")):
         assert main(["simulate", "sumeria", "--games", "1", "--records", str(path)]) == 2
     assert not os.path.exists(path)
+
+
+def test_the_default_bots_fit_the_games_table():
+    for ruleset, players in (("royal_ur", 2), ("sumeria", 3), ("tigris", 2),
+                             ("mesopotamia", 4), ("priest_kings", 4)):
+        code, _, err, played = run(["simulate", ruleset, "--games", "2"])
+        assert code == 0, err
+        assert {spec.players for spec in played} == {players}
+        assert all(spec.bots == ("random",) * players for spec in played)
+    code, _, err, played = run(["simulate", "tigris", "--players", "4", "--games", "1"])
+    assert code == 0 and played[0].bots == ("random",) * 4
+
+
+def test_the_bots_help_names_every_bot(capsys):
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    bots_help = help_text.split("--bots BOTS", 2)[2].split("--seed SEED", 1)[0]
+    for bot in ("random", "greedy", "expert", "mcts"):
+        assert bot in bots_help
+
+
+def test_house_rules_from_the_command_line():
+    code, _, err, played = run(["simulate", "sumeria", "--games", "1", "--option",
+                                "offer=4,1,1", "--option", "scoring=linear",
+                                "--option", "traders=12"])
+    assert code == 0, err
+    assert played[0].options == {"offer": [4, 1, 1], "scoring": "linear", "traders": 12}
+    code, _, err, played = run(["simulate", "sumeria", "--games", "1", "--option",
+                                "scoring=[0,2,4,6,8,10,12,14,16,18]"])
+    assert code == 0 and played[0].options["scoring"][1] == 2
+    code, _, err, played = run(["simulate", "royal_ur", "--games", "1", "--option",
+                                "rosette_throw=false"])
+    assert code == 0 and played[0].options == {"rosette_throw": False}
+
+
+def test_an_endless_game_is_refused_without_a_cap():
+    code, _, err, played = run(["simulate", "mesopotamia", "--games", "1", "--option",
+                                "max_rounds=none"])
+    assert code == 2 and not played
+    assert "let a game run without end" in err and "--max-moves" in err
+    code, _, err, played = run(["simulate", "mesopotamia", "--games", "1", "--option",
+                                "max_rounds=none", "--max-moves", "500"])
+    assert code == 0 and played[0].max_moves == 500
+    with pytest.raises(simulate_module.InvalidInput, match="without end"):
+        simulate_module.play_game(simulate_module.GameSpec(
+            "mesopotamia", 2, 1, ("random", "random"), {"max_rounds": None}))

@@ -181,9 +181,35 @@ def test_new_state_options(ruleset, data):
                                         st.one_of(garbage, st.sampled_from(
                                             ["standard", "advanced", "english", "dice",
                                              "recorded", "either", "towns", "villages", 0, 3,
-                                             None, True, False])), max_size=3))
+                                             None, True, False,
+                                             # house rules' values, good and bad
+                                             1, 2, 6, 9, 64, "linear", "triangle", (3, 2, 1),
+                                             [4, 1, 0], [0] * 10, (30, 57, 36, 30), [1] * 4,
+                                             "{}", '{"points": 1}'])), max_size=3))
     if only_own_errors(lambda: rules.new_state(players, seed, **options)) is None:
         check_plays_on(rules.new_state(players, seed, **options))
+
+
+@ruleset_param
+@fuzz(1)
+@given(data=st.data())
+def test_chance_entry_points(ruleset, data):
+    """`chance_outcomes`, `reseeded` and `apply` of an `Outcome` take any state of the sample
+    games (and its views), any seed and any outcome: only the project's own errors come out,
+    and what they give plays on."""
+    rules = rules_of(ruleset)
+    game = data.draw(st.sampled_from(sample_games(ruleset)))
+    state = data.draw(st.sampled_from(game.history))
+    if data.draw(st.booleans()) and not state.is_over:
+        state = state.view(state.to_move if state.to_move is not None else 0)
+    seed = data.draw(st.one_of(st.integers(0, 2**64 - 1), st.integers(), garbage))
+    if only_own_errors(lambda: rules.reseeded(state, seed)) is None:
+        check_plays_on(rules.reseeded(state, seed))
+    outcomes = rules.chance_outcomes(state) if state.seed is not None else []
+    known = [o.value for o, _ in outcomes]
+    value = data.draw(st.one_of(st.sampled_from(known or [0]), garbage))
+    if only_own_errors(lambda: rules.apply(state, core.Outcome(value))) is None:
+        check_plays_on(rules.apply(state, core.Outcome(value))[0])
 
 
 # --------------------------------------------------------------------------------- board files

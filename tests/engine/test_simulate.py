@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import json
+import random
 import subprocess
 import sys
 
 import pytest
 
-from engine import mesopotamia, simulate
+from engine import mesopotamia, simulate, tigris
 from engine.__main__ import main
 from engine.core import InvalidInput
+from engine.tigris import stats as tigris_stats
 
 
 def length_stats(final, events):
@@ -78,6 +80,37 @@ def test_statistics_from_events_play_the_same_game_as_the_fast_path(ruleset, pla
         plain.scores, plain.winners, plain.length)
     assert counted.stats_from == f"engine.{ruleset}.stats:game_stats"
     assert json.loads(json.dumps(counted.stats)) == counted.stats
+    # The fast path and the checked one count rounds and turns alike.
+    assert (counted.rounds, counted.turns) == (plain.rounds, plain.turns)
+
+
+def test_records_count_rounds_and_turns_as_well_as_decisions():
+    def record(ruleset, players, bots, **options):
+        return simulate.play_game(simulate.GameSpec(ruleset, players, 3, bots, options))
+
+    s = record("sumeria", 3, ("greedy", "random", "random"))
+    assert (s.rounds, s.turns) == (6, 54) and s.length > s.turns
+    assert record("sumeria", 4, ("random",) * 4, rounds=4).rounds == 4
+    m = record("mesopotamia", 2, ("random",) * 2, max_rounds=7)
+    assert (m.rounds, m.turns) == (7, 14)
+    t = record("tigris", 2, ("random", "greedy"))
+    events = []
+    game = tigris.new_game(2, seed=3)
+    rng = random.Random(0)
+    while not game.is_over:
+        moves = game.legal_moves()
+        events += game.play(moves[rng.randrange(len(moves))])
+    ended = sum(type(e).__name__ in ("TurnEnded", "GameEnded") for e in events)
+    assert simulate.play_game(simulate.GameSpec("tigris", 2, 3, ("random",) * 2)).turns > 20
+    assert tigris_stats.game_length(game.state)["turns"] == ended
+    assert t.rounds == -(-t.turns // 2)
+    u = record("royal_ur", 2, ("random", "expert"))
+    assert u.turns >= u.length // 2 and u.rounds == -(-u.turns // 2)
+    p = record("priest_kings", 4, ("random",) * 4, turns=2)
+    assert p.rounds == p.turns <= 2
+    assert simulate.GameRecord.from_dict({**s.to_dict()}) == s
+    old = {k: v for k, v in s.to_dict().items() if k not in ("rounds", "turns")}
+    assert simulate.GameRecord.from_dict(old).rounds is None
 
 
 def test_each_ruleset_counts_what_its_analysis_needs():

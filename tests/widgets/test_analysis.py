@@ -373,6 +373,10 @@ def test_the_plots_draw_what_they_are_given():
                            ylabel="won", title="seats")
     assert len(ax.patches) == 3 and ax.get_title() == "seats"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["1st", "2nd"]
+    assert ax.get_ylabel() == "won (%)"
+    # A label that names the unit already is not given it twice ("win rate % (%)").
+    for label in ("win rate %", "win rate (%)", "share in %"):
+        assert an.plot_intervals(rates, percent=True, ylabel=label).get_ylabel() == label
     ax = an.plot_intervals({"x": {"a": an.Estimate(1, 0, 2, 5)}}, bars=False)
     assert not ax.patches
     ratings = {"random": an.Estimate(0, 0, 0, 9), "greedy": an.Estimate(150, 90, 210, 9)}

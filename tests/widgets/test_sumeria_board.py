@@ -204,6 +204,23 @@ def test_the_picture_has_every_location_names_and_the_text_form():
     assert svg._repr_svg_() == svg
 
 
+def test_the_picture_draws_a_routes_bends():
+    data = sumeria.Board.standard().to_dict()
+    first = data["routes"][0]
+    locations = {loc["id"]: loc for loc in data["locations"]}
+    a, b = locations[first[0]], locations[first[1]]
+    bend = [round((a["x"] + b["x"]) / 2 + 40, 1), round((a["y"] + b["y"]) / 2 - 30, 1)]
+    data["routes"][0] = [first[0], bend, *first[1:]]
+    board = sumeria.Board.from_dict(data)
+    svg = sumeria_svg(board=board, paths={first[1]: [first[0], first[1]]})
+    route = svg.split('data-route="0"')[0].rsplit("<polyline", 1)[1]
+    assert f"{bend[0]:g},{bend[1]:g}" in route.replace(".0,", ",").replace(".0 ", " ")
+    hop = svg.split('class="hop"')[1].split("/>")[0]
+    assert f"{bend[0]:g},{bend[1]:g}" in hop.replace(".0,", ",").replace(".0 ", " ")
+    plain = sumeria_svg(board=sumeria.Board.standard())
+    assert f"{bend[0]:g},{bend[1]:g}" not in plain
+
+
 def test_graph_plot_draws():
     import matplotlib
 

@@ -151,3 +151,33 @@ def test_greedy_prefers_placing_a_marker():
                                  goods={}, mana=[4, 0, 0, 0], max_mana=[4, 3, 3, 3])
     move = bots.GreedyBot(0).choose(state.view(0))
     assert str(move) == "go 1,0 M4 0,0"
+
+
+@pytest.mark.parametrize("options", [{}, {"cards_at_start": True, "movement": 7}])
+def test_the_searches_quick_steps_are_the_rules_own(options):
+    """`rules.successor` and `Work.copy` (a search's quick steps: no legality listing, no
+    events, one working copy copied per move) give exactly `apply`'s states, and
+    `heuristic.evaluate_moves` exactly `evaluate` of each."""
+    from engine.mesopotamia.heuristic import evaluate_moves
+    from engine.mesopotamia.moves import to_internal
+    from engine.mesopotamia.rules import Work, successor
+
+    for seed in range(3):
+        state = mesopotamia.new_state(2 + seed, seed, max_rounds=6, **options)
+        rng = random.Random(seed)
+        plies = 0
+        while not state.is_over and plies < 150:
+            moves = mesopotamia.legal_moves(state)
+            some = moves[::3]
+            proto = Work(state)
+            for move in some:
+                after = mesopotamia.apply(state, move)[0]
+                assert successor(state, move) == after
+                w = proto.copy()
+                w.do(to_internal(move))
+                assert w.freeze() == after
+            player = rng.randrange(state.players)
+            assert evaluate_moves(state, some, player) == [
+                mesopotamia.evaluate(mesopotamia.apply(state, m)[0], player) for m in some]
+            state = mesopotamia.apply(state, moves[rng.randrange(len(moves))])[0]
+            plies += 1

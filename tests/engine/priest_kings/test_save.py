@@ -95,7 +95,7 @@ def corrupt(edit):
     (lambda d: d["start"].update(made=[["kish", "ur", 0]]), "count ≥ 1"),
     (lambda d: d["start"].update(blessed=["sippar"]), "unknown city 'sippar'"),
     (lambda d: d["start"].update(options={"battles": "chess"}), "battles must be one of"),
-    (lambda d: d["start"].update(options={"turns": 3}), "unknown field"),
+    (lambda d: d["start"].update(options={"weather": 3}), "unknown field"),
     (lambda d: d["start"]["armies"].update(kish={"points": 1}), "army list has no"),
     (lambda d: d["start"]["armies"].pop("ur"), "no army for 'ur'"),
     (lambda d: d["start"]["armies"].update(nineveh="standard"), "unknown field"),

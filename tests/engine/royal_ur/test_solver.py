@@ -65,7 +65,9 @@ def brute_force(**options):
             return {k: (states[k], v) for k, v in values.items()}
 
 
-@pytest.mark.parametrize("options", [{}, {"rules": "masters"}, {"rules": "blitz"}])
+@pytest.mark.parametrize("options", [{}, {"rules": "masters"}, {"rules": "blitz"},
+                                     pytest.param({"rosette_throw": False},
+                                                  marks=pytest.mark.rules("U-OPT-ROSETTE-1"))])
 def test_the_solver_agrees_with_a_brute_force_on_the_one_piece_game(options):
     table = solver.solve(tolerance=1e-10, pieces=1, **options)
     truth = brute_force(pieces=1, **options)

@@ -125,6 +125,17 @@ def broken(change) -> dict:
     (lambda d: d.pop("routes"), "has no 'routes'"),
     (lambda d: d["locations"][0].update(id="a city"), "no spaces"),
     (lambda d: d.update(river=[[0, 1, 2]]), "river"),
+    (lambda d: d["routes"].__setitem__(0, [[0, 5], "a.c", "a.t", "b.c"]), "begins with a bend"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", "a.t", "b.c", [0, 5]]), "ends with a bend"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", [0], "a.t", "b.c"]), "a bend is an [x, y]"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", ["0", 1], "a.t", "b.c"]), "a bend is an"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", [1e12, 1], "a.t", "b.c"]), "a bend is an"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", [True, 1], "a.t", "b.c"]), "a bend is an"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", {"x": 1}, "a.t", "b.c"]), "list of location"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", *[[1, 1]] * 33, "a.t", "b.c"]),
+     "bends more than 32 times"),
+    (lambda d: d["routes"].__setitem__(0, ["a.c", [1, 1], "a.t", "b.c"])
+     or d["routes"].append(["a.t", [3, 3], "a.c"]), "both join a.t and a.c"),
 ])
 def test_malformed_boards_are_refused_with_the_problem_named(change, message):
     with pytest.raises(InvalidInput, match=None) as info:
@@ -314,3 +325,26 @@ def test_reachability_invariants_on_random_boards(case):
 def test_paths_are_json_friendly():
     board = Board.standard()
     json.dumps(board.paths("kish.town1", ["kish.city"]))
+
+
+def test_a_route_may_bend_between_two_locations():
+    data = copy.deepcopy(BASE)
+    data["locations"].append({"id": "b.t", "kind": "town", "city_state": "b", "x": 1, "y": 1})
+    # The second route goes round a.t instead of seeming to pass through it.
+    data["routes"] = [["a.c", "a.t", "b.c"], ["a.c", [0.5, 2], [1.5, 2], "b.t"]]
+    board = Board.from_dict(data)
+    assert board.routes == (("a.c", "a.t", "b.c"), ("a.c", "b.t"))
+    assert board.bends == (((), ()), (((0.5, 2.0), (1.5, 2.0)),))
+    assert board.route_points(1) == [(0.0, 0.0), (0.5, 2.0), (1.5, 2.0), (1.0, 1.0)]
+    assert board.route_points(0) == [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)]
+    # Bends are drawing only: the moves follow the locations.
+    straight = copy.deepcopy(data)
+    straight["routes"][1] = ["a.c", "b.t"]
+    plain = Board.from_dict(straight)
+    assert board.reachable("a.c", set()) == plain.reachable("a.c", set())
+    assert set(board.graph.edges) == set(plain.graph.edges)
+    # They are data: saved with the board, and a game on it saves and loads.
+    assert board.to_dict()["routes"][1] == ["a.c", [0.5, 2.0], [1.5, 2.0], "b.t"]
+    assert Board.from_dict(board.to_dict()) == board and board != plain
+    assert Board.standard().bends == tuple(tuple(() for _ in r[1:]) for r in
+                                           Board.standard().routes)

@@ -89,3 +89,39 @@ def test_listed_moves_match_the_plain_reachability_search():
                             for dest in state.board.reachable(start, state.occupied)}
                 assert listed == expected
             game.play(moves[rng.randrange(len(moves))])
+
+
+@pytest.mark.parametrize("options", [{}, {"offer": (4, 1, 1), "setup_traders": 2}])
+def test_the_searches_successor_is_applys_state(options):
+    """`rules.successor` (the bots' quick step, without checks or events) gives exactly the
+    state `apply` gives, for every legal move of every position of random games."""
+    from engine.sumeria.rules import successor
+
+    for seed in range(4):
+        state = sumeria.new_state(3 + seed % 2, seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            moves = sumeria.legal_moves(state)
+            for move in moves:
+                assert successor(state, move) == sumeria.apply(state, move)[0], move
+            state = sumeria.apply(state, moves[rng.randrange(len(moves))])[0]
+
+
+def test_the_experts_move_values_are_the_heuristics_own():
+    """`heuristic.Valuer.move_values` (the expert's way of valuing every move of a turn
+    without making its position) gives, to the last bit, `evaluate` of each move's state."""
+    from engine.sumeria.heuristic import Valuer, evaluate
+    from engine.sumeria.rules import successor
+
+    for seed, options in ((0, {}), (1, {"scoring": "linear", "offer": (2, 2, 2)}),
+                          (2, {"tiebreak": "villages"})):
+        state = sumeria.new_state(3 + seed % 2, seed, **options)
+        rng = random.Random(seed)
+        while not state.is_over:
+            moves = sumeria.legal_moves(state)
+            last_turn = state.phase == "turns" and state.step + 1 == 3 * state.players
+            if state.phase in ("turns", "placement") and not last_turn:
+                for player in range(state.players):
+                    assert Valuer(state).move_values(moves, player) == [
+                        evaluate(successor(state, m), player) for m in moves]
+            state = sumeria.apply(state, moves[rng.randrange(len(moves))])[0]

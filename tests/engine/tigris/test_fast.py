@@ -154,3 +154,50 @@ def test_listed_moves_are_the_raw_moves_made_public():
             moves = tigris.legal_moves(state)
             assert moves == [to_move(raw) for raw in Table.load(state, log=False).raw_moves()]
             state, _ = tigris.apply(state, moves[rng.randrange(len(moves))])
+
+
+def test_a_copied_table_is_a_loaded_one():
+    """`Table.copy` (the expert's way of playing every move from one position) is what
+    `Table.load` of the same state gives: every move played on either comes to the same."""
+    from engine.tigris.moves import to_raw
+    from engine.tigris.table import Table
+
+    for seed, options in ((0, {}), (1, {"buildings": True, "wonder": True})):
+        state = tigris.new_state(3, seed, **options)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            proto = Table.load(state, log=False)
+            moves = tigris.legal_moves(state)
+            for move in moves[:25]:
+                loaded = Table.load(state, log=False)
+                copied = proto.copy()
+                for t in (loaded, copied):
+                    t.play(to_raw(move))
+                assert copied.freeze() == loaded.freeze()
+                assert all(getattr(copied, name) == getattr(loaded, name)
+                           for name in Table.__slots__ if name not in ("log", "_near_cache"))
+            state = tigris.apply(state, moves[rng.randrange(len(moves))])[0]
+
+
+def test_the_searches_successor_is_applys_state():
+    """`rules.successor` (a search's quick step: a copy of one loaded table per move, no
+    checks, no events) gives exactly the state `apply` gives, and its turn count; and
+    `evaluate_moves` (the greedy bot's) exactly `evaluate` of each."""
+    for seed, options in ((0, {}), (2, {"buildings": True, "wonder": True, "actions": 3})):
+        state = tigris.new_state(2 + seed % 3, seed, **options)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            moves = tigris.legal_moves(state)
+            some = moves[::4]
+            for move in some:
+                after = tigris.successor(state, move)
+                assert after == tigris.apply(state, move)[0]
+                assert after.turns == tigris.apply(state, move)[0].turns
+            player = rng.randrange(state.players)
+            assert tigris.evaluate_moves(state, some, player) == [
+                tigris.evaluate(tigris.apply(state, m)[0], player) for m in some]
+            state = tigris.apply(state, moves[rng.randrange(len(moves))])[0]
