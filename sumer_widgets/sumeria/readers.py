@@ -34,7 +34,7 @@ from engine.core import Message
 from engine.sumeria import Add, MoveTrader, Place, Remove, State, TakeTiles, player_name
 from engine.sumeria.events import ControlDecided
 from engine.sumeria.scoring import TRIANGLE, score_counts
-from engine.sumeria.state import ROUNDS, TILE_NAMES, TILES, TURNS_PER_ROUND
+from engine.sumeria.state import TILE_NAMES, TILES, TURNS_PER_ROUND
 from sumer_widgets import display
 from sumer_widgets.display import Table, listed, speak, spoken  # noqa: F401 (speak: for notebooks)
 from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, letter_marks, text
