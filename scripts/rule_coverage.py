@@ -147,7 +147,7 @@ def table(ruleset: str, tests: dict[str, list[str]]) -> str:
     for rule in catalogue(ruleset):
         heading, anchor = taught.get(rule, ("", ""))
         where = (f"[{_cell(heading)}](../../notebooks/{notebook}#{anchor})" if anchor
-                 else f"[{_cell(heading)}](../library.md#house-rules)" if heading.startswith(
+                 else f"[{_cell(heading)}](../library.md#options-and-house-rules)" if heading.startswith(
                      "docs/library.md") else _cell(heading) or "—")
         names = tests.get(rule, [])
         tested = "<br>".join(f"`{n}`" for n in names) or "—"
