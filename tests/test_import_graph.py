@@ -12,7 +12,8 @@ False at run time) and under ``from __future__ import annotations`` its names ar
 type checkers, which resolve circles among annotations on their own.
 
 And the layers import one way (docs/architecture.md §1): the engine imports nothing outside the
-standard library but networkx (and the simulator's progress bar, tqdm), and `sumer_widgets`
+standard library but networkx (and the simulator's progress bar, tqdm, and the optional
+dask.distributed cluster), and `sumer_widgets`
 imports nothing that sits above it.
 """
 
@@ -163,10 +164,11 @@ def test_without_the_lazy_import_there_is_no_circle(tmp_path):
 
 
 #: What each layer may import from outside the standard library (docs/architecture.md §1): the
-#: engine networkx alone, and tqdm only in the simulator (its progress bar, imported when
-#: shown); the visible layer anything but what sits above it.
+#: engine networkx alone, and in the simulator tqdm (its progress bar, imported when shown)
+#: and dask.distributed (the "cluster" extra, imported only to start a cluster); the visible
+#: layer anything but what sits above it.
 ENGINE_MAY_IMPORT = {"engine", "networkx"}
-ENGINE_EXTRA = {"engine/simulate.py": {"tqdm"}}
+ENGINE_EXTRA = {"engine/simulate.py": {"tqdm", "distributed", "dask"}}
 ABOVE_THE_WIDGETS = {"notebooks", "apps", "scripts", "tests", "benchmarks", "sumer_server"}
 
 
