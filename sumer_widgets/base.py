@@ -93,6 +93,14 @@ class _ClassOrBoard:
         return board._load_into
 
 
+def _option_text(value: Any) -> str:
+    """An option's value as a designer wrote it: a list's items joined, text as it is."""
+    if isinstance(value, (list, tuple)):
+        shown_items = ", ".join(map(str, value[:12]))
+        return f"[{shown_items}{', …' if len(value) > 12 else ''}]"
+    return str(value)
+
+
 def from_page(value: Any) -> Any:
     """A message from the page as JSON reads it, checked by `engine.core.plain` before anything
     walks it: nested deeper than a JSON file may be, or larger, it is refused as malformed
@@ -672,7 +680,8 @@ class BoardWidget(anywidget.AnyWidget):
         self._shown = ply
         state = self.game.history[ply] if self.game is not None else None
         self.svg = self.picture(state)
-        self.status = self.status_of(state) if state is not None else ""
+        self.status = self.status_of(state) + self._house_rules(state) if state is not None \
+            else ""
         latest = self.game is not None and ply == len(self.game.moves)
         self.choices = self.choices_for(state) if latest or self.game is None else {
             "mode": "history"}
@@ -686,6 +695,15 @@ class BoardWidget(anywidget.AnyWidget):
     def status_of(self, state: Any) -> str:
         """The status line for `state` (a board whose states speak `lang` tells it there)."""
         return state.summary()
+
+    def _house_rules(self, state: Any) -> str:
+        """The house rules in force, after the status line: a designer's game says so."""
+        options = getattr(state, "options", None)
+        rules = options.house_rules() if hasattr(options, "house_rules") else {}
+        if not rules:
+            return ""
+        told = ", ".join(f"{name} = {_option_text(value)}" for name, value in rules.items())
+        return " " + self.words["house_rules"].format(rules=told)
 
     def player_named(self, player: int) -> Named:
         """A player as the board's messages name them, in each language."""
