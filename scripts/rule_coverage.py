@@ -146,9 +146,10 @@ def table(ruleset: str, tests: dict[str, list[str]]) -> str:
              "", "| rule | taught in | tested by |", "|---|---|---|"]
     for rule in catalogue(ruleset):
         heading, anchor = taught.get(rule, ("", ""))
+        library = "../library.md#options-and-house-rules"
         where = (f"[{_cell(heading)}](../../notebooks/{notebook}#{anchor})" if anchor
-                 else f"[{_cell(heading)}](../library.md#options-and-house-rules)" if heading.startswith(
-                     "docs/library.md") else _cell(heading) or "—")
+                 else f"[{_cell(heading)}]({library})" if heading.startswith("docs/library.md")
+                 else _cell(heading) or "—")
         names = tests.get(rule, [])
         tested = "<br>".join(f"`{n}`" for n in names) or "—"
         lines.append(f"| {rule} | {where} | {tested} |")
