@@ -92,6 +92,7 @@ CSS = picture_css(inline("""
 .coord{font:16.5px sans-serif;fill:#5b4d33;text-anchor:middle;pointer-events:none}
 .coord-dark{fill:#e9d9c9}
 .count{font:700 16.5px sans-serif;fill:#1d160b;pointer-events:none}
+.hit{fill:transparent;stroke:none;pointer-events:all}
 .status{font:600 17px sans-serif;fill:#2b2214}
 .small{font:17px sans-serif;fill:#2b2214}
 .tiny{font:16.5px sans-serif;fill:#3d3220}
@@ -535,7 +536,14 @@ def _native(field: str, owner: int, cargo: int, stole: bool, count: int, x: floa
         cargo, f"{words['marker'].split(' (')[0]} {cargo % 10 or '?'}")
     tip = (f"{count} × {player_name(owner, lang)} {words['native']}, {words['carrying']} {what}"
            + (f" ({words['stole']})" if stole else ""))
-    parts = [native_icon(x, y, owner, lang, r)]
+    # The group's whole box takes the click, its count too: a click between the piece and its
+    # count (where a pointer aims at a group) must not fall through to the field below.
+    left = x - r - (5 if stole else 0)
+    top = y - r - (12 if count > 1 or stole else 0)
+    right = x + r + (1.5 + 10 * len(str(count)) if count > 1 else 0)
+    parts = [el("rect", x=f"{left:.1f}", y=f"{top:.1f}", width=f"{right - left:.1f}",
+                height=f"{y + r - top:.1f}", class_="hit")]
+    parts.append(native_icon(x, y, owner, lang, r))
     if count > 1:
         parts.append(text(x + r + 1.5, y - r + 2.5, f"{count}", class_="count"))
     if cargo:
