@@ -58,7 +58,7 @@ def choose(view: State, moves: Sequence[Any], rng: random.Random) -> Any:
         return next(m for m in moves if m.value == drawn)
     if len(moves) == 1:
         return moves[0]
-    values = move_values(view)  # the solved game's, or its endgame's
+    values = move_values(view, solve=True)  # the solved game's, or its endgame's
     if values is None:
         values = Search(view).move_values()
     best = max(values.values())
