@@ -204,13 +204,19 @@ class Layer:
                                          game.key(left, after, their_off[sel], my_off[sel]))
                     code = 2 * game.index(successor) + again
                 moved_any[sel] = True
-                rows.append(sel * len(throws) + k)
-                codes.append(code)
+                # 32 bits: a layer's rows and every code of the 7-piece game fit, at half
+                # the memory (the largest layer holds about 120 million moves).
+                rows.append((sel * len(throws) + k).astype(np.int32))
+                codes.append(code.astype(np.int32))
             self.passes += np.where(moved_any, 0.0, chance)
-        row = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
-        code = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
+        row = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
+        del rows
+        code = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int32)
+        del codes
         by_row = np.argsort(row, kind="stable")
-        row, self.codes = row[by_row], code[by_row]
+        row = row[by_row]
+        self.codes = code[by_row]
+        del by_row, code
         starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]]) if len(row) else row
         row_ids = row[starts]
         self.row_position = row_ids // len(throws)
@@ -281,6 +287,7 @@ def solve(options: Options, tolerance: float, log=print) -> tuple[Game, np.ndarr
         members = np.sort(order[lo:hi])
         part = Layer(game, members, advance)
         sweeps.append(part.iterate(w, tolerance))
+        del part  # before the next layer is built: one layer's moves in memory at a time
         if hi - lo > count // 50:
             log(f"  layer {n + 1} of {len(bounds) - 1}: {hi - lo:,} positions, "
                 f"{sweeps[-1]} sweeps ({time.process_time() - started:.0f} s CPU)")

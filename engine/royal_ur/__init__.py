@@ -32,7 +32,7 @@ from typing import Any
 
 from engine import core
 from engine.core import IllegalMove, InvalidInput
-from engine.royal_ur import board, dice, events
+from engine.royal_ur import board, cache, dice, events
 from engine.royal_ur.board import CELLS, ROSETTES, Path, cell_name, cell_of, path
 from engine.royal_ur.dice import CHANCES, chances
 from engine.royal_ur.fast import random_playout
@@ -88,7 +88,8 @@ def determinize(view: State, rng: random.Random) -> State:
 __all__ = [
     "CELLS", "CHANCES", "DARK", "Enter", "Game", "IllegalMove", "InvalidInput", "LIGHT",
     "MOVE_KINDS", "MovePiece", "NAME", "Options", "PLAYERS", "PLAYER_IDS", "Pass", "Path",
-    "ROSETTES", "RULE_SETS", "State", "THROW_MODES", "Throw", "apply", "board", "cell_name",
+    "ROSETTES", "RULE_SETS", "State", "THROW_MODES", "Throw", "apply", "board", "cache",
+    "cell_name",
     "cell_of", "chances", "check_state", "determinize", "dice", "evaluate", "events",
     "legal_moves", "move_from_dict", "move_values", "new_game", "new_state", "parse_move",
     "path", "piece_moves", "position", "random_playout", "solve", "state_from_dict",

@@ -44,6 +44,7 @@ from pathlib import Path as FilePath
 from typing import Any
 
 from engine.core import InvalidInput, shown
+from engine.royal_ur import solver
 from engine.royal_ur.solver import (
     GAME_FIELDS,
     PRECISION_16,
@@ -232,3 +233,6 @@ def load(options: Options) -> Table | None:
         raise InvalidInput(f"{where}: its index does not end at its {positions:,} positions")
     values = _Scaled(view[values_at:values_at + 2 * positions].cast("H"))
     return Table(RankedLayout(options, starts), values, tolerance=max(tolerance, PRECISION_16))
+
+
+solver.SOURCES.append(load)

@@ -79,7 +79,7 @@ def race_value(state_options: Any, position: Position) -> float:
 class Search:
     """Expectimax over the throws from one decision (see the module docstring)."""
 
-    def __init__(self, state: State, depth: int = DEPTH):
+    def __init__(self, state: State, depth: int = DEPTH, solve: bool = True):
         options = state.options
         self.options = options
         self.pair = options.board_path
@@ -93,7 +93,9 @@ class Search:
         fitted = weights_for(options)
         self.leaf = (fitted if fitted is not None
                      else (lambda position: race_value(options, position)))
-        endgame = endgame_for(options)
+        # Without `solve`, only an endgame table at hand is used (the coach: it never
+        # makes a player wait for a table to be solved).
+        endgame = endgame_for(options, solve=solve)
         self.endgame: Table | None = endgame[0] if endgame else None
         self.fewer = endgame[1] if endgame else options.pieces
         self.memo: dict[tuple[Position, int], float] = {}

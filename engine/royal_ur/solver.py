@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import time
 from array import array
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import chain, compress, cycle, repeat
 from operator import add, call, itemgetter, mul, or_, sub
@@ -740,20 +741,27 @@ def game_of(options: Options) -> tuple[Any, ...]:
     return tuple(getattr(options, f) for f in GAME_FIELDS)
 
 
+#: Where tables beyond the package come from, asked in turn after the shipped ones: the local
+#: cache adds itself here (`engine.royal_ur.cache`, imported with the package).
+SOURCES: list[Callable[[Options], Table | None]] = []
+
+
 def _read(options: Options) -> Table | None:
-    """The game's table from the package (`SHIPPED`) or the local cache (`cache.load`)."""
+    """The game's table from the package (`SHIPPED`) or another source (`SOURCES`)."""
     for name, spec in SHIPPED.items():
         if _compatible(Options(**spec), options) and (DATA / name).exists():
             table = Table.from_bytes(options, (DATA / name).read_bytes())
             if name.endswith(".f64"):
                 table.tolerance = TOLERANCE
             return table
-    from engine.royal_ur import cache  # the cache reads the solver's layouts
-
-    try:
-        return cache.load(options)
-    except InvalidInput:
-        return None  # a damaged or foreign file: as if the cache had none
+    for source in SOURCES:
+        try:
+            table = source(options)
+        except InvalidInput:
+            continue  # a damaged or foreign file: as if the source had none
+        if table is not None:
+            return table
+    return None
 
 
 def _at_hand(options: Options) -> Table | None:

@@ -1,0 +1,227 @@
+"""Fit the coach's curves (``engine/coach/calibration.json``): the expert's measure of a
+position turned into a chance of winning, per game and number of players.
+
+    nice -n 10 python scripts/coach_calibration.py --collect     # play, record (an hour or so)
+    python scripts/coach_calibration.py --fit                    # fit, write the curves
+
+``--collect`` plays the expert against itself (`engine.bots.ExpertBot` in every seat, seeds
+from ``--seed``) in each game and number of players, and at positions spread along each game
+records what the coach reads there as the player to move sees it (`engine.coach.reading`:
+the mover's measure after its best move, every player's measure of the position, the game's
+progress) with the game's outcome; the records go to ``--data`` (JSON, gzip), which
+``benchmarks/coach.py`` reads too. Royal Game of Ur games are recorded as well (its chances
+need no curve: exact where a table solves the position, the expert's search elsewhere) so the
+benchmark can say how well the search's chances agree with the outcomes.
+
+``--fit`` fits ``chance = 1 / (1 + exp(-(a + b x + c x t + d t)))``
+(`engine.coach.calibration`) to each game and number of players by maximum likelihood
+(Newton's method with a little ridge on the standardized coefficients, numpy), where `x` is
+the mover's measure, `t` the progress, and the outcome 1 if the mover won (in Priest-Kings:
+is among the winners; a win shared by k players counts 1/k), and writes the curves with the
+figures of the fit. A curve whose chance would fall as the measure grows is refused.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import bots
+from engine.coach import inputs
+from engine.coach.calibration import SEVERAL_WINNERS
+from engine.coach.values import analyse
+from engine.core import rules_of
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "benchmarks" / "results" / "coach-calibration.json.gz"
+CURVES = ROOT / "engine" / "coach" / "calibration.json"
+#: Games and numbers of players fitted, with the games played for each by default.
+PLAN = {("sumeria", 3): 40, ("sumeria", 4): 40, ("tigris", 2): 40, ("tigris", 3): 40,
+        ("tigris", 4): 40, ("mesopotamia", 2): 40, ("mesopotamia", 3): 40,
+        ("mesopotamia", 4): 40, ("priest_kings", 4): 130, ("royal_ur", 2): 60}
+#: Positions recorded per game (spread evenly along it, from a random start).
+PER_GAME = 26
+#: The longest game played (decisions): Mesopotamia's expert games end well before.
+MAX_DECISIONS = 6000
+
+
+def play(ruleset: str, players: int, seed: int, per_game: int) -> list[dict]:
+    """One expert self-play game; the records of the positions sampled along it."""
+    rules = rules_of(ruleset)
+    state = rules.new_state(players, seed)
+    seats = [bots.ExpertBot(seed * 10 + p) for p in range(players)]
+    history = []
+    for _ in range(MAX_DECISIONS):
+        if state.is_over:
+            break
+        mover = state.to_move
+        history.append(state)
+        state, _ = rules.apply(state, seats[mover].choose(state.view(mover)))
+    if not state.is_over:
+        return []
+    winners = sorted(state.winners())
+    coach = inputs.coach_of(rules)
+    decisions = [s for s in history if not coach.is_chance(s)]
+    rng = random.Random(seed)
+    step = max(1, len(decisions) // per_game)
+    records = []
+    for at in range(rng.randrange(step), len(decisions), step):
+        position = decisions[at]
+        mover = position.to_move
+        read = inputs.seen(position, mover, "player")
+        record = {"ruleset": ruleset, "players": players, "seed": seed, "ply": at,
+                  "mover": mover, "winners": winners}
+        if ruleset == "royal_ur":
+            record["chance"] = analyse(position).players[mover]
+        else:
+            reading = coach.read(read, inputs.rng_for(read, "read"))
+            record["x"] = max(xs[mover] for xs in reading.moves.values())
+            record["scores"] = list(reading.scores)
+            record["t"] = reading.progress
+        records.append(record)
+    return records
+
+
+def collect(args: argparse.Namespace) -> None:
+    records = []
+    started = time.process_time()
+    for (ruleset, players), games in PLAN.items():
+        games = max(1, round(games * args.scale))
+        count = 0
+        for n in range(games):
+            found = play(ruleset, players, args.seed + n, args.per_game)
+            records.extend(found)
+            count += len(found)
+        print(f"{ruleset} {players} players: {games} games, {count} positions "
+              f"({time.process_time() - started:.0f} s CPU so far)", flush=True)
+        args.data.parent.mkdir(parents=True, exist_ok=True)
+        with gzip.open(args.data, "wt", encoding="utf-8") as out:
+            json.dump({"generated_by": "python scripts/coach_calibration.py --collect "
+                       f"--scale {args.scale} --seed {args.seed}", "records": records}, out)
+    print(f"wrote {len(records)} records to {args.data}")
+
+
+def outcome(record: dict) -> float:
+    """The mover's result: 1 for a sole win (in Priest-Kings: among the winners), 1/k for a
+    win shared by k players, else 0."""
+    winners = record["winners"]
+    if record["mover"] not in winners:
+        return 0.0
+    return 1.0 if record["ruleset"] in SEVERAL_WINNERS else 1.0 / len(winners)
+
+
+def design(records: list[dict]):
+    import numpy as np
+
+    x = np.array([r["x"] for r in records], dtype=float)
+    t = np.array([r["t"] for r in records], dtype=float)
+    return np.column_stack([np.ones_like(x), x, x * t, t])
+
+
+def fit(records: list[dict], ridge: float = 0.1) -> tuple[list[float], dict]:
+    """The curve's (a, b, c, d) by maximum likelihood, with a small ridge on the standardized
+    coefficients (so that a sample a curve separates perfectly still gives finite numbers;
+    on thousands of positions it changes nothing that shows), by Newton's method with the
+    step halved until the likelihood improves; and the figures of the fit."""
+    import numpy as np
+
+    features = design(records)
+    y = np.array([outcome(r) for r in records])
+    # Standardize the measure so that Newton's steps are well conditioned; scale back after.
+    spread = max(float(np.std(features[:, 1])), 1e-9)
+    scale = np.array([1.0, spread, spread, 1.0])
+    scaled = features / scale
+    penalty = ridge * np.array([0.0, 1.0, 1.0, 1.0])
+
+    def objective(beta: np.ndarray) -> float:
+        z = np.clip(scaled @ beta, -40, 40)
+        return float(np.sum(y * z - np.log1p(np.exp(z))) - 0.5 * np.sum(penalty * beta**2))
+
+    beta = np.zeros(4)
+    current = objective(beta)
+    for _ in range(200):
+        p = 1.0 / (1.0 + np.exp(-np.clip(scaled @ beta, -40, 40)))
+        gradient = scaled.T @ (y - p) - penalty * beta
+        hessian = (scaled * (p * (1 - p))[:, None]).T @ scaled + np.diag(penalty) + (
+            1e-9 * np.eye(4))
+        step = np.linalg.solve(hessian, gradient)
+        size = 1.0
+        while size > 1e-6 and objective(beta + size * step) < current - 1e-12:
+            size /= 2
+        beta = beta + size * step
+        improved = objective(beta)
+        if abs(improved - current) < 1e-10:
+            break
+        current = improved
+    curve = (beta / scale).tolist()
+    p = 1.0 / (1.0 + np.exp(-np.clip(features @ np.array(curve), -40, 40)))
+    eps = 1e-12
+    figures = {"positions": len(records), "games": len({r["seed"] for r in records}),
+               "log_loss": float(-np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))),
+               "brier": float(np.mean((p - y) ** 2))}
+    return curve, figures
+
+
+def fit_all(args: argparse.Namespace) -> None:
+    with gzip.open(args.data, "rt", encoding="utf-8") as handle:
+        records = json.load(handle)["records"]
+    fitted: dict[str, dict[str, dict]] = {}
+    for ruleset, players in PLAN:
+        if ruleset == "royal_ur":
+            continue
+        mine = [r for r in records if r["ruleset"] == ruleset and r["players"] == players]
+        if not mine:
+            print(f"{ruleset} {players} players: no records", file=sys.stderr)
+            continue
+        curve, figures = fit(mine)
+        if curve[1] <= 0 or curve[1] + curve[2] <= 0:
+            # The chance must grow with the expert's measure at every stage of the game, or
+            # the coach would call best what the expert thinks worst.
+            raise SystemExit(f"{ruleset} {players} players: the fitted chance falls as the "
+                             f"expert's measure grows (b={curve[1]:.4g}, c={curve[2]:.4g}): "
+                             "more games are needed")
+        fitted.setdefault(ruleset, {})[str(players)] = {
+            "curve": [round(v, 8) for v in curve], **figures}
+        print(f"{ruleset} {players} players: a={curve[0]:.4f} b={curve[1]:.6f} "
+              f"c={curve[2]:.6f} d={curve[3]:.4f} on {figures['positions']} positions of "
+              f"{figures['games']} games; log loss {figures['log_loss']:.3f}, Brier "
+              f"{figures['brier']:.3f}")
+    CURVES.write_text(json.dumps({
+        "about": "The coach's curves: chance = 1 / (1 + exp(-(a + b x + c x t + d t))), "
+                 "x the expert's measure of the mover's best move, t the game's progress "
+                 "(engine/coach/calibration.py). Written by scripts/coach_calibration.py "
+                 "--fit from expert self-play; do not edit by hand.",
+        "data": str(args.data.relative_to(ROOT)) if args.data.is_relative_to(ROOT)
+        else str(args.data),
+        "fitted": fitted}, indent=1) + "\n")
+    print(f"wrote {CURVES}")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--collect", action="store_true", help="play and record positions")
+    parser.add_argument("--fit", action="store_true", help="fit the curves and write them")
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--scale", type=float, default=1.0, help="games played, as a share "
+                        "of the plan")
+    parser.add_argument("--per-game", type=int, default=PER_GAME)
+    parser.add_argument("--seed", type=int, default=1000)
+    args = parser.parse_args(argv)
+    if not (args.collect or args.fit):
+        parser.error("say --collect, --fit or both")
+    if args.collect:
+        collect(args)
+    if args.fit:
+        fit_all(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
