@@ -45,7 +45,7 @@ CURVES = ROOT / "engine" / "coach" / "calibration.json"
 #: Games and numbers of players fitted, with the games played for each by default.
 PLAN = {("sumeria", 3): 40, ("sumeria", 4): 40, ("tigris", 2): 40, ("tigris", 3): 40,
         ("tigris", 4): 40, ("mesopotamia", 2): 40, ("mesopotamia", 3): 40,
-        ("mesopotamia", 4): 40, ("priest_kings", 4): 130, ("royal_ur", 2): 60}
+        ("mesopotamia", 4): 40, ("priest_kings", 4): 130, ("royal_ur", 2): 90}
 #: Positions recorded per game (spread evenly along it, from a random start).
 PER_GAME = 26
 #: The longest game played (decisions): Mesopotamia's expert games end well before.
@@ -90,9 +90,16 @@ def play(ruleset: str, players: int, seed: int, per_game: int) -> list[dict]:
 
 
 def collect(args: argparse.Namespace) -> None:
+    only = set(args.only.split(",")) if args.only else None
     records = []
+    if only and args.data.exists():
+        # Collecting some games again: the others' records stay.
+        with gzip.open(args.data, "rt", encoding="utf-8") as handle:
+            records = [r for r in json.load(handle)["records"] if r["ruleset"] not in only]
     started = time.process_time()
     for (ruleset, players), games in PLAN.items():
+        if only and ruleset not in only:
+            continue
         games = max(1, round(games * args.scale))
         count = 0
         for n in range(games):
@@ -104,7 +111,9 @@ def collect(args: argparse.Namespace) -> None:
         args.data.parent.mkdir(parents=True, exist_ok=True)
         with gzip.open(args.data, "wt", encoding="utf-8") as out:
             json.dump({"generated_by": "python scripts/coach_calibration.py --collect "
-                       f"--scale {args.scale} --seed {args.seed}", "records": records}, out)
+                       f"--scale {args.scale} --seed {args.seed}"
+                       + (f" --only {args.only}" if args.only else ""), "records": records},
+                      out)
     print(f"wrote {len(records)} records to {args.data}")
 
 
@@ -213,6 +222,8 @@ def main(argv: list[str]) -> int:
                         "of the plan")
     parser.add_argument("--per-game", type=int, default=PER_GAME)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--only", help="collect only these games (comma-separated rulesets), "
+                        "keeping the others' records in --data")
     args = parser.parse_args(argv)
     if not (args.collect or args.fit):
         parser.error("say --collect, --fit or both")

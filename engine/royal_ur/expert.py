@@ -10,7 +10,8 @@
   solved on first use): the move with the best chance of winning, ties broken at random.
   That is perfect play. So is the endgame of a larger game once both players have borne off
   enough pieces for the rest to be a solved smaller game (`solver.endgame_for`: in Finkel's
-  7-piece game, from 4 pieces off each).
+  7-piece game, from 4 pieces off each), and any game whose table is in the local cache
+  (`engine.royal_ur.cache`: the whole 7-piece game, once built with the numpy builder).
 - **Other games** (Finkel's 5 and 7 pieces before their endgame, Masters', Murray's path, …):
   expectimax over the throws, `DEPTH` throws deep — each throw's chances averaged, the
   mover's best move taken, another throw after a rosette (U-ROSETTE-1) or a pass (U-PASS-1)

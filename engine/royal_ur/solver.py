@@ -33,7 +33,18 @@ a cell for every pair of sides, about 9 million for 4 pieces). The 3-piece game 
 ships solved (``data/finkel-3.bin``, 16 bits a value: precision 1/65535), see `table_for`.
 
 The public queries, for the expert, the boards and the notebooks: `Table.win_chance`,
-`Table.move_values`, `Table.best_moves`, `Table.throw_values`.
+`Table.move_values`, `Table.best_moves`, `Table.throw_values`; and, over every table at hand,
+`win_chance`, `move_values` and `is_solved`, which never solve (a board asks them on every
+click: "is there a table?" must not solve one). The tables at hand are the shipped ones (the
+1- and 2-piece games at 64 bits, the values of `solve` to the bit; the 3-piece game at 16),
+every table solved in the process (`solve` registers it: `register`), and the local cache
+(`engine.royal_ur.cache`, for tables too large to list, built by the numpy builder).
+`table_for` and `solved_table` solve a small game (`ON_DEMAND`) when asked to (the expert
+does).
+
+Bounds: `solve` refuses a tolerance below `MIN_TOLERANCE` (under the values' own rounding a
+sweep never settles), a game of more than `SOLVE_LIMIT` positions (4 pieces and more: the
+numpy builder), and stops with `InvalidInput` after `MAX_SWEEPS` sweeps of a layer.
 """
 
 from __future__ import annotations
