@@ -7,7 +7,8 @@ own evaluation (`royal_ur.heuristic.terms`, `sumeria.heuristic.terms`, `tigris.e
 `mesopotamia.expert.terms`, the terms of `priest_kings.expert.order_values`) — and the
 strongest `MAX_REASONS` are told, strongest first, from ``words.json`` with the position's
 values filled in ("captures Dark's piece on b2", "makes green, your weakest colour,
-stronger"). The move is played on the position as the player to move sees it
+stronger"); a change too small to matter (below the reader's ``MIN_WEIGHT``) is not told. The
+move is played on the position as the player to move sees it
 (`inputs.seen`), so the reasons never tell what the player cannot know.
 """
 
@@ -40,7 +41,9 @@ def explain(state: Any, move: Any, lang: str = "en", *,
     read = inputs.seen(state, player, sees)
     move = inputs.move_in(rules, read, move)
     after, events = rules.apply(read, move)
-    found = inputs.coach_of(rules).reasons(read, move, after, events, player)
+    reader = inputs.coach_of(rules)
+    found = [r for r in reader.reasons(read, move, after, events, player)
+             if r.weight >= reader.MIN_WEIGHT]
     found.sort(key=lambda reason: -reason.weight)
     told: list[str] = []
     for reason in found:

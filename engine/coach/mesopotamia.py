@@ -102,6 +102,10 @@ def chances(state: State, rng: random.Random) -> Chances:
 _UP_ONLY = {"placed", "holy", "over", "lift", "staff", "stone", "holy_stone", "lumber", "seek"}
 
 
+#: Changes smaller than this are not told: half a step on a way (`expert.STEP` is 4).
+MIN_WEIGHT = 2.0
+
+
 def reasons(before: State, move: Any, after: State, events: list[Any],
             player: int) -> list[Reason]:
     out = []

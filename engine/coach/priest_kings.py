@@ -90,6 +90,10 @@ def chances(state: State, rng: random.Random) -> Chances:
 # Reasons --------------------------------------------------------------------------------------
 
 
+#: Changes smaller than this (half a point of the rough chance) are not told.
+MIN_WEIGHT = 0.005
+
+
 def reasons(before: State, move: Any, after: State, events: list[Any],
             player: int) -> list[Reason]:
     if isinstance(move, DiceBattle):

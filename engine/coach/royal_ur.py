@@ -104,6 +104,10 @@ def _pair(mover: int, chance: float) -> tuple[float, float]:
 # Reasons --------------------------------------------------------------------------------------
 
 
+#: Every reason is told (their weights are the coach's own order, not a measure).
+MIN_WEIGHT = 0.0
+
+
 def reasons(before: State, move: Any, after: State, events: list[Any],
             player: int) -> list[Reason]:
     """Why `move` is worth what it is (see the module docstring)."""

@@ -116,6 +116,10 @@ def chances(state: State, rng: random.Random) -> Chances:
 ROW_WEIGHT = 1.5
 
 
+#: Changes smaller than this, in points, are not told (rounding of a projection).
+MIN_WEIGHT = 0.2
+
+
 def reasons(before: State, move: Any, after: State, events: list[Any],
             player: int) -> list[Reason]:
     out = []

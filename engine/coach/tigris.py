@@ -27,6 +27,7 @@ from typing import Any
 from engine.coach.reading import Chances, Reading, Reason, calibrated, changes
 from engine.coach.words import say
 from engine.core import Named
+from engine.tigris import events as ev
 from engine.tigris import expert
 from engine.tigris.moves import to_raw
 from engine.tigris.pieces import COLOUR_NAMES, LEADER_NAMES, player_name
@@ -98,10 +99,15 @@ def chances(state: State, rng: random.Random) -> Chances:
 RANKS = ("weakest", "second", "third", "strongest")
 
 
+#: Changes of a term smaller than this are not told (a tile beside a kingdom adds 0.06 to its
+#: leader's war strength: true, and not a reason).
+MIN_WEIGHT = 0.1
+
+
 def reasons(before: State, move: Any, after: State, events: list[Any],
             player: int) -> list[Reason]:
     was, now = expert.terms(before, player), expert.terms(after, player)
-    out = []
+    out = _facts(events, player)
     for (name, *detail), delta in changes(was, now).items():
         weight = abs(delta)
         if name == "score" and delta > 0:
@@ -138,6 +144,34 @@ def reasons(before: State, move: Any, after: State, events: list[Any],
         elif name == "rival":
             key = "rival_down" if delta > 0 else "rival_up"
             out.append(Reason(weight, say("tigris", key)))
+    return out
+
+
+def _facts(events: list[Any], player: int) -> list[Reason]:
+    """What the move did, from its events: a conflict started, won or lost, kingdoms joined,
+    a treasure taken, or a tile that scored nothing."""
+    out = []
+    placed = scored = False
+    for event in events:
+        if isinstance(event, ev.TilePlaced) and event.player == player:
+            placed = True
+        elif isinstance(event, ev.PointsScored) and event.player == player:
+            scored = True
+        elif isinstance(event, ev.ConflictStarted) and event.attacker == player:
+            out.append(Reason(1.0, say("tigris", f"starts_{event.conflict}",
+                                       leader=_leader(event.colour),
+                                       rival=_player(event.defender),
+                                       mine=event.attacker_strength,
+                                       theirs=event.defender_strength)))
+        elif isinstance(event, ev.ConflictWon) and player in (event.winner, event.loser):
+            key = f"{'won' if event.winner == player else 'lost'}_{event.conflict}"
+            out.append(Reason(2.0, say("tigris", key, leader=_leader(event.colour))))
+        elif isinstance(event, ev.KingdomsJoined):
+            out.append(Reason(0.5, say("tigris", "joined")))
+        elif isinstance(event, ev.TreasureTaken) and event.player == player:
+            out.append(Reason(1.0, say("tigris", "treasure")))
+    if placed and not scored and not out:
+        out.append(Reason(0.1, say("tigris", "no_points")))
     return out
 
 

@@ -36,7 +36,6 @@ a little-endian machine; a file that does not match its game's count of position
 from __future__ import annotations
 
 import json
-import mmap
 import os
 import sys
 from math import comb
@@ -205,6 +204,10 @@ def load(options: Options) -> Table | None:
     """
     where = path(options)
     if not where.is_file() or sys.byteorder != "little":
+        return None
+    try:
+        import mmap  # not in every Python (the browser's may lack it): then no cache
+    except ImportError:
         return None
     try:
         with open(where, "rb") as handle:

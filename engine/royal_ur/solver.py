@@ -36,7 +36,8 @@ The public queries, for the expert, the boards and the notebooks: `Table.win_cha
 `Table.move_values`, `Table.best_moves`, `Table.throw_values`; and, over every table at hand,
 `win_chance`, `move_values` and `is_solved`, which never solve (a board asks them on every
 click: "is there a table?" must not solve one). The tables at hand are the shipped ones (the
-1- and 2-piece games at 64 bits, the values of `solve` to the bit; the 3-piece game at 16),
+1- and 2-piece games of the three rule sets at 64 bits, the values of `solve` to the bit;
+Finkel's 3-piece game at 16),
 every table solved in the process (`solve` registers it: `register`), and the local cache
 (`engine.royal_ur.cache`, for tables too large to list, built by the numpy builder).
 `table_for` and `solved_table` solve a small game (`ON_DEMAND`) when asked to (the expert
@@ -85,11 +86,16 @@ SOLVE_LIMIT = 1_000_000
 PRECISION_16 = 0.5 / 65535
 DATA = FilePath(__file__).parent / "data"
 #: The solved tables that ship: file name -> the options they solve. ``.bin`` files hold 16
-#: bits a value; ``.f64`` files the values of `solve` at `TOLERANCE` to the bit (the small
-#: games, which boards and the expert read at once rather than solve while a player waits).
+#: bits a value; ``.f64`` files the values of `solve` at `TOLERANCE` to the bit: the small
+#: games, which boards and the expert read at once rather than solve while a player waits —
+#: among them the endgames of Masters' and Blitz's games (their largest small game).
 SHIPPED = {"finkel-3.bin": {"rules": "finkel", "pieces": 3},
            "finkel-2.f64": {"rules": "finkel", "pieces": 2},
-           "finkel-1.f64": {"rules": "finkel", "pieces": 1}}
+           "finkel-1.f64": {"rules": "finkel", "pieces": 1},
+           "masters-2.f64": {"rules": "masters", "pieces": 2},
+           "masters-1.f64": {"rules": "masters", "pieces": 1},
+           "blitz-2.f64": {"rules": "blitz", "pieces": 2},
+           "blitz-1.f64": {"rules": "blitz", "pieces": 1}}
 #: What decides a game's positions and moves (the rest of `Options` does not).
 GAME_FIELDS = ("pieces", "path", "safe_rosettes", "dice", "capture_throw")
 #: The largest game `table_for` solves on demand rather than giving up (a few seconds).

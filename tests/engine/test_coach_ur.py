@@ -96,14 +96,15 @@ def test_a_seven_piece_midgame_position_has_values():
         ur.parse_move(best))
 
 
-def test_a_table_solved_in_the_session_makes_the_coach_exact(tmp_path, monkeypatch):
-    """Masters' 2-piece game: searched until its table is solved, exact from then on."""
-    options = ur.Options(rules="masters", pieces=2)
+def test_a_table_solved_in_the_session_makes_the_coach_exact():
+    """A 2-piece game that does not ship: searched until its table is solved, exact from
+    then on."""
+    options = ur.Options(pieces=2, safe_rosettes=False)
     solver.forget(options)
-    state = ur.position(rules="masters", pieces=2, light=[3], dark=[6], throw=2)
+    state = ur.position(pieces=2, safe_rosettes=False, light=[3], dark=[6], throw=2)
     try:
         assert not coach.analyse(state).exact
-        table = solver.solve(pieces=2, rules="masters")
+        table = solver.solve(pieces=2, safe_rosettes=False)
         coach.values._analysed.cache_clear()
         assert coach.analyse(state).exact
         assert coach.move_values(state) == {str(m): v for m, v in

@@ -9,18 +9,27 @@ from unittest import mock
 import pytest
 
 from engine import royal_ur
+from engine.bots import ExpertBot
 from engine.royal_ur import solver
 from sumer_widgets import RoyalUrBoard
 
 
 @pytest.mark.parametrize("rules", ["masters", "blitz"])
-def test_a_masters_or_blitz_board_opens_without_solving(rules):
+def test_a_masters_or_blitz_board_opens_and_plays_without_solving(rules):
+    """Neither the board's questions nor its bot's moves solve: the endgame's table ships."""
     solver.forget(royal_ur.Options(rules=rules, pieces=2))
     with mock.patch.object(solver, "solve", side_effect=AssertionError("a table was solved")):
-        board = RoyalUrBoard(royal_ur.new_game(seed=1, rules=rules))
+        board = RoyalUrBoard(royal_ur.new_game(seed=1, rules=rules),
+                             bots={1: ExpertBot(seed=2)})
         board.choices_for(board.game.state)
-        board.game.play("throw")
-        board.choices_for(board.game.state)
+        for _ in range(40):
+            state = board.game.state
+            if state.is_over:
+                break
+            move = royal_ur.legal_moves(state)[0]
+            board.game.play(move)
+            board._run_bots()
+            board.choices_for(board.game.state)
 
 
 def test_a_three_piece_lesson_board_still_shows_its_chances():
