@@ -264,8 +264,8 @@ def judge_tigris(state) -> tuple[dict, str]:
     draws = 10
     for k in range(draws):
         read = reader.read(view.determinize(random.Random(k)), random.Random(k))
-        for move, xs in read.moves.items():
-            totals[str(move)] += curve.chance(xs[mover], t) / draws
+        for move, x in read.moves.items():
+            totals[str(move)] += curve.chance(x, t) / draws
     return dict(totals), "the expert's evaluation over 10 draws of the hidden tiles"
 
 
@@ -279,13 +279,11 @@ def judge_mesopotamia(state) -> tuple[dict, str]:
     t = meso_coach.progress(full)
     first = meso_coach.read(full, random.Random(0))
     out = {}
-    for move, xs in first.moves.items():
+    for move, x in first.moves.items():
         after, _ = rules.apply(full, move)
-        x = xs[mover]
         if not after.is_over and after.to_move == mover and len(rules.legal_moves(after)) > 1:
             # The player decides again this turn: its best next decision, as the coach reads.
-            x = max(x, max(v[mover] for v in meso_coach.read(after, random.Random(0))
-                           .moves.values()))
+            x = max(x, max(meso_coach.read(after, random.Random(0)).moves.values()))
         out[str(move)] = curve.chance(x, t)
     return out, "the player's next decision searched too, where it decides again"
 
@@ -366,6 +364,14 @@ def exact_table() -> None:
 # Speed ----------------------------------------------------------------------------------------
 
 
+def forget() -> None:
+    """Drop what the coach remembers of positions it read (each timing starts afresh)."""
+    from engine.coach import sumeria
+
+    coach.values._analysed.cache_clear()
+    sumeria._LEAVES.clear()
+
+
 def speed_report(args: argparse.Namespace) -> None:
     print(f"speed: CPU time of one core, python {sys.version.split()[0]}")
     for ruleset, players in GAMES:
@@ -374,7 +380,7 @@ def speed_report(args: argparse.Namespace) -> None:
         found = positions(ruleset, players, args.positions, args.seed + 500)
         times = []
         for state in found:
-            coach.values._analysed.cache_clear()
+            forget()
             started = time.process_time()
             coach.move_values(state)
             times.append(time.process_time() - started)
@@ -388,7 +394,7 @@ def speed_report(args: argparse.Namespace) -> None:
             seats = [bots.ExpertBot(n + p) for p in range(players)]
             while not game.is_over:
                 game.play(seats[game.to_move].choose(game.state.view(game.to_move)))
-            coach.values._analysed.cache_clear()
+            forget()
             started = time.process_time()
             coach.review(game)
             reviews.append((time.process_time() - started, len(game.moves)))

@@ -82,7 +82,7 @@ def play(ruleset: str, players: int, seed: int, per_game: int) -> list[dict]:
             record["chance"] = analyse(position).players[mover]
         else:
             reading = coach.read(read, inputs.rng_for(read, "read"))
-            record["x"] = max(xs[mover] for xs in reading.moves.values())
+            record["x"] = max(reading.moves.values())
             record["scores"] = list(reading.scores)
             record["t"] = reading.progress
         records.append(record)

@@ -55,24 +55,22 @@ def read(state: State, rng: random.Random) -> Reading:
     """The expert's measure after each legal move and of the position (see the module)."""
     scores = margins(Work(state))
     if state.is_over:
-        return Reading(None, {}, scores, 1.0)
+        return Reading(None, {}, lambda move: scores, scores, 1.0)
     me = state.to_move
     rival = max(expert.value(Work(state), q) for q in range(state.players) if q != me)
     moves = legal_moves(state)
     internal = [to_internal(m) for m in moves]
     own: dict[Any, float] = {}
-    leads: dict[Any, tuple[float, ...]] = {}
     last = []
     for move, t in zip(moves, internal):
         kind = t[0]
-        w = expert._after(state, t)
-        leads[move] = margins(w)
         if kind == "hut" and not t[2] and state.markers[me]:
             last.append(move)
             continue
         if kind == "discover":
             got = expert._discovery_value(state, t, me) - expert.POINT_COST
         else:
+            w = expert._after(state, t)
             if (state.phase == "action" and kind != "end" and w.to_move == me
                     and w.phase == "action" and ("done",) in w.legal()):
                 w.do(("done",))
@@ -88,8 +86,12 @@ def read(state: State, rng: random.Random) -> Reading:
     picked = expert._rule_of_thumb(state, moves, internal, me)
     if picked is not None:
         own[picked] = max(own.values()) + expert.STOP_BONUS
-    measure = {m: (*leads[m][:me], own[m], *leads[m][me + 1:]) for m in moves}
-    return Reading(me, measure, scores, progress(state))
+
+    def vector(move: Any) -> tuple[float, ...]:
+        xs = margins(expert._after(state, to_internal(move)))
+        return (*xs[:me], own[move], *xs[me + 1:])
+
+    return Reading(me, {m: own[m] for m in moves}, vector, scores, progress(state))
 
 
 def chances(state: State, rng: random.Random) -> Chances:

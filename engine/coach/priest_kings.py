@@ -62,25 +62,27 @@ def read(state: State, rng: random.Random) -> Reading:
     """The expert's measure after each legal move and of the position (see the module)."""
     scores = tuple(measure(state, p) for p in range(state.players))
     if state.is_over:
-        return Reading(None, {}, scores, 1.0)
+        return Reading(None, {}, lambda move: scores, scores, 1.0)
     mover = state.to_move
     moves = legal_moves(state)
     if state.phase == "orders":
-        gains = expert.order_values(state, moves)
-        found = {}
-        for move, gain in zip(moves, gains):
-            after, _ = apply(state, move)
-            found[move] = tuple(scores[mover] + gain if p == mover else measure(after, p)
-                                for p in range(state.players))
-        return Reading(mover, found, scores, progress(state))
-    found = {}
-    for move in moves:
+        own = {m: scores[mover] + gain for m, gain in zip(moves, expert.order_values(state,
+                                                                                    moves))}
+    else:
+        own = {}
+        for move in moves:
+            own[move] = scores[mover] if isinstance(move, DiceBattle) else measure(
+                apply(state, move)[0], mover)
+
+    def vector(move: Any) -> tuple[float, ...]:
         if isinstance(move, DiceBattle):
-            found[move] = scores
-        else:
-            after, _ = apply(state, move)
-            found[move] = tuple(measure(after, p) for p in range(state.players))
-    return Reading(mover, found, scores, progress(state), chance=True)
+            return scores
+        after, _ = apply(state, move)
+        return tuple(own[move] if p == mover else measure(after, p)
+                     for p in range(state.players))
+
+    return Reading(mover, own, vector, scores, progress(state),
+                   chance=state.phase != "orders")
 
 
 def chances(state: State, rng: random.Random) -> Chances:

@@ -20,6 +20,7 @@ Ur's reader answers from a solved table where one exists and by the expert's sea
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +36,8 @@ class Chances:
         mover: the player to move (None once the game is over).
         moves: each legal move's chance of winning for the mover (in Priest-Kings: of being
             among the winners), in the order of the legal moves.
-        after: each legal move's chances for every player (a tuple, by seat).
+        after: each legal move's chances for every player (a tuple, by seat), worked out when
+            asked for (a review asks for two moves of each position, not all of them).
         players: every player's chance of the position: after the mover's best move where
             the mover decides, else as it stands.
         chance: whether the decision here is chance's (no move is a choice).
@@ -44,7 +46,7 @@ class Chances:
 
     mover: int | None
     moves: dict[Any, float]
-    after: dict[Any, tuple[float, ...]]
+    after: Mapping[Any, tuple[float, ...]]
     players: tuple[float, ...]
     chance: bool
     exact: bool
@@ -56,19 +58,43 @@ class Reading:
 
     Attributes:
         mover: the player to move.
-        moves: every player's measure after each legal move, by seat: the mover's is the
-            expert's own, as it chooses among the moves; the others' their measure of the
-            position the move leads to.
+        moves: the mover's measure after each legal move: the expert's own, as it chooses.
+        vector: every player's measure after a move, by seat (the mover's is its entry of
+            `moves`; the others' their measure of the position the move leads to).
         scores: each player's measure of the position as it stands.
         progress: how far the game has come, 0 to 1.
         chance: whether the decision here is chance's.
     """
 
     mover: int | None
-    moves: dict[Any, tuple[float, ...]]
+    moves: dict[Any, float]
+    vector: Callable[[Any], tuple[float, ...]]
     scores: tuple[float, ...]
     progress: float
     chance: bool = False
+
+
+class Lazy(Mapping[Any, tuple[float, ...]]):
+    """A mapping of moves whose values are worked out on first use, then kept."""
+
+    def __init__(self, keys: Iterable[Any], work: Callable[[Any], tuple[float, ...]]):
+        self._keys = tuple(keys)
+        self._known: dict[Any, tuple[float, ...]] = {}
+        self._work = work
+
+    def __getitem__(self, key: Any) -> tuple[float, ...]:
+        found = self._known.get(key)
+        if found is None:
+            if key not in self._keys:
+                raise KeyError(key)
+            found = self._known[key] = self._work(key)
+        return found
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
 
 
 def calibrated(ruleset: str, state: Any, reading: Reading) -> Chances:
@@ -76,17 +102,21 @@ def calibrated(ruleset: str, state: Any, reading: Reading) -> Chances:
     players = state.players
     if state.is_over:
         return Chances(None, {}, {}, result(state), False, True)
-    mover = reading.mover
-    after = {move: calibration.chances(ruleset, players, mover, xs[mover], xs,
-                                       reading.progress)
-             for move, xs in reading.moves.items()}
-    if after and not reading.chance:
-        best = max(after.values(), key=lambda chances: chances[mover])
+    mover, t = reading.mover, reading.progress
+    curve = calibration.curve(ruleset, players)
+    moves = {move: curve.chance(x, t) for move, x in reading.moves.items()}
+
+    def every(move: Any) -> tuple[float, ...]:
+        return calibration.chances(ruleset, players, mover, reading.moves[move],
+                                   reading.vector(move), t, moves[move])
+
+    after = Lazy(moves, every)
+    if moves and not reading.chance:
+        best = after[max(moves, key=moves.__getitem__)]
     else:
         best = calibration.chances(ruleset, players, mover, reading.scores[mover],
-                                   reading.scores, reading.progress)
-    return Chances(mover, {m: c[mover] for m, c in after.items()}, after, best, reading.chance,
-                   False)
+                                   reading.scores, t)
+    return Chances(mover, moves, after, best, reading.chance, False)
 
 
 def result(state: Any) -> tuple[float, ...]:

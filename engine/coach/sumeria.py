@@ -57,7 +57,7 @@ def read(state: State, rng: random.Random) -> Reading:
     """The expert's measure after each legal move and of the position (see the module)."""
     scores = margins(state)
     if state.is_over:
-        return Reading(None, {}, scores, 1.0)
+        return Reading(None, {}, lambda move: scores, scores, 1.0)
     mover = state.to_move
     moves = legal_moves(state)
     rated = []
@@ -66,18 +66,21 @@ def read(state: State, rng: random.Random) -> Reading:
         rated.append((expert.value(after, mover, rng), -index, after, move))
     rated.sort(key=lambda r: (r[0], r[1]), reverse=True)
     read_to = expert.HORIZON if state.phase == "placement" else None
-    measure: dict[Any, tuple[float, ...]] = {}
+    measure: dict[Any, float] = {}
+    where: dict[Any, State] = {}
     for _, _, after, move in rated[:expert.WIDTH]:
-        leaf = _leaf(after, state.round, read_to)
-        measure[move] = _with(margins(leaf), mover, expert.value(leaf, mover, rng))
-    floor = min(xs[mover] for xs in measure.values())
+        leaf = where[move] = _leaf(after, state.round, read_to)
+        measure[move] = expert.value(leaf, mover, rng)
+    floor = min(measure.values())
     for one_ply, _, after, move in rated[expert.WIDTH:]:
-        measure[move] = _with(margins(after), mover, min(one_ply, floor))
-    return Reading(mover, {m: measure[m] for m in moves}, scores, progress(state))
+        measure[move] = min(one_ply, floor)
+        where[move] = after
 
+    def vector(move: Any) -> tuple[float, ...]:
+        xs = margins(where[move])
+        return (*xs[:mover], measure[move], *xs[mover + 1:])
 
-def _with(xs: tuple[float, ...], player: int, x: float) -> tuple[float, ...]:
-    return (*xs[:player], x, *xs[player + 1:])
+    return Reading(mover, {m: measure[m] for m in moves}, vector, scores, progress(state))
 
 
 #: Where the expert's reading (`expert._play_out`) ends, by the positions it passed: one

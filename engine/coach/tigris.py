@@ -66,7 +66,7 @@ def read(state: State, rng: random.Random) -> Reading:
     table = Table.load(state, log=False)
     scores = tuple(expert._evaluate_table(table, p) for p in range(state.players))
     if state.is_over:
-        return Reading(None, {}, scores, 1.0)
+        return Reading(None, {}, lambda move: scores, scores, 1.0)
     mover = state.to_move
     reader = expert._Reader(state.view(mover), mover)
     moves = legal_moves(state)
@@ -81,12 +81,13 @@ def read(state: State, rng: random.Random) -> Reading:
             raw = to_raw(move)
             own[move] = expert._settle(expert._after(state, raw), reader, 0) - (
                 expert._cost(raw))
-    measure = {}
-    for move, x in own.items():
+
+    def vector(move: Any) -> tuple[float, ...]:
         after = expert._after(state, to_raw(move))
-        measure[move] = tuple(x if p == mover else expert._evaluate_table(after, p)
-                              for p in range(state.players))
-    return Reading(mover, measure, scores, progress(state))
+        return tuple(own[move] if p == mover else expert._evaluate_table(after, p)
+                     for p in range(state.players))
+
+    return Reading(mover, own, vector, scores, progress(state))
 
 
 def chances(state: State, rng: random.Random) -> Chances:

@@ -59,7 +59,7 @@ def test_the_coachs_best_move_is_the_one_its_measure_ranks_first(ruleset):
         read = inputs.seen(state, state.to_move, "player")
         reading = reader.read(read, inputs.rng_for(read, "read"))
         values = coach.analyse(state).moves
-        by_measure = max(reading.moves, key=lambda m: reading.moves[m][state.to_move])
+        by_measure = max(reading.moves, key=reading.moves.__getitem__)
         assert values[by_measure] == max(values.values())
 
 
