@@ -113,8 +113,8 @@ def held_out_curves(records: list[dict]) -> dict:
     curves = {}
     for key in {(r["ruleset"], r["players"]) for r in records if r["ruleset"] != "royal_ur"}:
         train = [r for r in records if (r["ruleset"], r["players"]) == key and r["seed"] % 2 == 0]
-        fitted, _ = coach_calibration.fit(train)
-        curves[key] = calibration.Curve(*fitted)
+        fitted, figures = coach_calibration.fit(train)
+        curves[key] = calibration.Curve(*fitted, scale=figures["scale"])
     return curves
 
 

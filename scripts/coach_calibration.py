@@ -13,12 +13,13 @@ progress) with the game's outcome; the records go to ``--data`` (JSON, gzip), wh
 need no curve: exact where a table solves the position, the expert's search elsewhere) so the
 benchmark can say how well the search's chances agree with the outcomes.
 
-``--fit`` fits ``chance = 1 / (1 + exp(-(a + b x + c x t + d t)))``
+``--fit`` fits ``chance = 1 / (1 + exp(-(a + b u + c u t + d t)))``, ``u = asinh(x / s)``
 (`engine.coach.calibration`) to each game and number of players by maximum likelihood
 (Newton's method with a little ridge on the standardized coefficients, numpy), where `x` is
-the mover's measure, `t` the progress, and the outcome 1 if the mover won (in Priest-Kings:
-is among the winners; a win shared by k players counts 1/k), and writes the curves with the
-figures of the fit. A curve whose chance would fall as the measure grows is refused.
+the mover's measure, `s` the median of its magnitude, `t` the progress, and the outcome 1
+if the mover won (in Priest-Kings: is among the winners; a win shared by k players counts
+1/k), and writes the curves with the figures of the fit. A curve whose chance would fall as
+the measure grows is refused.
 """
 
 from __future__ import annotations
@@ -91,11 +92,15 @@ def play(ruleset: str, players: int, seed: int, per_game: int) -> list[dict]:
 
 def collect(args: argparse.Namespace) -> None:
     only = set(args.only.split(",")) if args.only else None
-    records = []
-    if only and args.data.exists():
-        # Collecting some games again: the others' records stay.
+    records: list[dict] = []
+    taken: set[tuple[str, int, int]] = set()
+    if (only or args.add) and args.data.exists():
+        # Collecting some games again, or more games: the others' records stay (with --add,
+        # all of them: the new games must have seeds of their own).
         with gzip.open(args.data, "rt", encoding="utf-8") as handle:
-            records = [r for r in json.load(handle)["records"] if r["ruleset"] not in only]
+            records = [r for r in json.load(handle)["records"]
+                       if args.add or r["ruleset"] not in only]
+        taken = {(r["ruleset"], r["players"], r["seed"]) for r in records}
     started = time.process_time()
     for (ruleset, players), games in PLAN.items():
         if only and ruleset not in only:
@@ -103,6 +108,9 @@ def collect(args: argparse.Namespace) -> None:
         games = max(1, round(games * args.scale))
         count = 0
         for n in range(games):
+            if (only or args.add) and (ruleset, players, args.seed + n) in taken:
+                raise SystemExit(f"{ruleset} {players} players: game {args.seed + n} is "
+                                 "recorded already: choose another --seed")
             found = play(ruleset, players, args.seed + n, args.per_game)
             records.extend(found)
             count += len(found)
@@ -112,7 +120,8 @@ def collect(args: argparse.Namespace) -> None:
         with gzip.open(args.data, "wt", encoding="utf-8") as out:
             json.dump({"generated_by": "python scripts/coach_calibration.py --collect "
                        f"--scale {args.scale} --seed {args.seed}"
-                       + (f" --only {args.only}" if args.only else ""), "records": records},
+                       + (f" --only {args.only}" if args.only else "")
+                       + (" --add" if args.add else ""), "records": records},
                       out)
     print(f"wrote {len(records)} records to {args.data}")
 
@@ -126,12 +135,19 @@ def outcome(record: dict) -> float:
     return 1.0 if record["ruleset"] in SEVERAL_WINNERS else 1.0 / len(winners)
 
 
-def design(records: list[dict]):
+def scale_of(records: list[dict]) -> float:
+    """The measure's typical size: the median of its magnitude (at least a little above 0)."""
     import numpy as np
 
-    x = np.array([r["x"] for r in records], dtype=float)
+    return max(float(np.median(np.abs([r["x"] for r in records]))), 1e-6)
+
+
+def design(records: list[dict], scale: float):
+    import numpy as np
+
+    u = np.arcsinh(np.array([r["x"] for r in records], dtype=float) / scale)
     t = np.array([r["t"] for r in records], dtype=float)
-    return np.column_stack([np.ones_like(x), x, x * t, t])
+    return np.column_stack([np.ones_like(u), u, u * t, t])
 
 
 def fit(records: list[dict], ridge: float = 0.1) -> tuple[list[float], dict]:
@@ -141,12 +157,13 @@ def fit(records: list[dict], ridge: float = 0.1) -> tuple[list[float], dict]:
     step halved until the likelihood improves; and the figures of the fit."""
     import numpy as np
 
-    features = design(records)
+    scale = scale_of(records)
+    features = design(records, scale)
     y = np.array([outcome(r) for r in records])
     # Standardize the measure so that Newton's steps are well conditioned; scale back after.
     spread = max(float(np.std(features[:, 1])), 1e-9)
-    scale = np.array([1.0, spread, spread, 1.0])
-    scaled = features / scale
+    standard = np.array([1.0, spread, spread, 1.0])
+    scaled = features / standard
     penalty = ridge * np.array([0.0, 1.0, 1.0, 1.0])
 
     def objective(beta: np.ndarray) -> float:
@@ -169,10 +186,11 @@ def fit(records: list[dict], ridge: float = 0.1) -> tuple[list[float], dict]:
         if abs(improved - current) < 1e-10:
             break
         current = improved
-    curve = (beta / scale).tolist()
+    curve = (beta / standard).tolist()
     p = 1.0 / (1.0 + np.exp(-np.clip(features @ np.array(curve), -40, 40)))
     eps = 1e-12
-    figures = {"positions": len(records), "games": len({r["seed"] for r in records}),
+    figures = {"scale": scale, "positions": len(records),
+               "games": len({r["seed"] for r in records}),
                "log_loss": float(-np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))),
                "brier": float(np.mean((p - y) ** 2))}
     return curve, figures
@@ -199,12 +217,14 @@ def fit_all(args: argparse.Namespace) -> None:
         fitted.setdefault(ruleset, {})[str(players)] = {
             "curve": [round(v, 8) for v in curve], **figures}
         print(f"{ruleset} {players} players: a={curve[0]:.4f} b={curve[1]:.6f} "
-              f"c={curve[2]:.6f} d={curve[3]:.4f} on {figures['positions']} positions of "
+              f"c={curve[2]:.6f} d={curve[3]:.4f} s={figures['scale']:.4g} on "
+              f"{figures['positions']} positions of "
               f"{figures['games']} games; log loss {figures['log_loss']:.3f}, Brier "
               f"{figures['brier']:.3f}")
     CURVES.write_text(json.dumps({
-        "about": "The coach's curves: chance = 1 / (1 + exp(-(a + b x + c x t + d t))), "
-                 "x the expert's measure of the mover's best move, t the game's progress "
+        "about": "The coach's curves: chance = 1 / (1 + exp(-(a + b u + c u t + d t))), "
+                 "u = asinh(x / scale), x the expert's measure of the mover's best move, "
+                 "t the game's progress "
                  "(engine/coach/calibration.py). Written by scripts/coach_calibration.py "
                  "--fit from expert self-play; do not edit by hand.",
         "data": str(args.data.relative_to(ROOT)) if args.data.is_relative_to(ROOT)
@@ -224,6 +244,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--only", help="collect only these games (comma-separated rulesets), "
                         "keeping the others' records in --data")
+    parser.add_argument("--add", action="store_true", help="keep every record in --data and "
+                        "add the new games' (another --seed)")
     args = parser.parse_args(argv)
     if not (args.collect or args.fit):
         parser.error("say --collect, --fit or both")

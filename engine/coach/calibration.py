@@ -7,14 +7,17 @@ Mesopotamia's progress towards the temple, Priest-Kings' rough chance of winning
 the coach reads that measure for the player to move after each legal move (`Reading`). A
 curve turns it into a chance:
 
-    chance = 1 / (1 + exp(-(a + b·x + c·x·t + d·t)))
+    chance = 1 / (1 + exp(-(a + b·u + c·u·t + d·t))),    u = asinh(x / s)
 
-where `x` is the expert's measure and `t` the game's progress from 0 (the start) to 1 (the
-end: each game says how it counts, `Reading.progress`), so that a lead counts for more as the
-end nears. ``scripts/coach_calibration.py`` plays the expert against itself, records the
-measure at positions along the games with who won, fits `a`, `b`, `c`, `d` by maximum
-likelihood and writes them here with the figures of the fit; ``benchmarks/coach.py
---calibration`` says how well the chances agree with the outcomes (docs/coach.md).
+where `x` is the expert's measure, `s` its typical size in that game (the median of its
+magnitude in self-play: the measure is straight near zero and tamed far from it, where a won
+game's bonus or a marker at the temple makes it leap), and `t` the game's progress from 0
+(the start) to 1 (the end: each game says how it counts, `Reading.progress`), so that a lead
+counts for more as the end nears. ``scripts/coach_calibration.py`` plays the expert against
+itself, records the measure at positions along the games with who won, fits `a`, `b`, `c`,
+`d` by maximum likelihood and writes them here with `s` and the figures of the fit;
+``benchmarks/coach.py --calibration`` says how well the chances agree with the outcomes
+(docs/coach.md).
 
 The player to move's chance comes from its curve. The other players' chances, in the games
 won by one player (ties shared), are what is left, shared in proportion to their own curves'
@@ -46,9 +49,11 @@ class Curve:
     b: float
     c: float
     d: float
+    scale: float = 1.0
 
     def chance(self, x: float, t: float) -> float:
-        z = self.a + self.b * x + self.c * x * t + self.d * t
+        u = math.asinh(x / self.scale)
+        z = self.a + self.b * u + self.c * u * t + self.d * t
         if z < -40.0:
             return math.exp(z)
         if z > 40.0:
@@ -73,7 +78,7 @@ def curve(ruleset: str, players: int) -> Curve:
     if found is None:
         raise InvalidInput(f"no calibration was fitted for {ruleset} with {shown(players)} "
                            f"players: run scripts/coach_calibration.py")
-    return Curve(*found["curve"])
+    return Curve(*found["curve"], scale=found["scale"])
 
 
 def chances(ruleset: str, players: int, mover: int, mover_x: float, xs: tuple[float, ...],
