@@ -12,11 +12,11 @@ each throw is `dice.CHANCES`. The game is small enough to solve: `solve` (``solv
 `solver.solve`) gives the chance of winning of every position and of every move; for a board
 or a notebook, `win_chance(state)` and `move_values(state)` answer from a solved table at
 hand wherever one exists — Finkel's 1-, 2- and 3-piece games and the small games of Masters'
-and Blitz's rules (their endgames) ship solved, every table solved in the session is
-registered, the local cache (`cache`) keeps larger ones built with numpy, and a larger game's
-endgame is a smaller game's position — and give None elsewhere. They never solve a table
-themselves (a board asks them on every click; ``solve=True`` does, for a small game). The
-expert plays from them; `engine.coach` explains them.
+and Blitz's rules (their endgames) ship solved, every table solved in the session for a game
+that does not ship is registered, the local cache (`cache`) keeps larger ones built with
+numpy, and a larger game's endgame is a smaller game's position — and give None elsewhere.
+They never solve a table themselves (a board asks them on every click; ``solve=True`` does,
+for a small game). The expert plays from them; `engine.coach` explains them.
 
 >>> from engine import royal_ur
 >>> game = royal_ur.new_game(seed=7)

@@ -37,8 +37,8 @@ The public queries, for the expert, the boards and the notebooks: `Table.win_cha
 `win_chance`, `move_values` and `is_solved`, which never solve (a board asks them on every
 click: "is there a table?" must not solve one). The tables at hand are the shipped ones (the
 1- and 2-piece games of the three rule sets at 64 bits, the values of `solve` to the bit;
-Finkel's 3-piece game at 16),
-every table solved in the process (`solve` registers it: `register`), and the local cache
+Finkel's 3-piece game at 16), every table solved in the process of a game that does not ship
+(`solve` registers it: `register`), and the local cache
 (`engine.royal_ur.cache`, for tables too large to list, built by the numpy builder).
 `table_for` and `solved_table` solve a small game (`ON_DEMAND`) when asked to (the expert
 does).
@@ -260,17 +260,20 @@ class Table:
         sweeps: the sweeps made in each layer, most pieces off first (empty for a loaded
             table); seconds: the time the solve took.
         tolerance: how far a value may be from the exact one: the solve's tolerance, or half
-            a step of a table saved at 16 bits (`PRECISION_16`); which of two tables of one
-            game `register` keeps.
+            a step of a table saved at 16 bits (`PRECISION_16`); which of two solved tables
+            of one game `register` keeps.
+        read: where the table was read from (``"package"``, ``"cache"``), or None for a table
+            solved in this process; a table read is the reference `register` never replaces.
     """
 
     def __init__(self, layout: Layout, values: Any, sweeps: tuple[int, ...] = (),
-                 seconds: float = 0.0, tolerance: float = 0.0):
+                 seconds: float = 0.0, tolerance: float = 0.0, read: str | None = None):
         self.layout = layout
         self.values = values
         self.sweeps = sweeps
         self.seconds = seconds
         self.tolerance = tolerance
+        self.read = read
 
     @property
     def options(self) -> Options:
@@ -599,8 +602,8 @@ def solve(tolerance: float = TOLERANCE, **options: Any) -> Table:
     for an exact throw to bear off.
 
     The table solved is registered (`register`): from then on the boards' `win_chance` and
-    `move_values`, the expert and the coach of this process answer from it, unless the table
-    they had is closer to the exact values.
+    `move_values`, the expert and the coach of this process answer from it — unless the game
+    ships its table (or the cache holds it), or a finer solve of it is at hand.
 
     Raises:
         InvalidInput: bad options, a path that passes a square twice (Murray's), a game of
@@ -770,6 +773,7 @@ def _read(options: Options) -> Table | None:
             table = Table.from_bytes(options, (DATA / name).read_bytes())
             if name.endswith(".f64"):
                 table.tolerance = TOLERANCE
+            table.read = "package"
             return table
     for source in SOURCES:
         try:
@@ -777,6 +781,7 @@ def _read(options: Options) -> Table | None:
         except InvalidInput:
             continue  # a damaged or foreign file: as if the source had none
         if table is not None:
+            table.read = table.read or "cache"
             return table
     return None
 
@@ -795,9 +800,11 @@ def _at_hand(options: Options) -> Table | None:
 
 def register(table: Table) -> Table:
     """Make `table` the one its game's questions are answered from in this process — the
-    boards' `win_chance` and `move_values`, the expert, the coach — unless the table at hand
-    (shipped, cached, solved before) is closer to the exact values (a smaller
-    `Table.tolerance`). `solve` registers every table it solves. Returns the table kept.
+    boards' `win_chance` and `move_values`, the expert, the coach — where no table is at hand
+    yet, or where the one at hand was solved in this process less finely (a larger
+    `Table.tolerance`). A table the package ships or the cache holds stays: it is the
+    reference a notebook compares its own solve with. `solve` registers every table it
+    solves. Returns the table kept.
 
     Raises:
         InvalidInput: `table` is not a `Table`.
@@ -805,7 +812,7 @@ def register(table: Table) -> Table:
     if not isinstance(table, Table):
         raise InvalidInput(f"only a solved Table can be registered, not {shown(table)}")
     held = _at_hand(table.options)
-    if held is not None and held.tolerance < table.tolerance:
+    if held is not None and (held.read is not None or held.tolerance <= table.tolerance):
         return held
     _TABLES[game_of(table.options)] = table
     return table
