@@ -12,8 +12,8 @@ chance for the player to move against the outcome, in ten bands of the predicted
 each band's positions, mean prediction, observed rate and gap (the goal: every band within 5
 points, where a band holds enough positions to tell: its 95 % interval is given). The curves
 are checked on the games they were not fitted on too (fitted on the even-numbered games,
-checked on the odd ones). The Royal Game of Ur's chances come from tables and search, not a
-curve: its bands check the search's chances.
+checked on the odd ones). In the Royal Game of Ur the positions a table solves count with
+their exact chance, the others with the search's value through its curve.
 
 **Agreement** plays expert self-play games (seeds from ``--seed``) and, at positions where
 the player to move has a choice, compares the coach's best move with a judge's: the judge's
@@ -80,8 +80,8 @@ def outcome(record: dict) -> float:
 
 
 def predicted(record: dict, curves: dict | None = None) -> float:
-    if record["ruleset"] == "royal_ur":
-        return record["chance"]
+    if "chance" in record:
+        return record["chance"]  # exact: a table answered
     key = (record["ruleset"], record["players"])
     curve = curves[key] if curves else calibration.curve(*key)
     return curve.chance(record["x"], record["t"])
@@ -111,8 +111,9 @@ def held_out_curves(records: list[dict]) -> dict:
     import coach_calibration
 
     curves = {}
-    for key in {(r["ruleset"], r["players"]) for r in records if r["ruleset"] != "royal_ur"}:
-        train = [r for r in records if (r["ruleset"], r["players"]) == key and r["seed"] % 2 == 0]
+    for key in {(r["ruleset"], r["players"]) for r in records if "x" in r}:
+        train = [r for r in records if (r["ruleset"], r["players"]) == key and r["seed"] % 2 == 0
+                 and "x" in r]
         fitted, figures = coach_calibration.fit(train)
         curves[key] = calibration.Curve(*fitted, scale=figures["scale"])
     return curves
@@ -136,8 +137,6 @@ def calibration_report(args: argparse.Namespace) -> None:
                 ("all games, shipped curves", mine, None),
                 ("odd games, curves fitted on the even ones", [r for r in mine
                                                                  if r["seed"] % 2], held)):
-            if ruleset == "royal_ur" and curves is not None:
-                continue
             pairs = [(predicted(r, curves), outcome(r)) for r in chosen]
             found = bands(pairs)
             worst = max((abs(p - o) for n, p, o, *_ in found if n >= 50), default=math.nan)
@@ -162,7 +161,7 @@ def draw(pictures: dict, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(pictures), figsize=(3.2 * len(pictures), 3.4),
+    fig, axes = plt.subplots(1, len(pictures), figsize=(3.2 * len(pictures), 3.8),
                              sharey=True)
     names = {"royal_ur": "Royal Game of Ur", "sumeria": "Sumeria",
              "tigris": "Tigris & Euphrates", "mesopotamia": "Mesopotamia",
@@ -188,7 +187,7 @@ def draw(pictures: dict, path: Path) -> None:
                  "(ten bands; 95 % intervals)", fontsize=10)
     fig.tight_layout()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
     print(f"wrote {path}")
 
 

@@ -9,17 +9,20 @@ from ``--seed``) in each game and number of players, and at positions spread alo
 records what the coach reads there as the player to move sees it (`engine.coach.reading`:
 the mover's measure after its best move, every player's measure of the position, the game's
 progress) with the game's outcome; the records go to ``--data`` (JSON, gzip), which
-``benchmarks/coach.py`` reads too. Royal Game of Ur games are recorded as well (its chances
-need no curve: exact where a table solves the position, the expert's search elsewhere) so the
-benchmark can say how well the search's chances agree with the outcomes.
+``benchmarks/coach.py`` reads too. In the Royal Game of Ur a position a table solves is
+recorded with its exact chance (no curve), any other with the search's value in log-odds:
+its curve turns the search's numbers into chances. Collect it with no local cache
+(``SUMER_CACHE=/nonexistent``), as the package ships: with the 7-piece table cached,
+every position is exact.
 
 ``--fit`` fits ``chance = 1 / (1 + exp(-(a + b u + c u t + d t)))``, ``u = asinh(x / s)``
 (`engine.coach.calibration`) to each game and number of players by maximum likelihood
 (Newton's method with a little ridge on the standardized coefficients, numpy), where `x` is
 the mover's measure, `s` the median of its magnitude, `t` the progress, and the outcome 1
 if the mover won (in Priest-Kings: is among the winners; a win shared by k players counts
-1/k), and writes the curves with the figures of the fit. A curve whose chance would fall as
-the measure grows is refused.
+1/k), and writes the curves with the figures of the fit. The chance must rise with the
+measure at every stage of the game: where the games say otherwise (the measure telling
+nothing, early in a game), the slope is held at `MIN_SLOPE` and the rest fitted again.
 """
 
 from __future__ import annotations
@@ -37,7 +40,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import bots
 from engine.coach import inputs
 from engine.coach.calibration import SEVERAL_WINNERS
-from engine.coach.values import analyse
 from engine.core import rules_of
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +82,12 @@ def play(ruleset: str, players: int, seed: int, per_game: int) -> list[dict]:
         record = {"ruleset": ruleset, "players": players, "seed": seed, "ply": at,
                   "mover": mover, "winners": winners}
         if ruleset == "royal_ur":
-            record["chance"] = analyse(position).players[mover]
+            found = coach.chances(read, random.Random(0), raw=True)
+            if found.exact:
+                record["chance"] = found.players[mover]
+            else:
+                record["x"] = coach.measure(found.players[mover])
+                record["t"] = coach.progress(read)
         else:
             reading = coach.read(read, inputs.rng_for(read, "read"))
             record["x"] = max(reading.moves.values())
@@ -143,54 +150,88 @@ def scale_of(records: list[dict]) -> float:
 
 
 def design(records: list[dict], scale: float):
+    """The fit's columns: 1, u (1 - t), u t, t — the measure's slope at the start and at the
+    end of the game are parameters of their own (`b` and `b + c`), so each can be held up."""
     import numpy as np
 
     u = np.arcsinh(np.array([r["x"] for r in records], dtype=float) / scale)
     t = np.array([r["t"] for r in records], dtype=float)
-    return np.column_stack([np.ones_like(u), u, u * t, t])
+    return np.column_stack([np.ones_like(u), u * (1 - t), u * t, t])
+
+
+#: The least slope of the chance in the measure (per unit of u, at the start and at the end):
+#: where the games say the measure tells nothing (or the wrong way, by chance), the curve is
+#: held at this, nearly flat but still rising, so the coach still ranks moves as the expert.
+MIN_SLOPE = 0.02
 
 
 def fit(records: list[dict], ridge: float = 0.1) -> tuple[list[float], dict]:
     """The curve's (a, b, c, d) by maximum likelihood, with a small ridge on the standardized
     coefficients (so that a sample a curve separates perfectly still gives finite numbers;
     on thousands of positions it changes nothing that shows), by Newton's method with the
-    step halved until the likelihood improves; and the figures of the fit."""
+    step halved until the likelihood improves; a slope below `MIN_SLOPE` is held there and
+    the rest fitted again. Also the figures of the fit."""
     import numpy as np
 
     scale = scale_of(records)
     features = design(records, scale)
     y = np.array([outcome(r) for r in records])
     # Standardize the measure so that Newton's steps are well conditioned; scale back after.
-    spread = max(float(np.std(features[:, 1])), 1e-9)
+    spread = max(float(np.std(features[:, 1] + features[:, 2])), 1e-9)
     standard = np.array([1.0, spread, spread, 1.0])
     scaled = features / standard
     penalty = ridge * np.array([0.0, 1.0, 1.0, 1.0])
+    held: dict[int, float] = {}
 
-    def objective(beta: np.ndarray) -> float:
-        z = np.clip(scaled @ beta, -40, 40)
-        return float(np.sum(y * z - np.log1p(np.exp(z))) - 0.5 * np.sum(penalty * beta**2))
+    def solve(held: dict[int, float]) -> np.ndarray:
+        free = [k for k in range(4) if k not in held]
+        fixed = np.zeros(4)
+        for k, v in held.items():
+            fixed[k] = v * standard[k]
+        offset = scaled @ fixed
+        cols = scaled[:, free]
+        pen = penalty[free]
 
-    beta = np.zeros(4)
-    current = objective(beta)
-    for _ in range(200):
-        p = 1.0 / (1.0 + np.exp(-np.clip(scaled @ beta, -40, 40)))
-        gradient = scaled.T @ (y - p) - penalty * beta
-        hessian = (scaled * (p * (1 - p))[:, None]).T @ scaled + np.diag(penalty) + (
-            1e-9 * np.eye(4))
-        step = np.linalg.solve(hessian, gradient)
-        size = 1.0
-        while size > 1e-6 and objective(beta + size * step) < current - 1e-12:
-            size /= 2
-        beta = beta + size * step
-        improved = objective(beta)
-        if abs(improved - current) < 1e-10:
+        def objective(beta: np.ndarray) -> float:
+            z = np.clip(offset + cols @ beta, -40, 40)
+            return float(np.sum(y * z - np.log1p(np.exp(z))) - 0.5 * np.sum(pen * beta**2))
+
+        beta = np.zeros(len(free))
+        current = objective(beta)
+        for _ in range(200):
+            p = 1.0 / (1.0 + np.exp(-np.clip(offset + cols @ beta, -40, 40)))
+            gradient = cols.T @ (y - p) - pen * beta
+            hessian = (cols * (p * (1 - p))[:, None]).T @ cols + np.diag(pen) + (
+                1e-9 * np.eye(len(free)))
+            step = np.linalg.solve(hessian, gradient)
+            size = 1.0
+            while size > 1e-6 and objective(beta + size * step) < current - 1e-12:
+                size /= 2
+            beta = beta + size * step
+            improved = objective(beta)
+            if abs(improved - current) < 1e-10:
+                break
+            current = improved
+        out = fixed.copy()
+        out[free] = beta
+        return out / standard
+
+    params = solve(held)
+    for _ in range(2):
+        low = {k: MIN_SLOPE for k in (1, 2) if params[k] < MIN_SLOPE and k not in held}
+        if not low:
             break
-        current = improved
-    curve = (beta / standard).tolist()
-    p = 1.0 / (1.0 + np.exp(-np.clip(features @ np.array(curve), -40, 40)))
+        held.update(low)
+        params = solve(held)
+    a, b, e, d = params.tolist()
+    curve = [a, b, e - b, d]
+    u = np.arcsinh(np.array([r["x"] for r in records], dtype=float) / scale)
+    t = np.array([r["t"] for r in records], dtype=float)
+    p = 1.0 / (1.0 + np.exp(-np.clip(a + b * u + (e - b) * u * t + d * t, -40, 40)))
     eps = 1e-12
     figures = {"scale": scale, "positions": len(records),
                "games": len({r["seed"] for r in records}),
+               "held": sorted(["start", "end"][k - 1] for k in held),
                "log_loss": float(-np.mean(y * np.log(p + eps) + (1 - y) * np.log(1 - p + eps))),
                "brier": float(np.mean((p - y) ** 2))}
     return curve, figures
@@ -201,14 +242,14 @@ def fit_all(args: argparse.Namespace) -> None:
         records = json.load(handle)["records"]
     fitted: dict[str, dict[str, dict]] = {}
     for ruleset, players in PLAN:
-        if ruleset == "royal_ur":
-            continue
-        mine = [r for r in records if r["ruleset"] == ruleset and r["players"] == players]
+        # The Royal Game of Ur's exact chances need no curve: its search's do.
+        mine = [r for r in records if r["ruleset"] == ruleset and r["players"] == players
+                and "x" in r]
         if not mine:
             print(f"{ruleset} {players} players: no records", file=sys.stderr)
             continue
         curve, figures = fit(mine)
-        if curve[1] <= 0 or curve[1] + curve[2] <= 0:
+        if curve[1] < MIN_SLOPE - 1e-9 or curve[1] + curve[2] < MIN_SLOPE - 1e-9:
             # The chance must grow with the expert's measure at every stage of the game, or
             # the coach would call best what the expert thinks worst.
             raise SystemExit(f"{ruleset} {players} players: the fitted chance falls as the "
@@ -216,10 +257,12 @@ def fit_all(args: argparse.Namespace) -> None:
                              "more games are needed")
         fitted.setdefault(ruleset, {})[str(players)] = {
             "curve": [round(v, 8) for v in curve], **figures}
+        held = (f" (slope held at {MIN_SLOPE} at the {' and '.join(figures['held'])})"
+                if figures["held"] else "")
         print(f"{ruleset} {players} players: a={curve[0]:.4f} b={curve[1]:.6f} "
               f"c={curve[2]:.6f} d={curve[3]:.4f} s={figures['scale']:.4g} on "
               f"{figures['positions']} positions of "
-              f"{figures['games']} games; log loss {figures['log_loss']:.3f}, Brier "
+              f"{figures['games']} games{held}; log loss {figures['log_loss']:.3f}, Brier "
               f"{figures['brier']:.3f}")
     CURVES.write_text(json.dumps({
         "about": "The coach's curves: chance = 1 / (1 + exp(-(a + b u + c u t + d t))), "
