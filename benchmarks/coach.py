@@ -21,9 +21,10 @@ chance of the coach's move against the judge's best (the goal: within 2 points i
 positions). The judges, each about ten times the coach's work or more: the Royal Game of Ur —
 the exact table where one is at hand (the 7-piece game once cached), else the search four
 throws deep against the coach's two; Sumeria — every move read to the round's scoring (not
-the expert's 12) over 5 draws of the bag; Tigris — the expert's evaluation over 10 draws of
-the hidden hands; Mesopotamia — the player's next decision searched too, where the move
-leaves it to move; Priest-Kings — the battle odds from 4,000 battles instead of 400. In the
+the expert's 12) over 5 draws of the bag; Tigris and Mesopotamia — the coach's ten best moves
+read one decision deeper (the next decision, the opponent's or the mover's own second
+action, taken as the coach takes it, and the chance read after it: a full reading per move);
+Priest-Kings — the battle odds from 4,000 battles instead of 400. In the
 Royal Game of Ur it also counts the positions where a table answers and the coach's values
 equal the table's exactly.
 
@@ -253,42 +254,28 @@ def judge_sumeria(state) -> tuple[dict, str]:
     return dict(totals), "every move read to the scoring, 5 draws of the bag"
 
 
-def judge_tigris(state) -> tuple[dict, str]:
-    mover = state.to_move
-    view = state.view(mover)
-    reader = inputs.coach_of(rules_of("tigris"))
-    curve = calibration.curve("tigris", state.players)
-    t = reader.progress(state)
-    totals: dict[str, float] = defaultdict(float)
-    draws = 10
-    for k in range(draws):
-        read = reader.read(view.determinize(random.Random(k)), random.Random(k))
-        for move, x in read.moves.items():
-            totals[str(move)] += curve.chance(x, t) / draws
-    return dict(totals), "the expert's evaluation over 10 draws of the hidden tiles"
+#: The moves a deeper judge reads (its verdict is among them).
+TOP = 10
 
 
-def judge_mesopotamia(state) -> tuple[dict, str]:
-    from engine.coach import mesopotamia as meso_coach
-
+def judge_deeper(ruleset: str, state) -> tuple[dict, str]:
+    """The coach's `TOP` best moves read one decision deeper: after each, the next decision
+    (another player's, or the mover's own next action) is taken as the coach takes it, and the
+    mover's chance is read there."""
+    rules = rules_of(ruleset)
     mover = state.to_move
     full = inputs.seen(state, mover, "player")
-    rules = rules_of("mesopotamia")
-    curve = calibration.curve("mesopotamia", state.players)
-    t = meso_coach.progress(full)
-    first = meso_coach.read(full, random.Random(0))
+    first = coach.analyse(full, sees="all")
     out = {}
-    for move, x in first.moves.items():
+    for move in sorted(first.moves, key=lambda m: -first.moves[m])[:TOP]:
         after, _ = rules.apply(full, move)
-        if not after.is_over and after.to_move == mover and len(rules.legal_moves(after)) > 1:
-            # The player decides again this turn: its best next decision, as the coach reads.
-            x = max(x, max(meso_coach.read(after, random.Random(0)).moves.values()))
-        out[str(move)] = curve.chance(x, t)
-    return out, "the player's next decision searched too, where it decides again"
+        out[str(move)] = coach.analyse(after, sees="all").players[mover]
+    return out, f"the coach's {TOP} best moves read one decision deeper"
 
 
-JUDGES = {"royal_ur": judge_royal_ur, "sumeria": judge_sumeria, "tigris": judge_tigris,
-          "mesopotamia": judge_mesopotamia}
+JUDGES = {"royal_ur": judge_royal_ur, "sumeria": judge_sumeria,
+          "tigris": lambda state: judge_deeper("tigris", state),
+          "mesopotamia": lambda state: judge_deeper("mesopotamia", state)}
 
 
 def agreement_report(args: argparse.Namespace) -> None:
