@@ -5,6 +5,7 @@ the games it is too slow for (5 and 7 pieces), and the tables and leaf weights t
     python scripts/royal_ur_table.py --pieces 3 --write     # engine/royal_ur/data/finkel-3.bin
     python scripts/royal_ur_table.py --pieces 7 --out /tmp/finkel-7.bin --fit
     python scripts/royal_ur_table.py --pieces 7 --rules finkel --tolerance 1e-7
+    nice -n 10 python scripts/royal_ur_table.py --pieces 7 --cache   # the local cache
 
 The positions, their order (the index of `engine.royal_ur.solver.Layout`: the rank of the
 packed key), the layers and the order of the updates within a layer are the engine solver's
@@ -13,6 +14,13 @@ tolerance; the file a table is written to is `solver.Table.to_bytes`'s format (1
 value). What differs is the grain: the engine updates one position (and its swapped twin)
 at a time, here every position of one advance (the squares its pieces have run) is updated
 at once — none of them leads to another but to its twin, whose pass is solved with it.
+
+``--cache`` writes the table into the local cache (`engine.royal_ur.cache`: ``~/.cache/sumer``
+unless ``SUMER_CACHE`` or ``XDG_CACHE_HOME`` says otherwise), with the index of prefixes that
+lets the pure-Python engine find a position without listing the positions; the boards, the
+expert and the coach answer from it from then on. The 7-piece game of Finkel's rules takes
+about 5 GB at its peak and an hour and a half of one core (docs/coach.md gives the measured
+figures).
 
 ``--fit`` fits the expert's leaf value (`engine.royal_ur.weights`) to the solved values: a
 logistic model, one weight per square for each side's pieces and one per piece borne off,
@@ -34,7 +42,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.royal_ur import solver
+from engine.royal_ur import cache, solver
 from engine.royal_ur.dice import CHANCES
 from engine.royal_ur.state import Options
 
@@ -197,13 +205,19 @@ class Layer:
                                          game.key(left, after, their_off[sel], my_off[sel]))
                     code = 2 * game.index(successor) + again
                 moved_any[sel] = True
-                rows.append(sel * len(throws) + k)
-                codes.append(code)
+                # 32 bits: a layer's rows and every code of the 7-piece game fit, at half
+                # the memory (the largest layer holds about 120 million moves).
+                rows.append((sel * len(throws) + k).astype(np.int32))
+                codes.append(code.astype(np.int32))
             self.passes += np.where(moved_any, 0.0, chance)
-        row = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
-        code = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int64)
+        row = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int32)
+        del rows
+        code = np.concatenate(codes) if codes else np.zeros(0, dtype=np.int32)
+        del codes
         by_row = np.argsort(row, kind="stable")
-        row, self.codes = row[by_row], code[by_row]
+        row = row[by_row]
+        self.codes = code[by_row]
+        del by_row, code
         starts = np.flatnonzero(np.r_[True, row[1:] != row[:-1]]) if len(row) else row
         row_ids = row[starts]
         self.row_position = row_ids // len(throws)
@@ -274,6 +288,7 @@ def solve(options: Options, tolerance: float, log=print) -> tuple[Game, np.ndarr
         members = np.sort(order[lo:hi])
         part = Layer(game, members, advance)
         sweeps.append(part.iterate(w, tolerance))
+        del part  # before the next layer is built: one layer's moves in memory at a time
         if hi - lo > count // 50:
             log(f"  layer {n + 1} of {len(bounds) - 1}: {hi - lo:,} positions, "
                 f"{sweeps[-1]} sweeps ({time.process_time() - started:.0f} s CPU)")
@@ -289,6 +304,29 @@ def solve(options: Options, tolerance: float, log=print) -> tuple[Game, np.ndarr
 def to_bytes(values: np.ndarray) -> bytes:
     """`solver.Table.to_bytes`'s format: 16 bits a value, little-endian."""
     return np.rint(values * 65535).astype("<u2").tobytes()
+
+
+def write_cache(game: Game, values: np.ndarray, tolerance: float) -> Path:
+    """The table in the local cache's format (`engine.royal_ur.cache`): the header, the
+    index of prefixes, the values at 16 bits."""
+    options = game.options
+    bits = cache.prefix_bits(options)
+    prefixes = np.arange((1 << bits) + 1, dtype=np.int64) << (game.length + 1)
+    starts = np.searchsorted(game.keys, prefixes).astype("<u4")
+    start = cache.header(options, len(game.keys), tolerance)
+    target = cache.path(options)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".part")
+    index_at = len(start)
+    values_at = -(-(index_at + starts.nbytes) // 8) * 8
+    with open(partial, "wb") as out:
+        out.write(start)
+        starts.tofile(out)
+        out.write(b"\0" * (values_at - index_at - starts.nbytes))
+        for lo in range(0, len(values), CHUNK):
+            np.rint(values[lo:lo + CHUNK] * 65535).astype("<u2").tofile(out)
+    partial.replace(target)
+    return target
 
 
 def fit(game: Game, values: np.ndarray, sample: int, seed: int = 0) -> tuple:
@@ -320,6 +358,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, help="write the table here")
     parser.add_argument("--write", action="store_true",
                         help="write the shipped table (engine/royal_ur/data/)")
+    parser.add_argument("--cache", action="store_true",
+                        help="write the table into the local cache (engine.royal_ur.cache)")
     parser.add_argument("--fit", action="store_true", help="fit the expert's leaf weights")
     parser.add_argument("--sample", type=int, default=2_000_000)
     args = parser.parse_args(argv)
@@ -339,9 +379,17 @@ def main(argv: list[str]) -> int:
                   f"(solver.SHIPPED)", file=sys.stderr)
             return 1
         out = solver.DATA / names[0]
+        if out.suffix == ".f64":
+            # The small tables ship as the engine's own solve, to the bit.
+            out.write_bytes(solver.solve(**{f: getattr(options, f)
+                                            for f in solver.GAME_FIELDS}).to_bytes(64))
+            print(f"wrote {out}")
+            out = None
     if out is not None:
         out.write_bytes(to_bytes(values))
         print(f"wrote {out}")
+    if args.cache:
+        print(f"wrote {write_cache(game, values, args.tolerance)}")
     if args.fit:
         weights, mean, p99 = fit(game, values, args.sample)
         print(f"fitted on {min(args.sample, len(values)):,} positions: mean error {mean:.4f}, "

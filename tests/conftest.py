@@ -28,6 +28,11 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "sumer"))
 # checkout: the notebooks nbval runs (their kernels inherit this) and the lessons the tests open.
 os.environ.setdefault("SUMER_RECORDS", tempfile.mkdtemp(prefix="sumer-records-"))
 
+# Solved tables a machine keeps in its local cache (engine.royal_ur.cache: the 7-piece game
+# built with numpy) would change what the expert and the coach answer: tests see none but
+# what they write themselves.
+os.environ["SUMER_CACHE"] = os.path.join(os.path.dirname(__file__), ".no-cache")
+
 
 @pytest.fixture(autouse=True)
 def _refusals_name_their_rule(monkeypatch):

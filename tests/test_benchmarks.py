@@ -21,6 +21,7 @@ QUICK = {
     "bot_speed": ["--games", "1", "--random-games", "2", "--rulesets", "priest_kings,royal_ur"],
     "search": ["--iterations", "20", "--games", "0.02", "--repeats", "1"],
     "royal_ur_solver": ["--python", "1,2", "--numpy", "2"],
+    "coach": ["--speed", "--positions", "2", "--games", "1", "--only", "royal_ur,priest_kings"],
 }
 #: Scripts that measure a bot's strength rather than speed: rates with their intervals.
 STRENGTH = {

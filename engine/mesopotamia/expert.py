@@ -84,7 +84,7 @@ from engine.mesopotamia.state import (
     State,
 )
 
-__all__ = ["choose", "value"]
+__all__ = ["choose", "terms", "value"]
 
 #: Value of a marker placed at the temple; a won game; a player left with under two natives.
 PLACED = 1000.0
@@ -205,11 +205,30 @@ def _stone_gain(mana: int, maxm: int, left: int) -> float:
     return gain
 
 
-def value(w: Work, me: int) -> float:
+def _noted(terms: dict[tuple[str, ...], float] | None, name: str, amount: float) -> float:
+    """`amount`, added to `terms` under `name` when terms are kept (`terms`)."""
+    if terms is not None:
+        terms[(name,)] = terms.get((name,), 0.0) + amount
+    return amount
+
+
+def terms(w: Work, me: int) -> dict[tuple[str, ...], float]:
+    """The named terms `value(w, me)` adds up (for the coach, `engine.coach`): ``placed``,
+    ``natives``, ``stuck``, ``max_mana``, ``mana``, ``cards``, ``holy``, ``birth``,
+    ``carried`` (markers on their way), ``under_hut``, ``hut`` (lumber towards a hut),
+    ``holy_site`` (a stone towards a holy place), ``temple_stone`` (a stone towards the
+    temple), the errands of free natives (``lift``, ``staff``, ``stone``, ``holy_stone``,
+    ``lumber``, ``seek``), and ``over`` once the game is over — each a one-word key."""
+    found: dict[tuple[str, ...], float] = {}
+    value(w, me, found)
+    return found
+
+
+def value(w: Work, me: int, terms: dict[tuple[str, ...], float] | None = None) -> float:
     """What the position of `w` is worth to player `me` (higher is better; see the module
-    docstring). Reads only what `me` may see."""
+    docstring). Reads only what `me` may see. With `terms`, its parts by name (`terms`)."""
     if w.phase == "over":
-        return WIN if me in w.won else -WIN
+        return _noted(terms, "over", WIN if me in w.won else -WIN)
     m = _map_of(w)
     to_temple = m.temple
     mana, maxm = w.mana[me], w.maxm[me]
@@ -236,14 +255,17 @@ def value(w: Work, me: int) -> float:
     front = w.markers[me]
     under = sorted((c, mk) for c, hs in w.huts.items() for o, mk in hs if o == me and mk)
     left = sum(front) + sum(mk for _, mk in under) + sum(cargo % 10 for _, cargo in carriers)
-    v = PLACED * len(w.delivered[me]) + NATIVE_VALUE[min(natives, NATIVES)]
+    v = _noted(terms, "placed", PLACED * len(w.delivered[me])) + _noted(
+        terms, "natives", NATIVE_VALUE[min(natives, NATIVES)])
     if natives < 2:
         v -= STUCK
-    v += MAX_MANA * min(maxm, NEEDED_MAX) + MANA * min(mana, left)
+        _noted(terms, "stuck", -STUCK)
+    v += _noted(terms, "max_mana", MAX_MANA * min(maxm, NEEDED_MAX)) + _noted(
+        terms, "mana", MANA * min(mana, left))
     cards = len(w.hands[me]) + (1 if w.fresh and w.to_move == me else 0)
-    v += CARD * min(cards, CARDS_VALUED)
+    v += _noted(terms, "cards", CARD * min(cards, CARDS_VALUED))
     my_holy = sorted(c for c, o in w.holy.items() if o == me)
-    v += HOLY_VALUE[len(my_holy)]
+    v += _noted(terms, "holy", HOLY_VALUE[len(my_holy)])
 
     # A birth needs two own natives at an own hut with no marker under it (M-BIRTH-1,
     # M-BIRTH-2): the two nearest free natives are set aside for it while natives are few.
@@ -270,7 +292,7 @@ def value(w: Work, me: int) -> float:
             if cost < best_cost:
                 best_cost, pair, hut = cost, (dists[0][1], dists[1][1]), h
         if pair is not None and BIRTH_SHARE * marginal - STEP * best_cost > 0:
-            v += BIRTH_SHARE * marginal - STEP * best_cost
+            v += _noted(terms, "birth", BIRTH_SHARE * marginal - STEP * best_cost)
             for i in pair:
                 if parents[i][1] is not None:
                     born_at[parents[i][1]] = hut
@@ -280,7 +302,7 @@ def value(w: Work, me: int) -> float:
         d = to_temple.get(born_at.get(k, c), FAR)
         if cargo < FRESH and mana < cargo % 10:
             d = max(d - 1, 0)  # it waits beside the temple (M-SAC-4)
-        v += CARRIED - STEP * d - cargo % 10
+        v += _noted(terms, "carried", CARRIED - STEP * d - cargo % 10)
 
     roles: list[tuple[float, int, Any, int]] = []  # (value, free native, target, capacity)
     free_dist = [m.dist(c, True) for c in free]
@@ -292,7 +314,7 @@ def value(w: Work, me: int) -> float:
                 roles.append((got, i, target, capacity))
 
     for c, mk in under:
-        v += UNDER_HUT - STEP * to_temple.get(c, FAR) - mk
+        v += _noted(terms, "under_hut", UNDER_HUT - STEP * to_temple.get(c, FAR) - mk)
         offer(("lift", c), LIFTER, c, 1)
 
     # Building sites: plains with room for a hut (M-HUT-1), empty plains for a holy place
@@ -396,12 +418,13 @@ def value(w: Work, me: int) -> float:
                 for later in range(n + 1, building):
                     busy[len(free) + later] = True
             if site is not None:
-                v += (CARRY_SHARE + PARTNER_SHARE) * HUT_PAIR - STEP * (cost + partner)
+                v += _noted(terms, "hut", (CARRY_SHARE + PARTNER_SHARE) * HUT_PAIR
+                            - STEP * (cost + partner))
                 if site == c and not partner:
-                    v += READY_SHARE * HUT_PAIR  # phase II builds it
+                    v += _noted(terms, "hut", READY_SHARE * HUT_PAIR)  # phase II builds it
                 hut_sites = [s for s in hut_sites if s[0] != site]
                 continue
-        v += 5.0
+        v += _noted(terms, "hut", 5.0)
 
     holy_gain = HOLY_VALUE[min(len(my_holy) + 1, HOLY_PLACES)] - HOLY_VALUE[len(my_holy)]
     # Stones count one after the other, nearest the temple first: each raises what the next
@@ -416,12 +439,13 @@ def value(w: Work, me: int) -> float:
             cost, _ = best_site(m.dist(c, False), holy_sites, 0.0)
             if CARRY_SHARE * holy_gain - STEP * cost > worth:
                 cost, partner, site = meet(me_at, m.dist(c, False), holy_sites, 0.0)
-                v += (CARRY_SHARE + PARTNER_SHARE) * holy_gain - STEP * (cost + partner)
+                v += _noted(terms, "holy_site", (CARRY_SHARE + PARTNER_SHARE) * holy_gain
+                            - STEP * (cost + partner))
                 if site == c and not partner:
-                    v += READY_SHARE * holy_gain  # phase II builds it
+                    v += _noted(terms, "holy_site", READY_SHARE * holy_gain)  # phase II builds
                 holy_sites = []
                 continue
-        v += worth
+        v += _noted(terms, "temple_stone", worth)
         busy[me_at] = True  # bound for the temple: no partner for another building
         then_mana, then_max = _after_stone(then_mana, then_max)
     gain = _stone_gain(then_mana, then_max, left)
@@ -480,8 +504,13 @@ def value(w: Work, me: int) -> float:
                 fetch_mana, fetch_max = _after_stone(fetch_mana, fetch_max)
             taken[i] = True
             used[target] = used.get(target, 0) + 1
-            v += worth
+            v += _noted(terms, _ERRANDS[target[0]], worth)
     return v
+
+
+#: The name of each errand's term (`terms`).
+_ERRANDS = {"lift": "lift", "staff": "staff", "stone": "stone", "holy": "holy_stone",
+            "lumber": "lumber", "seek": "seek"}
 
 
 # ----------------------------------------------------------------------------- choosing

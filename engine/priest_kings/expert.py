@@ -138,12 +138,22 @@ def break_chance(attacker: Army, defender: Army, blessed_attacker: bool = False,
 
 
 def value(overlord: Sequence[int], made: Sequence[Sequence[int]], player: int,
-          neighbours: Sequence[Sequence[int]] | None = None) -> float:
-    """A rough chance that `player` wins the campaign alone (a shared win counts half)."""
+          neighbours: Sequence[Sequence[int]] | None = None,
+          terms: dict[tuple[str, ...], float] | None = None) -> float:
+    """A rough chance that `player` wins the campaign alone (a shared win counts half).
+
+    With `terms`, the value by name, adding up to it (for the coach, `engine.coach`):
+    ``("over",)`` once one realm is left; else ``("realm",)`` the realm's share by size and
+    what a factor takes from it: ``("shared",)`` (vassals that made vassals share the win),
+    ``("exposed",)`` (vassals that may still do so), ``("vassal",)`` (a vassal's part of its
+    overlord's chance)."""
     heads = [c for c, lord in enumerate(overlord) if lord < 0]
     if len(heads) == 1:
         winners = final_winners(overlord, made)
-        return 0.0 if player not in winners else 1.0 if len(winners) == 1 else 0.5
+        result = 0.0 if player not in winners else 1.0 if len(winners) == 1 else 0.5
+        if terms is not None:
+            terms[("over",)] = result
+        return result
     size = {h: 1 + sum(1 for lord in overlord if lord == h) for h in heads}
     total = sum(s ** REALM_POWER for s in size.values())
     lord = head(overlord, player)
@@ -151,14 +161,24 @@ def value(overlord: Sequence[int], made: Sequence[Sequence[int]], player: int,
     shared = any(made[c][lord] for c in range(len(overlord)) if c != lord)
     if lord == player:
         if shared:
-            return chance * 0.5
-        # Each vassal that can still reach a city outside the realm may win it for us, and
-        # share our win (P-VASSAL-2, P-END-2).
-        exposed = sum(1 for v, over in enumerate(overlord) if over == player
-                      and neighbours is not None
-                      and any(head(overlord, t) != player for t in neighbours[v]))
-        return chance * (1.0 - SHARE_HAZARD * exposed)
-    return chance * (CREDITED_SHARE if made[player][lord] else UNCREDITED_SHARE)
+            result = chance * 0.5
+            factor = "shared"
+        else:
+            # Each vassal that can still reach a city outside the realm may win it for us,
+            # and share our win (P-VASSAL-2, P-END-2).
+            exposed = sum(1 for v, over in enumerate(overlord) if over == player
+                          and neighbours is not None
+                          and any(head(overlord, t) != player for t in neighbours[v]))
+            result = chance * (1.0 - SHARE_HAZARD * exposed)
+            factor = "exposed"
+    else:
+        result = chance * (CREDITED_SHARE if made[player][lord] else UNCREDITED_SHARE)
+        factor = "vassal"
+    if terms is not None:
+        terms[("realm",)] = chance
+        if result != chance:
+            terms[(factor,)] = result - chance
+    return result
 
 
 def battle_value(state: State, attacker: int, defender: int, player: int,
@@ -218,9 +238,17 @@ def _my_battles(state: State, player: int) -> list[tuple[int, int, float]]:
     return out
 
 
-def order_values(state: State, moves: Sequence[Any]) -> list[float]:
+def order_values(state: State, moves: Sequence[Any],
+                 terms: list[dict[tuple[str, ...], float]] | None = None) -> list[float]:
     """The value of each order (an `Attack`, the `Sacrifice`, a `Reorganize`) for the city to
-    move, relative to doing nothing; higher is better."""
+    move, relative to doing nothing; higher is better.
+
+    With `terms` (a list), one dict per move is appended: the order's value by name, adding
+    up to it (for the coach, `engine.coach`): ``("battle", target)`` the expected change of
+    the attack itself, ``("threat", city)`` an attack by that city it prevents,
+    ``("block",)`` keeping a vassal from sharing the win, ``("fought",)`` better odds in this
+    turn's battles, ``("future",)`` in later battles, ``("stacked",)`` a sacrifice that
+    cannot stack."""
     player = state.to_move
     assert player is not None
     base = value(state.overlord, state.made, player, state.map.neighbours)
@@ -237,13 +265,20 @@ def order_values(state: State, moves: Sequence[Any]) -> list[float]:
     stake = _stake(state, player)
     out = []
     for move in moves:
+        named: dict[tuple[str, ...], float] = {}
+        if terms is not None:
+            terms.append(named)
         if isinstance(move, Attack):
             target = state.map.index_of(move.target)
             gain = battle_value(state, player, target, player) - base
+            named[("battle", move.target)] = gain
             # Attacking a city still to act keeps it from attacking us (P-ATTACK-3).
             for a, d, p in _threats(state, player):
                 if a == target:
-                    gain -= p * (battle_value(state, a, d, player) - base)
+                    prevented = p * (battle_value(state, a, d, player) - base)
+                    gain -= prevented
+                    key = ("threat", state.map.cities[a].id)
+                    named[key] = named.get(key, 0.0) - prevented
             # A vassal of ours still to act cannot attack a city attacked already (P-ATTACK-4):
             # had it won, it would share our win (P-END-2).
             if state.overlord[player] < 0 and not any(
@@ -252,23 +287,31 @@ def order_values(state: State, moves: Sequence[Any]) -> list[float]:
                               and target in targets(state.overlord, state.map.neighbours, v,
                                                     state.attacked))
                 gain += BLOCK * blocked * base
+                if blocked:
+                    named[("block",)] = BLOCK * blocked * base
             out.append(gain)
         elif isinstance(move, Sacrifice):
             if state.blessed[player]:
+                named[("stacked",)] = -1.0
                 out.append(-1.0)  # sacrifices do not stack (P-SACRIFICE-2)
                 continue
             blessed = list(state.blessed)
             blessed[player] = True
             gain = fought(state.armies, blessed) - now
+            named[("fought",)] = gain
             if not any(p == 1.0 for *_, p in battles):
                 gain += FUTURE_BLESSING * stake * 0.09
+                named[("future",)] = FUTURE_BLESSING * stake * 0.09
             out.append(gain)
         elif isinstance(move, Reorganize):
             armies = list(state.armies)
             armies[player] = armies[player].reorganize(move.corps)
             gain = fought(armies, state.blessed) - now
-            gain += FUTURE_BATTLES * stake * (_strength(state, player, armies[player])
-                                              - strength) / 2
+            named[("fought",)] = gain
+            future = FUTURE_BATTLES * stake * (_strength(state, player, armies[player])
+                                               - strength) / 2
+            gain += future
+            named[("future",)] = future
             out.append(gain)
         else:
             out.append(-1.0)

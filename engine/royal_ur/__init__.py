@@ -10,10 +10,13 @@ engine throws the dice from the seed, or a throw made at a real board is typed i
 ``throws``), then the move it allows (`Enter`, `MovePiece`, or `Pass` when none). The chance of
 each throw is `dice.CHANCES`. The game is small enough to solve: `solve` (``solve(pieces=3)``,
 `solver.solve`) gives the chance of winning of every position and of every move; for a board
-or a notebook, `win_chance(state)` and `move_values(state)` answer from the solved table
-wherever one exists (the 3-piece game ships solved, games of 1 and 2 pieces are solved on
-first use, and a larger game's endgame is a smaller game's position) and give None
-elsewhere. The expert plays from them.
+or a notebook, `win_chance(state)` and `move_values(state)` answer from a solved table at
+hand wherever one exists — Finkel's 1-, 2- and 3-piece games and the small games of Masters'
+and Blitz's rules (their endgames) ship solved, every table solved in the session for a game
+that does not ship is registered, the local cache (`cache`) keeps larger ones built with
+numpy, and a larger game's endgame is a smaller game's position — and give None elsewhere.
+They never solve a table themselves (a board asks them on every click; ``solve=True`` does,
+for a small game). The expert plays from them; `engine.coach` explains them.
 
 >>> from engine import royal_ur
 >>> game = royal_ur.new_game(seed=7)
@@ -32,7 +35,7 @@ from typing import Any
 
 from engine import core
 from engine.core import IllegalMove, InvalidInput
-from engine.royal_ur import board, dice, events
+from engine.royal_ur import board, cache, dice, events
 from engine.royal_ur.board import CELLS, ROSETTES, Path, cell_name, cell_of, path
 from engine.royal_ur.chance import chance_outcomes, reseeded
 from engine.royal_ur.dice import CHANCES, chances
@@ -89,9 +92,9 @@ def determinize(view: State, rng: random.Random) -> State:
 __all__ = [
     "CELLS", "CHANCES", "DARK", "Enter", "Game", "IllegalMove", "InvalidInput", "LIGHT",
     "MOVE_KINDS", "MovePiece", "NAME", "Options", "PLAYERS", "PLAYER_IDS", "Pass", "Path",
-    "ROSETTES", "RULE_SETS", "State", "THROW_MODES", "Throw", "apply", "board", "cell_name",
-    "cell_of", "chance_outcomes", "chances", "check_state", "determinize", "dice", "evaluate",
-    "events", "legal_moves", "move_from_dict", "move_values", "new_game", "new_state",
-    "parse_move", "path", "piece_moves", "position", "random_playout", "reseeded", "solve",
-    "state_from_dict", "win_chance",
+    "ROSETTES", "RULE_SETS", "State", "THROW_MODES", "Throw", "apply", "board", "cache",
+    "cell_name", "cell_of", "chance_outcomes", "chances", "check_state", "determinize", "dice",
+    "evaluate", "events", "legal_moves", "move_from_dict", "move_values", "new_game",
+    "new_state", "parse_move", "path", "piece_moves", "position", "random_playout", "reseeded",
+    "solve", "state_from_dict", "win_chance",
 ]

@@ -10,7 +10,8 @@
   solved on first use): the move with the best chance of winning, ties broken at random.
   That is perfect play. So is the endgame of a larger game once both players have borne off
   enough pieces for the rest to be a solved smaller game (`solver.endgame_for`: in Finkel's
-  7-piece game, from 4 pieces off each).
+  7-piece game, from 4 pieces off each), and any game whose table is in the local cache
+  (`engine.royal_ur.cache`: the whole 7-piece game, once built with the numpy builder).
 - **Other games** (Finkel's 5 and 7 pieces before their endgame, Masters', Murray's path, …):
   expectimax over the throws, `DEPTH` throws deep — each throw's chances averaged, the
   mover's best move taken, another throw after a rosette (U-ROSETTE-1) or a pass (U-PASS-1)
@@ -58,7 +59,7 @@ def choose(view: State, moves: Sequence[Any], rng: random.Random) -> Any:
         return next(m for m in moves if m.value == drawn)
     if len(moves) == 1:
         return moves[0]
-    values = move_values(view)  # the solved game's, or its endgame's
+    values = move_values(view, solve=True)  # the solved game's, or its endgame's
     if values is None:
         values = Search(view).move_values()
     best = max(values.values())
@@ -79,7 +80,7 @@ def race_value(state_options: Any, position: Position) -> float:
 class Search:
     """Expectimax over the throws from one decision (see the module docstring)."""
 
-    def __init__(self, state: State, depth: int = DEPTH):
+    def __init__(self, state: State, depth: int = DEPTH, solve: bool = True):
         options = state.options
         self.options = options
         self.pair = options.board_path
@@ -94,7 +95,9 @@ class Search:
         fitted = weights_for(options)
         self.leaf = (fitted if fitted is not None
                      else (lambda position: race_value(options, position)))
-        endgame = endgame_for(options)
+        # Without `solve`, only an endgame table at hand is used (the coach: it never
+        # makes a player wait for a table to be solved).
+        endgame = endgame_for(options, solve=solve)
         self.endgame: Table | None = endgame[0] if endgame else None
         self.fewer = endgame[1] if endgame else options.pieces
         self.memo: dict[tuple[Position, int], float] = {}

@@ -36,3 +36,16 @@ def evaluate(state: State, player: int) -> float:
     if state.throw is None:
         value += TEMPO if state.to_move == player else -TEMPO
     return value
+
+
+def terms(state: State, player: int) -> dict[tuple[str, ...], float]:
+    """The named terms `evaluate(state, player)` adds up (for the coach, `engine.coach`):
+    ``("progress",)`` the player's, ``("rival",)`` minus the other player's, ``("tempo",)``
+    whose throw it is; ``("over",)`` once the game is over."""
+    if state.is_over:
+        return {("over",): END if state.winner == player else -END}
+    found = {("progress",): float(progress(state, player)),
+             ("rival",): -float(progress(state, 1 - player))}
+    if state.throw is not None:
+        return found
+    return {**found, ("tempo",): TEMPO if state.to_move == player else -TEMPO}

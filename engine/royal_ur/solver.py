@@ -33,7 +33,19 @@ a cell for every pair of sides, about 9 million for 4 pieces). The 3-piece game 
 ships solved (``data/finkel-3.bin``, 16 bits a value: precision 1/65535), see `table_for`.
 
 The public queries, for the expert, the boards and the notebooks: `Table.win_chance`,
-`Table.move_values`, `Table.best_moves`, `Table.throw_values`.
+`Table.move_values`, `Table.best_moves`, `Table.throw_values`; and, over every table at hand,
+`win_chance`, `move_values` and `is_solved`, which never solve (a board asks them on every
+click: "is there a table?" must not solve one). The tables at hand are the shipped ones (the
+1- and 2-piece games of the three rule sets at 64 bits, the values of `solve` to the bit;
+Finkel's 3-piece game at 16), every table solved in the process of a game that does not ship
+(`solve` registers it: `register`), and the local cache
+(`engine.royal_ur.cache`, for tables too large to list, built by the numpy builder).
+`table_for` and `solved_table` solve a small game (`ON_DEMAND`) when asked to (the expert
+does).
+
+Bounds: `solve` refuses a tolerance below `MIN_TOLERANCE` (under the values' own rounding a
+sweep never settles), a game of more than `SOLVE_LIMIT` positions (4 pieces and more: the
+numpy builder), and stops with `InvalidInput` after `MAX_SWEEPS` sweeps of a layer.
 """
 
 from __future__ import annotations
@@ -41,13 +53,14 @@ from __future__ import annotations
 import functools
 import time
 from array import array
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import chain, compress, cycle, repeat
 from operator import add, call, itemgetter, mul, or_, sub
 from pathlib import Path as FilePath
 from typing import Any
 
-from engine.core import InvalidInput, shown
+from engine.core import InvalidInput, is_int, shown
 from engine.royal_ur.board import Path
 from engine.royal_ur.dice import CHANCES
 from engine.royal_ur.rules import ENTER, MOVES, PASS
@@ -58,9 +71,31 @@ from engine.royal_ur.state import Options, State
 TOLERANCE = 1e-6
 #: What a successor code means when the move wins at once (the last piece borne off).
 WIN = -1
+#: The smallest tolerance `solve` takes. A sweep's values are sums of a few products of
+#: numbers up to 1, rounded at about 1e-16 each, so a change below that can go on for ever
+#: (``solve(1e-17)`` never ended); this is far above the rounding and far below any use.
+MIN_TOLERANCE = 1e-12
+#: The most sweeps (of a whole layer or of its unsettled part) `solve` makes in one layer
+#: before it gives up: the 3-piece games need at most a few hundred.
+MAX_SWEEPS = 20_000
+#: The largest game `solve` takes, in positions: every 3-piece game (Masters' and Blitz's
+#: 512,349 positions, about 4 minutes); 4 pieces (2.6 million positions and more) need the
+#: numpy builder ``scripts/royal_ur_table.py``, whose tables the local cache keeps (`cache`).
+SOLVE_LIMIT = 1_000_000
+#: How far from the exact values a table saved at 16 bits may be: half a step.
+PRECISION_16 = 0.5 / 65535
 DATA = FilePath(__file__).parent / "data"
-#: The solved tables that ship: file name -> the options they solve.
-SHIPPED = {"finkel-3.bin": {"rules": "finkel", "pieces": 3}}
+#: The solved tables that ship: file name -> the options they solve. ``.bin`` files hold 16
+#: bits a value; ``.f64`` files the values of `solve` at `TOLERANCE` to the bit: the small
+#: games, which boards and the expert read at once rather than solve while a player waits —
+#: among them the endgames of Masters' and Blitz's games (their largest small game).
+SHIPPED = {"finkel-3.bin": {"rules": "finkel", "pieces": 3},
+           "finkel-2.f64": {"rules": "finkel", "pieces": 2},
+           "finkel-1.f64": {"rules": "finkel", "pieces": 1},
+           "masters-2.f64": {"rules": "masters", "pieces": 2},
+           "masters-1.f64": {"rules": "masters", "pieces": 1},
+           "blitz-2.f64": {"rules": "blitz", "pieces": 2},
+           "blitz-1.f64": {"rules": "blitz", "pieces": 1}}
 #: What decides a game's positions and moves (the rest of `Options` does not).
 GAME_FIELDS = ("pieces", "path", "safe_rosettes", "dice", "capture_throw", "rosette_throw")
 #: The largest game `table_for` solves on demand rather than giving up (a few seconds).
@@ -78,6 +113,13 @@ class Layout:
     """
 
     def __init__(self, options: Options):
+        self._prepare(options)
+        self.keys = self._enumerate()
+        self._rank = {key: i for i, key in enumerate(self.keys)}
+        self.index = self._rank.__getitem__
+
+    def _prepare(self, options: Options) -> None:
+        """What every layout of `options` knows before its positions are listed."""
         pair = options.board_path
         if not pair.visits_once:
             raise InvalidInput(f"the solver handles paths that pass each square once (bell, "
@@ -94,8 +136,6 @@ class Layout:
         # Each player's pieces on the shared cells, as bits of one numbering of those cells.
         self._cell_bit = {s: 1 << k for k, s in enumerate(shared)}
         self._their_cell_bit = {self.meets[s]: 1 << k for k, s in enumerate(shared)}
-        self.keys = self._enumerate()
-        self._rank = {key: i for i, key in enumerate(self.keys)}
 
     # Keys ------------------------------------------------------------------------------------
 
@@ -112,6 +152,8 @@ class Layout:
                 key >> (2 * length + 5) & 7)
 
     def index(self, key: int) -> int:
+        """The rank of a position's packed key among the game's keys (an instance attribute
+        replaces this method: the rank's own lookup)."""
         return self._rank[key]
 
     def _enumerate(self) -> list[int]:
@@ -158,7 +200,7 @@ class Layout:
         safe = self.options.safe_rosettes
         capture_throw = self.options.capture_throw
         rosette_throw = self.options.rosette_throw
-        rank = self._rank
+        rank = self.index
         key = self.key
         out = []
         sources = [s for s in range(1, length + 1) if mine >> s & 1]
@@ -173,7 +215,7 @@ class Layout:
                 if my_off + 1 == pieces:
                     out.append((source, WIN))
                 else:
-                    out.append((source, 2 * rank[key(theirs, rest, their_off, my_off + 1)]))
+                    out.append((source, 2 * rank(key(theirs, rest, their_off, my_off + 1))))
                 continue
             if mine >> target & 1:
                 continue
@@ -185,9 +227,9 @@ class Layout:
                 left = theirs & ~(1 << victim)
             moved = rest | 1 << target
             if (rosettes[target] and rosette_throw) or (left != theirs and capture_throw):
-                out.append((source, 2 * rank[key(moved, left, my_off, their_off)] + 1))
+                out.append((source, 2 * rank(key(moved, left, my_off, their_off)) + 1))
             else:
-                out.append((source, 2 * rank[key(left, moved, their_off, my_off)]))
+                out.append((source, 2 * rank(key(left, moved, their_off, my_off))))
         return out
 
     def swapped(self, index: int) -> int:
@@ -218,14 +260,21 @@ class Table:
         values: ``values[index]``, floats from 0 to 1.
         sweeps: the sweeps made in each layer, most pieces off first (empty for a loaded
             table); seconds: the time the solve took.
+        tolerance: how far a value may be from the exact one: the solve's tolerance, or half
+            a step of a table saved at 16 bits (`PRECISION_16`); which of two solved tables
+            of one game `register` keeps.
+        read: where the table was read from (``"package"``, ``"cache"``), or None for a table
+            solved in this process; a table read is the reference `register` never replaces.
     """
 
-    def __init__(self, layout: Layout, values: array, sweeps: tuple[int, ...] = (),
-                 seconds: float = 0.0):
+    def __init__(self, layout: Layout, values: Any, sweeps: tuple[int, ...] = (),
+                 seconds: float = 0.0, tolerance: float = 0.0, read: str | None = None):
         self.layout = layout
         self.values = values
         self.sweeps = sweeps
         self.seconds = seconds
+        self.tolerance = tolerance
+        self.read = read
 
     @property
     def options(self) -> Options:
@@ -285,20 +334,13 @@ class Table:
         self._check(state)
         if state.is_over:
             raise InvalidInput("the game is over: there is no move to value")
-        if throw is None:
-            throw = state.throw
-            if throw is None:
-                raise InvalidInput("no throw is pending: give the throw to value the moves for")
-        elif state.throw is not None and throw != state.throw:
-            raise InvalidInput(f"the throw is {state.throw} already, not {throw}")
-        if throw not in state.options.throw_values:
-            raise InvalidInput(f"the {state.options.dice} dice cannot throw {shown(throw)}")
+        throw = checked_throw(state, throw)
         layout = self.layout
         parts = layout.of_state(state)
         found = layout.moves(*parts, throw)
         if not found:
-            index = layout.index(layout.key(*parts))
-            return {PASS: 1.0 - self.values[layout.swapped(index)]}
+            mine, theirs, my_off, their_off = parts
+            return {PASS: 1.0 - self.value(theirs, mine, their_off, my_off)}
         return {ENTER if source == 0 else MOVES[source]: self._code_value(code)
                 for source, code in found}
 
@@ -324,8 +366,17 @@ class Table:
 
     # Saving ----------------------------------------------------------------------------------
 
-    def to_bytes(self) -> bytes:
-        """The values at 16 bits each (round to the nearest 1/65535), little-endian."""
+    def to_bytes(self, bits: int = 16) -> bytes:
+        """The values at 16 bits each (round to the nearest 1/65535), little-endian; with
+        ``bits=64``, exactly, as little-endian doubles (for the small tables that ship so that
+        nothing is solved while a board waits: the same values as a solve, to the bit)."""
+        if bits == 64:
+            exact = array("d", self.values)
+            if array("H", [1]).tobytes() != b"\x01\x00":
+                exact.byteswap()
+            return exact.tobytes()
+        if bits != 16:
+            raise InvalidInput(f"a table is saved at 16 or 64 bits, not {shown(bits)}")
         out = array("H", (round(v * 65535) for v in self.values))
         if out.itemsize != 2:
             raise RuntimeError("this platform has no 16-bit unsigned array")
@@ -335,20 +386,28 @@ class Table:
 
     @classmethod
     def from_bytes(cls, options: Options, data: bytes) -> Table:
-        """A table saved by `to_bytes` for `options`.
+        """A table saved by `to_bytes` for `options` (at 16 or 64 bits: told by the length).
 
         Raises:
             InvalidInput: the data does not hold one value per position of `options`.
         """
         layout = Layout(options)
-        if len(data) != 2 * len(layout.keys):
-            raise InvalidInput(f"a table of {options.describe()} holds {len(layout.keys):,} "
+        count = len(layout.keys)
+        swap = array("H", [1]).tobytes() != b"\x01\x00"
+        if len(data) == 8 * count:
+            exact = array("d")
+            exact.frombytes(data)
+            if swap:
+                exact.byteswap()
+            return cls(layout, exact)
+        if len(data) != 2 * count:
+            raise InvalidInput(f"a table of {options.describe()} holds {count:,} "
                                f"values, not {len(data) // 2:,}")
         raw = array("H")
         raw.frombytes(data)
-        if array("H", [1]).tobytes() != b"\x01\x00":
+        if swap:
             raw.byteswap()
-        return cls(layout, array("d", (v / 65535 for v in raw)))
+        return cls(layout, array("d", (v / 65535 for v in raw)), tolerance=PRECISION_16)
 
 
 # ------------------------------------------------------------------------------------- solving
@@ -545,19 +604,41 @@ def solve(tolerance: float = TOLERANCE, **options: Any) -> Table:
     pass) are solved as a pair, which removes the slow back-and-forth of two players waiting
     for an exact throw to bear off.
 
+    The table solved is registered (`register`): from then on the boards' `win_chance` and
+    `move_values`, the expert and the coach of this process answer from it — unless the game
+    ships its table (or the cache holds it), or a finer solve of it is at hand.
+
     Raises:
-        InvalidInput: bad options, or a path that passes a square twice (Murray's).
+        InvalidInput: bad options, a path that passes a square twice (Murray's), a game of
+            more than `SOLVE_LIMIT` positions (4 pieces or more: the numpy builder solves
+            those), a tolerance outside `MIN_TOLERANCE` to 0.1, or values that do not settle
+            within `MAX_SWEEPS` sweeps of a layer.
     """
     if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not (
-            0 < tolerance < 0.1):
-        raise InvalidInput(f"tolerance must be a small positive number, not {shown(tolerance)}")
+            MIN_TOLERANCE <= tolerance < 0.1):
+        raise InvalidInput(f"tolerance must be a small positive number from {MIN_TOLERANCE:g} "
+                           f"(the values' own rounding allows no finer) to below 0.1, not "
+                           f"{shown(tolerance)}")
+    parsed = Options.from_keywords("Royal Game of Ur", options)
+    if not parsed.board_path.visits_once:
+        raise InvalidInput(f"the solver handles paths that pass each square once (bell, "
+                           f"masters), not {shown(parsed.path)}")
+    size = _size(parsed)
+    if size > SOLVE_LIMIT:
+        raise InvalidInput(f"the game of {parsed.describe()} has {size:,} positions, more than "
+                           f"the {SOLVE_LIMIT:,} this solver takes (it would run for hours and "
+                           f"gigabytes): build its table with scripts/royal_ur_table.py "
+                           f"--pieces {parsed.pieces} --cache")
     started = time.perf_counter()
-    game = _Game(Layout(Options.from_keywords("Royal Game of Ur", options)))
+    game = _Game(Layout(parsed))
     w = [0.5] * (game.ns * game.row + 2)
     w[game.one], w[game.zero] = 1.0, 0.0
     sweeps = tuple(_iterate(getters, cells, game.chances, game.layout.pieces, w,
                             float(tolerance)) for getters, cells in game.layers())
-    return Table(game.layout, game.values(w), sweeps, time.perf_counter() - started)
+    table = Table(game.layout, game.values(w), sweeps, time.perf_counter() - started,
+                  float(tolerance))
+    register(table)
+    return table
 
 
 def layer_keys(layout: Layout) -> list[tuple[int, ...]]:
@@ -611,12 +692,17 @@ def _iterate(getters: list[Any], cells: list[tuple[Any, ...]], chances: list[flo
     Most values settle in a few sweeps while a few, where captures come round again and
     again, take many: so between sweeps of the whole layer, the pairs that still moved by
     more than `tolerance` are swept on their own until they settle (while they are fewer
-    than half the layer). The last sweep is always one of the whole layer."""
-    sweeps = 0
+    than half the layer). The last sweep is always one of the whole layer.
+
+    Raises:
+        InvalidInput: more than `MAX_SWEEPS` sweeps, whole or partial, without settling.
+    """
+    sweeps = made = 0
     above = tolerance.__lt__
     while True:
         changes = _sweep(getters, cells, chances, width, w)
         sweeps += 1
+        made += 1
         if max(changes) <= tolerance:
             return sweeps
         part_getters, part_cells = getters, cells
@@ -627,6 +713,12 @@ def _iterate(getters: list[Any], cells: list[tuple[Any, ...]], chances: list[flo
             part_cells = list(compress(part_cells, moved))
             moved = list(map(above, _sweep(part_getters, part_cells, chances, width, w)))
             count = sum(moved)
+            made += 1
+            if made > MAX_SWEEPS:
+                break
+        if made > MAX_SWEEPS:
+            raise InvalidInput(f"the values did not settle to within {tolerance:g} in "
+                               f"{MAX_SWEEPS:,} sweeps of a layer: choose a larger tolerance")
 
 
 def _sweep(getters: list[Any], cells: list[tuple[Any, ...]], chances: list[float], width: int,
@@ -657,36 +749,112 @@ def _sweep(getters: list[Any], cells: list[tuple[Any, ...]], chances: list[float
                     map(abs, map(sub, map(w.__getitem__, twin_cells), twin_before))))
 
 
-# ------------------------------------------------------------------------------ shipped tables
+# ----------------------------------------------------------------------- the tables at hand
 
 
-@functools.lru_cache(maxsize=8)
-def _table_for(game: tuple[Any, ...]) -> Table | None:
-    options = Options(**dict(zip(GAME_FIELDS, game)))
+#: The tables at hand in this process, by game (`game_of`): the shipped ones and the local
+#: cache's once read, and every table solved or registered.
+_TABLES: dict[tuple[Any, ...], Table] = {}
+#: Games whose table was looked for in the package and the cache and not found.
+_ABSENT: set[tuple[Any, ...]] = set()
+
+
+def game_of(options: Options) -> tuple[Any, ...]:
+    """What decides a game's table: the values of `GAME_FIELDS`."""
+    return tuple(getattr(options, f) for f in GAME_FIELDS)
+
+
+#: Where tables beyond the package come from, asked in turn after the shipped ones: the local
+#: cache adds itself here (`engine.royal_ur.cache`, imported with the package).
+SOURCES: list[Callable[[Options], Table | None]] = []
+
+
+def _read(options: Options) -> Table | None:
+    """The game's table from the package (`SHIPPED`) or another source (`SOURCES`)."""
     for name, spec in SHIPPED.items():
         if _compatible(Options(**spec), options) and (DATA / name).exists():
-            return Table.from_bytes(options, (DATA / name).read_bytes())
-    if not options.board_path.visits_once or _size(options) > ON_DEMAND:
-        return None
+            table = Table.from_bytes(options, (DATA / name).read_bytes())
+            if name.endswith(".f64"):
+                table.tolerance = TOLERANCE
+            table.read = "package"
+            return table
+    for source in SOURCES:
+        try:
+            table = source(options)
+        except InvalidInput:
+            continue  # a damaged or foreign file: as if the source had none
+        if table is not None:
+            table.read = table.read or "cache"
+            return table
+    return None
+
+
+def _at_hand(options: Options) -> Table | None:
+    game = game_of(options)
+    table = _TABLES.get(game)
+    if table is None and game not in _ABSENT:
+        table = _read(options)
+        if table is None:
+            _ABSENT.add(game)
+        else:
+            _TABLES[game] = table
+    return table
+
+
+def register(table: Table) -> Table:
+    """Make `table` the one its game's questions are answered from in this process — the
+    boards' `win_chance` and `move_values`, the expert, the coach — where no table is at hand
+    yet, or where the one at hand was solved in this process less finely (a larger
+    `Table.tolerance`). A table the package ships or the cache holds stays: it is the
+    reference a notebook compares its own solve with. `solve` registers every table it
+    solves. Returns the table kept.
+
+    Raises:
+        InvalidInput: `table` is not a `Table`.
+    """
+    if not isinstance(table, Table):
+        raise InvalidInput(f"only a solved Table can be registered, not {shown(table)}")
+    held = _at_hand(table.options)
+    if held is not None and (held.read is not None or held.tolerance <= table.tolerance):
+        return held
+    _TABLES[game_of(table.options)] = table
+    return table
+
+
+def forget(options: Options) -> None:
+    """Drop the table of the game of `options` from the tables at hand (the next question
+    reads the package and the cache again)."""
+    game = game_of(options)
+    _TABLES.pop(game, None)
+    _ABSENT.discard(game)
+
+
+def _solved_now(options: Options) -> Table:
     return solve(**{f: getattr(options, f) for f in GAME_FIELDS})
 
 
-def table_for(options: Options) -> Table | None:
-    """The solved table of a game of `options`: the shipped one (Finkel's rules with 3
-    pieces), else solved now if the game is small (at most `ON_DEMAND` positions: the 1- and
-    2-piece games in a moment, a 3-piece game of Bell's path in seconds), else None. Tables
-    are kept for the process (a few of them)."""
-    return _table_for(tuple(getattr(options, f) for f in GAME_FIELDS))
+def table_for(options: Options, *, solve: bool = True) -> Table | None:
+    """The solved table of the game of `options`: the one at hand — registered (any table
+    solved in this process), shipped (Finkel's rules with 1, 2 and 3 pieces) or in the local
+    cache (`cache`, e.g. the 7-piece game built with the numpy builder) — else, with `solve`,
+    solved now if the game is small (at most `ON_DEMAND` positions: a 2-piece game of another
+    path or dice in about a second, a 3-piece game of Bell's path in about ten), else None.
+    With ``solve=False`` it never solves: what a board may ask while a player waits."""
+    table = _at_hand(options)
+    if table is None and solve and options.board_path.visits_once and (
+            _size(options) <= ON_DEMAND):
+        table = _solved_now(options)
+    return table
 
 
-def endgame_for(options: Options) -> tuple[Table, int] | None:
-    """The largest solved table (`table_for`) of the same game with fewer pieces, and how
-    many fewer: a position where both players have borne off at least that many pieces *is*
-    a position of that game (the pieces borne off count less by as many; the pieces on the
-    board and waiting are the same), so its value is exact. None if no smaller game is
-    solved."""
+def endgame_for(options: Options, *, solve: bool = True) -> tuple[Table, int] | None:
+    """The largest solved table (`table_for`, which solves a small one only with `solve`) of
+    the same game with fewer pieces, and how many fewer: a position where both players have
+    borne off at least that many pieces *is* a position of that game (the pieces borne off
+    count less by as many; the pieces on the board and waiting are the same), so its value
+    is exact. None if no smaller game is solved."""
     for fewer in range(1, options.pieces):
-        table = table_for(replace(options, pieces=options.pieces - fewer))
+        table = table_for(replace(options, pieces=options.pieces - fewer), solve=solve)
         if table is not None:
             return table, fewer
     return None
@@ -703,14 +871,14 @@ def reduced(state: State, fewer: int) -> State | None:
                  throw=state.throw, throws=state.throws)
 
 
-def solved_table(state: State) -> tuple[Table, State] | None:
+def solved_table(state: State, *, solve: bool = True) -> tuple[Table, State] | None:
     """The table that solves `state` and the state as that table's game: the game's own
     table (`table_for`), or a smaller game's once `state` is in its endgame (`endgame_for`,
-    `reduced`); None if neither is solved."""
-    table = table_for(state.options)
+    `reduced`); None if neither is solved (solving a small one only with `solve`)."""
+    table = table_for(state.options, solve=solve)
     if table is not None:
         return table, state
-    endgame = endgame_for(state.options)
+    endgame = endgame_for(state.options, solve=solve)
     if endgame is not None:
         smaller = reduced(state, endgame[1])
         if smaller is not None:
@@ -718,31 +886,73 @@ def solved_table(state: State) -> tuple[Table, State] | None:
     return None
 
 
-def win_chance(state: State, player: int | None = None) -> float | None:
-    """The chance that `player` (default: the player to move) wins from `state` under perfect
-    play (`Table.win_chance`), where the game or its endgame is solved; else None.
+def is_solved(state: State) -> bool:
+    """Whether a table at hand answers `state` exactly (never solving one: a board's
+    question).
 
     Raises:
         InvalidInput: `state` is not a Royal Game of Ur state.
     """
     _check_state_type(state)
+    return state.is_over or solved_table(state, solve=False) is not None
+
+
+def win_chance(state: State, player: int | None = None, *,
+               solve: bool = False) -> float | None:
+    """The chance that `player` (default: the player to move) wins from `state` under perfect
+    play (`Table.win_chance`), where a table at hand solves the game or its endgame (with
+    `solve`, a small game is solved first: seconds); else None. Without `solve` it answers
+    at once: boards ask it on every click.
+
+    Raises:
+        InvalidInput: `state` is not a Royal Game of Ur state, or `player` is not 0, 1 or None.
+    """
+    _check_state_type(state)
+    if player is not None and (not is_int(player) or player not in (0, 1)):
+        raise InvalidInput(f"player must be 0 (light), 1 (dark) or None, not {shown(player)}")
     if state.is_over:
         return float(state.winner == player) if player is not None else 0.0
-    found = solved_table(state)
+    found = solved_table(state, solve=solve)
     return None if found is None else found[0].win_chance(found[1], player)
 
 
-def move_values(state: State, throw: int | None = None) -> dict[Any, float] | None:
+def move_values(state: State, throw: int | None = None, *,
+                solve: bool = False) -> dict[Any, float] | None:
     """Each legal move's chance of winning for the player to move, with the pending throw
-    (or `throw`), under perfect play (`Table.move_values`), where the game or its endgame is
-    solved; else None.
+    (or `throw`), under perfect play (`Table.move_values`), where a table at hand solves the
+    game or its endgame (with `solve`, a small game is solved first); else None. Without
+    `solve` it answers at once.
 
     Raises:
-        InvalidInput: as `Table.move_values` (no throw pending and none given, …).
+        InvalidInput: as `Table.move_values` (no throw pending and none given, a throw the
+            dice cannot give, …), checked whether or not a table answers.
     """
     _check_state_type(state)
-    found = solved_table(state)
+    if state.is_over:
+        raise InvalidInput("the game is over: there is no move to value")
+    checked_throw(state, throw)
+    found = solved_table(state, solve=solve)
     return None if found is None else found[0].move_values(found[1], throw)
+
+
+def checked_throw(state: State, throw: Any) -> int:
+    """The throw to value the moves of `state` for: `throw`, or the one pending.
+
+    Raises:
+        InvalidInput: no throw pending and none given; `throw` is not a whole number the dice
+            give (``2.0`` and ``True`` are not throws); or another throw is pending.
+    """
+    if throw is None:
+        if state.throw is None:
+            raise InvalidInput("no throw is pending: give the throw to value the moves for")
+        return state.throw
+    values = state.options.throw_values
+    if not is_int(throw) or throw not in values:
+        raise InvalidInput(f"the {state.options.dice} dice throw "
+                           f"{', '.join(map(str, values))}, not {shown(throw)}")
+    if state.throw is not None and throw != state.throw:
+        raise InvalidInput(f"the throw is {state.throw} already, not {throw}")
+    return throw
 
 
 def _check_state_type(state: Any) -> None:

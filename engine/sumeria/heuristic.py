@@ -22,7 +22,8 @@ from typing import Any
 
 from engine.sumeria.board import Board
 from engine.sumeria.moves import Add, MoveTrader, Remove
-from engine.sumeria.scoring import leftover, tile_choices
+from engine.sumeria.rules import control
+from engine.sumeria.scoring import leftover, score_counts, tile_choices
 from engine.sumeria.state import TILES, State
 
 FUTURE_TRADER = 0.25
@@ -40,6 +41,75 @@ def evaluate_parts(state: State, traders: tuple[int, ...], row: tuple[str, ...],
     """`evaluate` of `state` with `traders` and `row` in place of its own: the value of a
     turn's move from `rules.turn_changes`, without making the state (for searches)."""
     return Valuer(state)(traders, row, player)
+
+
+def projected(state: State, terms: list[dict[tuple[str, ...], float]] | None = None
+              ) -> list[float]:
+    """Each player's projected points (see the module docstring), read the plain way, through
+    `rules.control` (the coach's reading; `Valuer` gives the same values, faster).
+
+    With `terms` (one dict per player), each player's points are also added up there by name
+    (for the coach, `engine.coach`): ``("tiles",)`` the tiles held, ``("scoring", city-state,
+    "first" | "second")`` what the standings there would bring, ``("next_round",
+    city-state)`` the traders in the city-states that lead the next round."""
+    table, takes = state.options.points, state.options.takes
+    counts = [list(c) for c in state.influence]
+    if terms is not None:
+        for p, held in enumerate(counts):
+            terms[p][("tiles",)] = float(score_counts(held, table))
+    if state.phase != "over":
+        start = state.scoring if state.phase == "scoring" else 0
+        for rank in range(start, len(state.offer)):
+            offered = state.offer[rank]
+            order, _, _ = control(state, rank)
+            if not order or not offered:
+                continue
+            first = counts[order[0]]
+            taken = max(tile_choices(offered, 0, (takes[rank],)),
+                        key=lambda t: _gain(first, t, table))
+            if terms is not None:
+                _named(terms[order[0]], ("scoring", state.row[rank], "first"), first, taken,
+                       table)
+            _add(first, taken)
+            if len(order) > 1:
+                rest = leftover(offered, taken)
+                if terms is not None:
+                    _named(terms[order[1]], ("scoring", state.row[rank], "second"),
+                           counts[order[1]], rest, table)
+                _add(counts[order[1]], rest)
+    points = [float(score_counts(c, table)) for c in counts]
+    if state.phase != "over":
+        for rank in range(3, min(6, len(state.row))):
+            for p, traders in enumerate(control(state, rank)[2]):
+                points[p] += FUTURE_TRADER * traders
+                if terms is not None and traders:
+                    terms[p][("next_round", state.row[rank])] = FUTURE_TRADER * traders
+    return points
+
+
+def terms(state: State, player: int) -> dict[tuple[str, ...], float]:
+    """The named terms of `evaluate(state, player)`, which they add up to: the player's own
+    (`projected`) and ``("rival", p)``, minus the best opponent's points."""
+    per_player: list[dict[tuple[str, ...], float]] = [{} for _ in range(state.players)]
+    points = projected(state, per_player)
+    rival = max((p for p in range(state.players) if p != player), key=points.__getitem__)
+    return {**per_player[player], ("rival", str(rival)): -points[rival]}
+
+
+def _named(into: dict[tuple[str, ...], float], key: tuple[str, ...], counts: list[int],
+           tiles: str, table: tuple[int, ...]) -> None:
+    into[key] = into.get(key, 0.0) + _gain(counts, tiles, table)
+
+
+def _gain(counts: list[int], tiles: str, table: tuple[int, ...]) -> int:
+    after = list(counts)
+    _add(after, tiles)
+    return score_counts(after, table) - score_counts(counts, table)
+
+
+def _add(counts: list[int], tiles: str) -> None:
+    for t in tiles:
+        counts[TILES.index(t)] += 1
 
 
 class Valuer:

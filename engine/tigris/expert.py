@@ -65,7 +65,7 @@ from engine.tigris.table import (
     _around,  # a mask's neighbouring cells: the rules' own geometry, not a copy of it
 )
 
-__all__ = ["choose", "evaluate", "defender_holds_less"]
+__all__ = ["choose", "evaluate", "defender_holds_less", "terms"]
 
 #: What a point is worth by the rank of its colour, weakest first (T-SCORE-1, T-SCORE-2).
 RANK_WEIGHTS = (3.0, 1.5, 0.7, 0.3)
@@ -136,10 +136,14 @@ def _colour_needs(influence: list[int]) -> list[float]:
 _NEEDS: dict[tuple[int, ...], list[float]] = {}
 
 
-def _standing(t: Table, p: int, colour_masks: list[int], needs: list[float]) -> float:
+def _standing(t: Table, p: int, colour_masks: list[int], needs: list[float],
+              terms: dict[tuple[str, ...], float] | None = None) -> float:
+    """A player's standing; with `terms`, its parts by name (see `terms`)."""
     v0, v1, v2, v3 = final_vector(t.inf[p], t.taken[p])
     w0, w1, w2, w3 = RANK_WEIGHTS
     value = w0 * v0 + w1 * v1 + w2 * v2 + w3 * v3
+    if terms is not None:
+        terms[("score",)] = value
     comp, cmask, lpos, tnear, monuments = t.comp, t.cmask, t.lpos, t.tnear, t.monuments
     for colour in range(4):
         cell = lpos[4 * p + colour]
@@ -151,10 +155,21 @@ def _standing(t: Table, p: int, colour_masks: list[int], needs: list[float]) -> 
         value += LEADER_BASE * (0.5 + need)
         value += TEMPLE_BONUS * min(tnear[cell], 3)
         value += STRENGTH_BONUS * min((mask & colour_masks[colour]).bit_count(), 6)
+        if terms is not None:
+            named = str(colour)
+            terms[("leader", named)] = LEADER_BASE * (0.5 + need)
+            terms[("temples", named)] = TEMPLE_BONUS * min(tnear[cell], 3)
+            terms[("strength", named)] = STRENGTH_BONUS * min(
+                (mask & colour_masks[colour]).bit_count(), 6)
         for m in _MONUMENTS_OF[colour]:
             top = monuments[m]
             if top >= 0 and comp[top] == kingdom:
                 value += MONUMENT_BONUS * (0.5 + need)
+                if terms is not None:
+                    key = ("monument", str(colour))
+                    terms[key] = terms.get(key, 0.0) + MONUMENT_BONUS * (0.5 + need)
+    if terms is not None:
+        terms[("catastrophes",)] = CATASTROPHE_KEPT * t.cats[p]
     return value + CATASTROPHE_KEPT * t.cats[p]
 
 
@@ -163,9 +178,11 @@ _MONUMENTS_OF = tuple(tuple(m for m, pair in enumerate(MONUMENT_COLOURS) if colo
                       for colour in range(4))
 
 
-def _war_edges(t: Table, me: int, colour_masks: list[int], needs: list[float]) -> float:
+def _war_edges(t: Table, me: int, colour_masks: list[int], needs: list[float],
+               terms: dict[tuple[str, ...], float] | None = None) -> float:
     """Wars one tile away (T-WAR-1): leaders of one colour, the expert's and another's, in
-    kingdoms an empty cell touches both of; the stronger side (T-WAR-4) is ahead."""
+    kingdoms an empty cell touches both of; the stronger side (T-WAR-4) is ahead. With
+    `terms`, each such war by name (``("war", colour, other player)``)."""
     comp, cmask, lpos = t.comp, t.cmask, t.lpos
     empty = t.eland | t.eriver
     value = 0.0
@@ -184,6 +201,9 @@ def _war_edges(t: Table, me: int, colour_masks: list[int], needs: list[float]) -
                 edge = ((own_mask & colour_masks[colour]).bit_count()
                         - (their_mask & colour_masks[colour]).bit_count())
                 value += WAR_EDGE * max(-4, min(4, edge)) * (0.5 + needs[colour])
+                if terms is not None:
+                    terms[("war", str(colour), str(p))] = WAR_EDGE * max(-4, min(4, edge)) * (
+                        0.5 + needs[colour])
     return value
 
 
@@ -217,21 +237,36 @@ def _river_mask(river: tuple[bool, ...]) -> int:
     return entry[1]
 
 
-def _evaluate_table(t: Table, me: int) -> float:
+def _evaluate_table(t: Table, me: int,
+                    terms: dict[tuple[str, ...], float] | None = None) -> float:
     colour_masks = _colour_masks(t)
     standings = []
     for p in range(t.n):
         needs = _colour_needs(t.inf[p])
-        value = _standing(t, p, colour_masks, needs)
+        value = _standing(t, p, colour_masks, needs, terms if p == me else None)
         if p == me:
-            value += _war_edges(t, me, colour_masks, needs)
+            value += _war_edges(t, me, colour_masks, needs, terms)
         standings.append(value)
-    return standings[me] - max(v for p, v in enumerate(standings) if p != me)
+    rival = max(v for p, v in enumerate(standings) if p != me)
+    if terms is not None:
+        terms[("rival",)] = -rival
+    return standings[me] - rival
 
 
 def evaluate(state: State, player: int) -> float:
     """The expert's evaluation of a full state for `player` (see the module docstring)."""
     return _evaluate_table(Table.load(state, log=False), player)
+
+
+def terms(state: State, player: int) -> dict[tuple[str, ...], float]:
+    """The named terms `evaluate(state, player)` adds up (for the coach, `engine.coach`):
+    ``("score",)`` the points weighted by their colour's rank; per leader on the board (its
+    colour's number) ``("leader", c)``, ``("temples", c)``, ``("strength", c)`` and
+    ``("monument", c)``; ``("catastrophes",)`` kept; ``("war", c, p)`` a war one tile away
+    against player `p`; ``("rival",)`` minus the best opponent's standing."""
+    found: dict[tuple[str, ...], float] = {}
+    _evaluate_table(Table.load(state, log=False), player, found)
+    return found
 
 
 # Looking ahead through a move's consequences ---------------------------------------------------
@@ -286,8 +321,10 @@ def _settle(t: Table, reader: _Reader, depth: int) -> float:
         return max(_settle(fresh.after(raw), reader, depth + 1) for raw in options)
 
 
-def _attack(t: Table, reader: _Reader, depth: int) -> tuple[float, int]:
-    """The expert attacks (T-REVOLT-3, T-WAR-5): the value and the support to commit.
+def _attack(t: Table, reader: _Reader, depth: int,
+            each: dict[int, float] | None = None) -> tuple[float, int]:
+    """The expert attacks (T-REVOLT-3, T-WAR-5): the value and the support to commit (and,
+    in `each`, the value of every amount it may commit: for the coach).
 
     Both outcomes are played out once: the win with all the support it may commit and the
     defender committing nothing; the loss with none and the defender just matching. The
@@ -324,19 +361,25 @@ def _attack(t: Table, reader: _Reader, depth: int) -> tuple[float, int]:
                                          sum(reader.unseen), reader.hand_sizes[defender])
         value = (chance * win + (1 - chance) * lose - SUPPORT_COST * commit
                  + chance * SUPPORT_COST * most)
+        if each is not None:
+            each[commit] = value
         if value > best_value + 1e-9:
             best_value, best_count = value, commit
     return best_value, best_count
 
 
-def _defend(t: Table, reader: _Reader, depth: int) -> tuple[float, int]:
-    """The expert defends, having seen the attacker's support: every amount played out."""
+def _defend(t: Table, reader: _Reader, depth: int,
+            each: dict[int, float] | None = None) -> tuple[float, int]:
+    """The expert defends, having seen the attacker's support: every amount played out (each
+    one's value in `each`, when given)."""
     fresh = _Fresh(t.freeze())
     best_value, best_count = -math.inf, 0
     for commit in t.support_counts():
         table = fresh()
         table.play((M_SUPPORT, commit))
         value = _settle(table, reader, depth + 1) - SUPPORT_COST * commit
+        if each is not None:
+            each[commit] = value
         if value > best_value + 1e-9:
             best_value, best_count = value, commit
     return best_value, best_count
