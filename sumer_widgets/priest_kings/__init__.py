@@ -5,6 +5,10 @@ it (`sumer_widgets.games`), from ``card.json``.
 """
 
 from sumer_widgets.games import Card
+
+# Imported for what it registers: its values' readers, its log's teller and its pictures'
+# context, which `show`, `told` and `attempt` use.
+from sumer_widgets.priest_kings import readers  # noqa: F401
 from sumer_widgets.priest_kings.picture import render
 
 CARD = Card.read(__file__, board="CampaignMap", core="CampaignCore", picture=render)
