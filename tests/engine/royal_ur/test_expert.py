@@ -53,6 +53,22 @@ def test_a_seven_piece_endgame_is_played_from_the_three_piece_table():
     assert solver.reduced(early, fewer) is None and solver.move_values(early) is None
 
 
+def test_before_both_sides_bear_a_piece_off_no_smaller_table_is_read():
+    """A position no endgame table can hold is answered without reading one: the board asks
+    at every position whether the game is solved, and reading the shipped table took seconds
+    in the browser before the first move of a 7-piece game."""
+    solver._table_for.cache_clear()
+    try:
+        for state in (ur.new_state(seed=3), ur.position(light=[6], dark=[2], off=(0, 5),
+                                                        throw=2)):
+            assert solver.solved_table(state) is None and solver.win_chance(state) is None
+            assert solver._table_for.cache_info().currsize == 1, "only the game's own table"
+        assert solver.win_chance(ur.position(light=[6, 13], dark=[2, 9], off=(4, 5),
+                                             throw=2)) is not None
+    finally:
+        solver._table_for.cache_clear()
+
+
 def test_with_exact_leaves_the_search_finds_the_exact_values():
     """Expectimax over the throws is the solver's equation written out a few throws deep:
     with the table's own values at its leaves it gives back the table's values, rosettes,
