@@ -16,10 +16,16 @@ model anywidget would give it and carries what it sends to ``worker.js``, which 
 `sumer_widgets.page.BoardPage` in Pyodide — the board's decisions (`sumer_widgets.core`),
 with no anywidget, ipywidgets, traitlets or IPython. Pyodide comes from the site itself
 (``static/pyodide/``); the page's own lock file (``apps/pyodide-lock.json``) names only Sumer's
-wheel (with its bytecode) and networkx, so nothing else is fetched. ``sw.js``, a service worker
-for ``apps/``, serves the Pyodide core's two largest files from gzip copies the build adds
-(`COMPRESSED`): a plain static host sends them uncompressed, 7 MB more on a first visit. The
-browser's HTTP cache keeps everything for the next visit.
+wheel (with its bytecode) and networkx, and each page loads those its board imports
+(`page_packages`), so nothing else is fetched. The browser keeps every file in its HTTP cache,
+and Pyodide's WebAssembly compiled with it (V8's code cache): a repeat visit downloads nothing
+and does not compile Pyodide again.
+
+A service worker that served Pyodide's core from gzip copies (6 MB less on a first visit from a
+host that does not compress) was tried and dropped: a response made by a worker has no code
+cache, so every repeat visit compiled the 9.6 MB of WebAssembly again (1-4 s more on 2 cores;
+the notes of issue 45). Hosts that compress on the fly (GitHub Pages, Netlify, Cloudflare Pages,
+nginx with gzip) send the core compressed anyway.
 
 The apps used to be JupyterLite's REPL page in its one-document mode: a board appeared when a
 whole kernel had started (about as long as a notebook's first cell). Voici could not load this
@@ -27,12 +33,11 @@ site's kernel (its release for JupyterLite 0.7).
 
 Limits: the pages speak English and Dutch (the language menu; ``?lang=nl`` in the address);
 the front page is in English. A browser without module workers (Firefox before 114, Safari
-before 15) cannot start a page; one without service workers downloads the core uncompressed.
+before 15) cannot start a page.
 """
 
 from __future__ import annotations
 
-import gzip
 import html
 import json
 import os
@@ -47,12 +52,10 @@ FOLDER = "apps"
 #: The host's own files, copied into ``<site>/apps/``.
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "lite" / "apps"
-HOST_FILES = ("page.js", "worker.js", "sw.js")
+HOST_FILES = ("page.js", "worker.js")
 #: The lessons' first notebook in the site's JupyterLab.
 LESSONS = "lab/index.html?path=notebooks/00-start-here.ipynb"
 MENU_PLUGIN = "@jupyterlab/mainmenu-extension:plugin"
-#: The Pyodide core's files the service worker serves from a gzip copy (``NAME.gz``).
-COMPRESSED = ("pyodide.asm.wasm", "pyodide.asm.mjs")
 #: What a board page may load: Sumer's wheel, and of its requirements those a board may
 #: import (the others are for notebooks: widgets, progress bars). Each game's page loads those
 #: its board does import (`page_packages`).
@@ -186,24 +189,10 @@ def page_lock(site_lock: dict) -> dict:
     return {"info": site_lock["info"], "packages": packages}
 
 
-def compress(pyodide: Path) -> list[Path]:
-    """A gzip copy of each of `COMPRESSED` beside it (the same bytes on every build)."""
-    made = []
-    for name in COMPRESSED:
-        source, target = pyodide / name, pyodide / f"{name}.gz"
-        with source.open("rb") as raw, target.open("wb") as out, \
-                gzip.GzipFile(filename="", mode="wb", fileobj=out, compresslevel=9,
-                              mtime=0) as packed:
-            shutil.copyfileobj(raw, packed)
-        made.append(target)
-    return made
-
-
 def add_apps(site: Path) -> list[Path]:
     """Write the apps into the built `site` (a folder made by ``jupyter lite build``): the
     front page, the host's files, the pages' lock file, each game's page with its board's
-    module and styles, the gzip copies of the Pyodide core's largest files and the Apps menu
-    of its JupyterLab. Returns the pages written."""
+    module and styles, and the Apps menu of its JupyterLab. Returns the pages written."""
     from sumer_widgets.base import front_end, styles
     from sumer_widgets.games import card
 
@@ -213,12 +202,11 @@ def add_apps(site: Path) -> list[Path]:
     written[0].write_text(front_page(), encoding="utf-8")
     for name in HOST_FILES:
         shutil.copy(SOURCES / name, folder / name)
-    pyodide = site / "static" / "pyodide"
-    lock = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text(
+        encoding="utf-8"))
     pages_lock = page_lock(lock)
     (folder / "pyodide-lock.json").write_text(json.dumps(pages_lock, indent=1) + "\n",
                                               encoding="utf-8")
-    compress(pyodide)
     for name, _title in games():
         (folder / name).mkdir()
         # The game's folder, as its package's file names it (front_end and styles read the

@@ -1,12 +1,10 @@
 """What `scripts/lite_apps.py` writes into a built browser-only site (issue 45): the apps' front
 page, one board page a game (its words, the packages its board imports, its board's module and
-styles), the host's files, the pages' lock file, gzip copies of the Pyodide core's largest
-files, and the Apps menu of the site's JupyterLab. (tests/browser/test_lite_apps.py opens the
-pages in Chromium.)"""
+styles), the host's files, the pages' lock file and the Apps menu of the site's JupyterLab.
+(tests/browser/test_lite_apps.py opens the pages in Chromium.)"""
 
 from __future__ import annotations
 
-import gzip
 import html
 import json
 
@@ -34,8 +32,6 @@ def site(tmp_path, monkeypatch):
     pyodide = tmp_path / "static" / "pyodide"
     pyodide.mkdir(parents=True)
     (pyodide / "pyodide-lock.json").write_text(json.dumps(SITE_LOCK))
-    for name in lite_apps.COMPRESSED:
-        (pyodide / name).write_bytes(bytes(range(256)) * 40)
     (tmp_path / "lab").mkdir()
     (tmp_path / "lab" / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0, "jupyter-config-data": {"appUrl": "/lab"}}))
@@ -82,16 +78,6 @@ def test_the_pages_lock_names_sumer_and_networkx_from_the_site_s_own_wheels(site
         "../static/pyodide/sumer-0.1.0-py3-none-any.whl")
     assert all(entry["depends"] == [] for entry in lock["packages"].values()), \
         "a page names each package it loads"
-
-
-def test_the_core_s_largest_files_get_a_gzip_copy_the_same_on_every_build(site):
-    lite_apps.add_apps(site)
-    pyodide = site / "static" / "pyodide"
-    for name in lite_apps.COMPRESSED:
-        packed = (pyodide / f"{name}.gz").read_bytes()
-        assert gzip.decompress(packed) == (pyodide / name).read_bytes()
-        lite_apps.compress(pyodide)
-        assert (pyodide / f"{name}.gz").read_bytes() == packed
 
 
 @pytest.mark.parametrize(("game", "packages"), [("royal_ur", ["sumer"]),

@@ -15,23 +15,6 @@ const status = root.querySelector(".sumer-page-status");
 const languages = root.querySelector(".sumer-page-lang select");
 const newGame = root.querySelector(".sumer-page-new");
 
-// The service worker serves Pyodide's largest files compressed (sw.js). It must control this
-// page before the worker starts fetching them; a browser without one (or a host that is not a
-// secure context) gets the files as they are.
-async function serviceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  try {
-    await navigator.serviceWorker.register(new URL("./sw.js", import.meta.url));
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => {
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
-      setTimeout(resolve, 3000);
-    });
-  } catch (error) {
-    console.warn(`no service worker: ${error}`);
-  }
-}
-
 // The language: the address's ?lang=, else the browser's, else English.
 const wanted = new URLSearchParams(location.search).get("lang")
   || (navigator.language || "en").slice(0, 2);
@@ -56,7 +39,6 @@ const listeners = {};
 let unsaved = {};
 const fire = (event, ...args) => (listeners[event] || []).slice().forEach((f) => f(...args));
 
-// Started once the service worker is in place (`start`).
 let worker = null;
 let lastCall = 0;
 const waiting = new Map();
@@ -140,7 +122,6 @@ newGame.addEventListener("click", () => ask("new_game"));
 async function start() {
   drawPage();
   const board = import(new URL("board.js", location.href));
-  await serviceWorker();
   startWorker();
   const reply = await call("start", { game: data.game, lang });
   apply(reply.answer);

@@ -5,8 +5,7 @@ board under its title and line of instructions with no JupyterLab and no code, a
 move by clicks and a refusal by a click, with the same helpers that play the notebooks' boards
 (tests/browser/plays.py), and a move by the keyboard alone. On one page the page's controls work
 as in a notebook: the Bots menu's level, Save game (a download) and Load game (that file
-again), the language and "New game". With service workers blocked, a page still plays (it then
-downloads Pyodide's core uncompressed).
+again), the language and "New game". The front page leads to a page that plays.
 
 Each page gets a browser context of its own: a page's Python is its own (a Web Worker)."""
 
@@ -142,11 +141,9 @@ def test_the_page_s_controls_work_as_in_a_notebook(lite_site, browser, tmp_path)
 
 
 @pytest.mark.slow
-def test_from_the_front_page_to_a_board_page_that_plays_without_a_service_worker(
-        lite_site, browser):  # noqa: F811
+def test_from_the_front_page_to_a_board_page_that_plays(lite_site, browser):  # noqa: F811
     _, site = lite_site
-    context, outside, page, errors = open_page(browser, f"{site.url}/apps/",
-                                               service_workers="block")
+    context, outside, page, errors = open_page(browser, f"{site.url}/apps/")
     try:
         page.wait_for_selector(".sumer-front li[data-game]")
         games = page.eval_on_selector_all(
@@ -161,7 +158,6 @@ def test_from_the_front_page_to_a_board_page_that_plays_without_a_service_worker
         assert page.get_attribute(".sumer-front-lessons a", "href") == f"../{lite_apps.LESSONS}"
         page.click('.sumer-front li[data-game="tigris"] h2 a')
         board = check_the_page(page, "tigris")
-        assert page.evaluate("() => navigator.serviceWorker?.controller ?? null") is None
         PLAYS["tigris"](page, board)
         assert errors == []
     finally:
