@@ -26,6 +26,29 @@ Goals (issues 29 and 45): a lesson's kernel ready in at most 6 s on a repeat vis
 first; a board page's first move in at most 3 s on a repeat visit and 6 s on a first, with at
 most 15 MB downloaded — on a quiet 2-core machine; the load average is printed with the figures
 (a busy machine is slower). Needs Debian's chromium. Asserts nothing.
+
+Tried for the lessons' kernel (issue 45; p50, repeat visits unless said, 2 cores with a load
+average of 5 to 7 from other work):
+
+- kept: `import sumer_widgets` imports what a cell names when it asks (no widget library, no
+  engine but the one used): 00-start-here's first cell 1.7 s -> 1.1 s;
+- kept: the wheels leave out packages' own tests (networkx 3.6 -> 2.8 MB): a first visit that
+  opens five notebooks 46.2 -> 45.2 MB;
+- dropped: ``<link rel="preload">`` in the lessons' page for Pyodide and the kernel's wheels,
+  so they download while JupyterLab starts: first visit 12.4 and 13.7 s without, 13.5 and
+  14.5 s with (two rounds of 2 runs) — from 127.0.0.1 the wait is the CPU's, not the network's;
+- dropped: not preloading jedi: ``import IPython`` takes as long without it (1.45-1.65 s in
+  Pyodide under Node.js), and the kernel installs it itself when it is not preloaded;
+- blocked: Pyodide's memory snapshot (314.0.6, ``_makeSnapshot``/``_loadSnapshot``). A
+  snapshot is refused once ``loadPackage`` has run ("Unexpected hiwire entry at index 6");
+  with the wheels unpacked by Python instead, a snapshot after the imports is made (37.7 MB,
+  10 MB gzipped) but cannot be restored: restoring fits only a heap no larger than the one
+  Pyodide starts with (31.5 MB; "RangeError: offset is out of bounds"), and the kernel's, after
+  IPython, is larger still and holds JavaScript objects (its comms and streams);
+- in place since issue 29: a lock file that lists only the site's own wheels.
+
+What is left on a repeat visit: JupyterLab until it asks for the kernel (about 4 s here), then
+the kernel's worker: Pyodide, its 19 preloaded wheels, ``import IPython`` and the kernel's start.
 """
 
 from __future__ import annotations
