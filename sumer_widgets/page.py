@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine.bots import bot_for_level
-from engine.core import Message, SumerError, fresh_seed, loads, rules_of, shown
+from engine.core import Message, SumerError, check_seed, loads, rules_of, shown
 from sumer_widgets.core import BoardCore, SumerErrorForMessage
 from sumer_widgets.games import card
 from sumer_widgets.words import words
@@ -143,7 +143,8 @@ def board_class(core: type[BoardCore]) -> type:
 
 class BoardPage:
     """One game's board for a page: the person plays the first seat, the bots of `level` the
-    others (as `sumer_widgets.apps.app` seats them), in `lang`.
+    others (as `sumer_widgets.apps.app` seats them), in `lang`; the game of `seed` (a page's
+    ``?seed=``: a class plays the same game), else a new one.
 
     Every method answers with the changes the page must draw, as JSON text (`PageValues.take`).
 
@@ -156,7 +157,7 @@ class BoardPage:
         self.spec = card(game)
         self.game = game
         self.level = level
-        seed = fresh_seed() if seed is None else seed
+        seed = check_seed(seed)
         self.board = board_class(self.spec.core)(self._new_game(seed), bots=self._bots(seed),
                                                  lang=lang, name=game)
 
@@ -195,8 +196,7 @@ class BoardPage:
 
     def new_game(self, seed: int | None = None) -> str:
         """A new game on the same board: the bots of the level chosen in its Bots menu stay."""
-        seed = fresh_seed() if seed is None else seed
-        self.board.replace_game(self._new_game(seed))
+        self.board.replace_game(self._new_game(check_seed(seed)))
         return self._answer()
 
     def _answer(self) -> str:

@@ -123,7 +123,10 @@ async function start() {
   drawPage();
   const board = import(new URL("board.js", location.href));
   startWorker();
-  const reply = await call("start", { game: data.game, lang });
+  // ?seed=N plays the game of that seed (the same for a whole class); else a new one.
+  const seed = Number.parseInt(new URLSearchParams(location.search).get("seed"), 10);
+  const reply = await call("start", { game: data.game, lang,
+    seed: Number.isSafeInteger(seed) && seed >= 0 ? seed : undefined });
   apply(reply.answer);
   const el = root.querySelector(".sumer-page-board");
   (await board).default.render({ model, el });

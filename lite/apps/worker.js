@@ -19,11 +19,11 @@ const pyodide = loadPyodide({
 
 let page = null;
 const calls = {
-  async start({ game, lang }) {
+  async start({ game, lang, seed }) {
     const py = await pyodide;
     const loaded = performance.now();
     const BoardPage = py.pyimport("sumer_widgets.page").BoardPage;
-    page = BoardPage.callKwargs(game, { lang });
+    page = BoardPage.callKwargs(game, { lang, seed });
     const answer = page.values();
     // How long each part took: the page shows it in the console, the benchmark reads it.
     const ready = performance.now();

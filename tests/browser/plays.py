@@ -135,6 +135,10 @@ KEY_MOVES = {
 }
 
 
+#: A move that is a button's where no piece lights a target, by keys too (Tab to it, Enter).
+KEY_BUTTONS = {"priest_kings": ("button.pk-sacrifice:enabled", "button.pk-dice:enabled")}
+
+
 def _royal_ur_target(dest: str) -> str:
     kind, _, who = dest.partition("-")
     return f'[data-cell="{dest}"]' if not who else f'[data-{kind}="{who}"]'
@@ -174,6 +178,8 @@ def play_by_keys(page, board: str, game: str) -> list[str]:
         """els => els.map(e => Object.fromEntries(["data-loc", "data-hand", "data-native",
             "data-city", "data-pool", "data-cell", "data-slot"]
             .filter(a => e.hasAttribute(a)).map(a => [a, e.getAttribute(a)])))""")
+    # Waiting pieces first: a game starts with all of them waiting.
+    found.sort(key=lambda node: "data-pool" not in node)
     enter_map(page, board)
     pressed: list[str] = []
     for node in found:
@@ -184,7 +190,8 @@ def play_by_keys(page, board: str, game: str) -> list[str]:
             continue  # not a place of the map (a hand drawn elsewhere): another piece
         page.keyboard.press("Enter")
         try:
-            page.wait_for_selector(f"{board} {lit}", timeout=2_000)
+            # The board lights targets from the choices it holds, with no round trip.
+            page.wait_for_selector(f"{board} {lit}", timeout=1_000)
         except PlaywrightTimeout:
             page.keyboard.press("Escape")
             continue
@@ -194,6 +201,14 @@ def play_by_keys(page, board: str, game: str) -> list[str]:
         page.keyboard.press("Enter")
         wait_for_next_ply(page, board, before)
         return pressed
+    for button in KEY_BUTTONS.get(game, ()):
+        # No city may attack (or a battle is to be fought): the move is a button's.
+        found_button = page.locator(f"{board} {button}")
+        if found_button.count() == 1 and found_button.is_visible():
+            found_button.focus()
+            page.keyboard.press("Enter")
+            wait_for_next_ply(page, board, before)
+            return pressed
     if game == "sumeria":
         # The set-up, or a turn that only adds: Enter on an empty place puts a trader there.
         empty = page.eval_on_selector_all(f"{board} .sumer-host [data-loc]:not([data-owner])",

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from engine.core import RULESETS, rules_of
+from engine.core import RULESETS, InvalidInput, rules_of
 from sumer_widgets.base import BoardWidget
 from sumer_widgets.core import BoardCore
 from sumer_widgets.games import card, core_class
@@ -155,6 +155,14 @@ def test_a_value_the_page_may_not_set_is_refused_and_nothing_is_set(values):
         return
     assert set(answer["values"]) == {"error"}, answer
     assert page_values(page) == {**before, "error": answer["values"]["error"]}
+
+
+def test_a_seed_gives_the_same_game_and_a_bad_one_is_refused():
+    assert BoardPage("tigris", seed=9).values() == BoardPage("tigris", seed=9).values()
+    assert BoardPage("tigris", seed=9).values() != BoardPage("tigris", seed=10).values()
+    for seed in (-1, 2**64, "7", 1.5, True):
+        with pytest.raises(InvalidInput):
+            BoardPage("royal_ur", seed=seed)
 
 
 def test_new_game_keeps_the_board_and_its_level():
