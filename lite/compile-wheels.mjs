@@ -15,7 +15,8 @@
 // notebook loads. A module that does not import here (it needs a browser) is said so on
 // stderr, with what it imported before it failed kept. The new wheel's other entries are
 // copied byte for byte and the new ones have a fixed date: the same wheels and modules always
-// give the same bytes.
+// give the same bytes. A package's own tests (its folders named tests/: networkx's, 0.9 MB) are
+// left out — nothing in the browser runs them.
 import { readFileSync, writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
@@ -81,8 +82,12 @@ def add_bytecode(source_wheel, target_wheel, wanted):
         record = next(i for i in infos
                       if i.filename.count("/") == 1 and i.filename.endswith(".dist-info/RECORD"))
         added = []
+        dropped = set()
         for info in infos:
             if info is record:
+                continue
+            if "/tests/" in info.filename:
+                dropped.add(info.filename)
                 continue
             data = source.read(info)
             target.writestr(info, data)
@@ -101,7 +106,8 @@ def add_bytecode(source_wheel, target_wheel, wanted):
                 target.writestr(entry, handle.read())
             added.append(name)
             compiled += 1
-        lines = source.read(record).decode().splitlines()
+        lines = [line for line in source.read(record).decode().splitlines()
+                 if line.split(",", 1)[0] not in dropped]
         lines += [f"{name},," for name in added]
         target.writestr(record, "\\n".join(lines) + "\\n")
     return compiled

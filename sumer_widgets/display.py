@@ -28,6 +28,7 @@ The engine's own ``repr`` stays terse and exact; everything readable lives here.
 from __future__ import annotations
 
 import html
+import sys
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -341,9 +342,8 @@ def install() -> None:
 
 
 def _ipython() -> Any:
-    try:
-        from IPython import get_ipython
-    except ImportError:  # JupyterLite without IPython, or a plain script
-        return None
-    return get_ipython()
+    """The running IPython shell, or None. A shell has imported IPython already: where none
+    has (a plain script, the site's board page), IPython is not imported just to find none."""
+    ipython = sys.modules.get("IPython")
+    return None if ipython is None else ipython.get_ipython()
 

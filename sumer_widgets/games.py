@@ -29,7 +29,12 @@ class Card:
 
     Args:
         title: the game's name, as a page heads it ("Tigris & Euphrates").
-        board: the board widget class (a `sumer_widgets.base.BoardWidget`).
+        package: the game's folder as a package (``sumer_widgets.<game>``).
+        board_name: the name of its board widget class in the folder's ``board.py`` (a
+            `sumer_widgets.base.BoardWidget`); `board` is the class.
+        core_name: the name of its board's decisions in the folder's ``core.py`` (a
+            `sumer_widgets.core.BoardCore`, which the widget joins and the site's board page
+            wraps); `core` is the class.
         picture: the SVG renderer, ``picture(state, lang=...)`` (the board's own picture).
         notebook: the file stem of the game's notebook in ``notebooks/``.
         blurb: one line on what the game is about, for the apps' front page (``{lang: text}``).
@@ -41,10 +46,15 @@ class Card:
             `sumer_widgets.history`; None if the card has none.
         titles: the name in other languages, where it is translated (``{lang: text}``: the
             Royal Game of Ur is *het Koninklijk Spel van Ur*; a published game keeps its name).
+
+    The classes are imported when first asked for: the widget imports anywidget, which the
+    board page (the core alone, no widgets) never loads.
     """
 
     title: str
-    board: type
+    package: str
+    board_name: str
+    core_name: str
     picture: Callable[..., Any]
     notebook: str
     blurb: Mapping[str, str]
@@ -54,10 +64,32 @@ class Card:
     titles: Mapping[str, str] = field(default_factory=dict)
 
     @classmethod
-    def read(cls, package_file: str, *, board: type, picture: Callable[..., Any]) -> Card:
-        """The card of the game folder holding `package_file`, from its ``card.json``."""
-        data = json.loads((Path(package_file).parent / "card.json").read_text(encoding="utf-8"))
-        return cls(board=board, picture=picture, **data)
+    def read(cls, package_file: str, *, board: str, core: str,
+             picture: Callable[..., Any]) -> Card:
+        """The card of the game folder holding `package_file` (its ``__init__.py``), from its
+        ``card.json``; `board` and `core` name the classes of its ``board.py`` and
+        ``core.py``."""
+        folder = Path(package_file).parent
+        data = json.loads((folder / "card.json").read_text(encoding="utf-8"))
+        return cls(package=f"{__package__}.{folder.name}", board_name=board, core_name=core,
+                   picture=picture, **data)
+
+    @property
+    def board(self) -> type:
+        """The board widget class (a `sumer_widgets.base.BoardWidget`)."""
+        return getattr(importlib.import_module(f"{self.package}.board"), self.board_name)
+
+    @property
+    def core(self) -> type:
+        """The class of the board's decisions (a `sumer_widgets.core.BoardCore`)."""
+        return getattr(importlib.import_module(f"{self.package}.core"), self.core_name)
+
+    def widget(self, name: str) -> type:
+        """The game package's ``__getattr__``: its board widget under its own name, imported
+        only when it is asked for."""
+        if name != self.board_name:
+            raise AttributeError(f"module {self.package!r} has no attribute {name!r}")
+        return self.board
 
     def named(self, lang: str = "en") -> str:
         """The game's name in `lang` (its `title` where it has no translation)."""
@@ -83,6 +115,11 @@ def card(game: str) -> Card:
 def board_class(game: str) -> type:
     """The board widget that plays `game`."""
     return card(game).board
+
+
+def core_class(game: str) -> type:
+    """The decisions of `game`'s board (`sumer_widgets.core.BoardCore`)."""
+    return card(game).core
 
 
 def picture(game: str) -> Callable[..., Any]:

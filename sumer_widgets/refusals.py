@@ -15,6 +15,7 @@ another custom exception handler only if that one was for the same errors.
 
 from __future__ import annotations
 
+import sys
 import types
 from pathlib import Path
 from typing import Any
@@ -29,11 +30,9 @@ OWN_FOLDERS = (Path(engine.__file__).resolve().parent, Path(__file__).resolve().
 def show_refusals_briefly(shell: Any = None) -> bool:
     """Show `SumerError`s in IPython without the project's frames; True if installed."""
     if shell is None:
-        try:
-            from IPython import get_ipython
-        except ImportError:
-            return False
-        shell = get_ipython()
+        # A running shell has imported IPython: without one, IPython is not imported to see.
+        ipython = sys.modules.get("IPython")
+        shell = None if ipython is None else ipython.get_ipython()
     if shell is None or not hasattr(shell, "set_custom_exc"):
         return False
     if shell.custom_exceptions not in ((), (SumerError,)):

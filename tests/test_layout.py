@@ -11,12 +11,14 @@ import pytest
 
 from engine.core import RULESETS
 from sumer_widgets.base import BoardWidget
-from sumer_widgets.games import Card, board_class, card
+from sumer_widgets.core import BoardCore
+from sumer_widgets.games import Card, board_class, card, core_class
 
 ROOT = Path(__file__).resolve().parent.parent
 WIDGETS = ROOT / "sumer_widgets"
 #: A game's folder in the visible layer: each file and what it is.
-GAME_FOLDER = {"__init__.py": "its card", "board.py": "its board", "board.js": "its front end",
+GAME_FOLDER = {"__init__.py": "its card", "core.py": "its board's decisions",
+               "board.py": "its board widget", "board.js": "its front end",
                "picture.py": "its picture", "readers.py": "its values in words",
                "lesson.py": "its lesson", "plots.py": "its plots"}
 #: Folders of sumer_widgets that belong to one notebook (a game's, or 05-analysis's, which reads
@@ -43,6 +45,8 @@ def test_every_registered_game_has_each_part(game):
     assert isinstance(the_card, Card) and the_card.title and the_card.say("blurb")
     assert the_card.say("instructions")
     assert issubclass(board_class(game), BoardWidget)
+    assert issubclass(board_class(game), core_class(game))
+    assert issubclass(core_class(game), BoardCore)
     assert the_card.players >= 1
 
 

@@ -1,75 +1,94 @@
-"""What `scripts/lite_apps.py` writes into a built browser-only site (issue 29, item 4): the
-apps' front page, one page a game made from the site's REPL page one folder deeper with the
-app's code in its address, the settings files its pages read, and the Apps menu of the site's
-JupyterLab. (tests/browser/test_lite_apps.py opens them in Chromium.)"""
+"""What `scripts/lite_apps.py` writes into a built browser-only site (issue 45): the apps' front
+page, one board page a game (its words, the packages its board imports, its board's module and
+styles), the host's files, the pages' lock file and the Apps menu of the site's JupyterLab.
+(tests/browser/test_lite_apps.py opens the pages in Chromium.)"""
 
 from __future__ import annotations
 
 import html
 import json
-from urllib.parse import parse_qs
 
 import pytest
 
 from engine.core import RULESETS
 from scripts import build_lite, lite_apps
+from sumer_widgets.base import front_end, styles
 from sumer_widgets.games import card
+from sumer_widgets.page import WORDS
 
-#: The parts of JupyterLite's repl/index.html that `app_page` rewrites.
-REPL_PAGE = """<!DOCTYPE html><html><head>
-<title>REPLite</title>
-<link rel="manifest" href="../manifest.webmanifest">
-<link id="jupyter-lite-main" rel="preload" href="../build/repl/bundle.js?_=1" as="script">
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root="..">{}</script>
-<script>(async function () {
-  await import('../config-utils.js?_=1');
-}.call(this));</script>
-</head><body></body></html>"""
+#: A site's lock, as scripts/build_lite.py writes it (the entries the pages take).
+SITE_LOCK = {"info": {"python": "3.14.2", "arch": "wasm32"}, "packages": {
+    "sumer": {"name": "sumer", "file_name": "sumer-0.1.0-py3-none-any.whl",
+              "imports": ["engine", "sumer_server", "sumer_widgets"],
+              "depends": ["anywidget", "ipywidgets", "networkx", "tqdm"]},
+    "networkx": {"name": "networkx", "file_name": "networkx-3.6.1-py3-none-any.whl",
+                 "imports": ["networkx"], "depends": []},
+    "anywidget": {"name": "anywidget", "file_name": "anywidget-0.11.0-py3-none-any.whl",
+                  "imports": ["anywidget"], "depends": ["ipywidgets"]}}}
 
 
 @pytest.fixture()
-def site(tmp_path):
-    (tmp_path / "repl").mkdir()
-    (tmp_path / "repl" / "index.html").write_text(REPL_PAGE)
-    (tmp_path / "repl" / "jupyter-lite.json").write_text(json.dumps({
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {"settingsUrl": "../build/schemas", "themesUrl": "./build/themes"}}))
+def site(tmp_path, monkeypatch):
+    pyodide = tmp_path / "static" / "pyodide"
+    pyodide.mkdir(parents=True)
+    (pyodide / "pyodide-lock.json").write_text(json.dumps(SITE_LOCK))
     (tmp_path / "lab").mkdir()
     (tmp_path / "lab" / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0, "jupyter-config-data": {"appUrl": "/lab"}}))
+    # Which packages each board imports is found by starting it (test_page_packages).
+    monkeypatch.setattr(lite_apps, "page_packages", lambda game, lock: ["sumer"])
     return tmp_path
 
 
-def test_each_game_gets_a_page_that_runs_its_app_from_the_site_two_folders_up(site):
+def page_data(page: str) -> dict:
+    start = page.index('<script id="sumer-page-data" type="application/json">')
+    text = page[page.index(">", start) + 1:page.index("</script>", start)]
+    return json.loads(text)
+
+
+def test_each_game_gets_a_board_page_with_its_module_its_words_and_no_jupyterlab(site):
     written = lite_apps.add_apps(site)
     assert [p.relative_to(site).as_posix() for p in written] == (
         ["apps/index.html"] + [f"apps/{game}/index.html" for game in RULESETS])
     for game in RULESETS:
-        page = (site / "apps" / game / "index.html").read_text()
-        assert 'data-jupyter-lite-root="../.."' in page
-        assert 'href="../../build/repl/bundle.js' in page and "'../../config-utils.js" in page
-        assert 'href="../../manifest.webmanifest"' in page and '"../build' not in page
+        folder = site / "apps" / game
+        page = (folder / "index.html").read_text()
         assert f"<title>{html.escape(card(game).title)} — Sumer</title>" in page
-        assert ".jp-CodeConsole-promptCell" in page.split("</head>")[0], "the prompt shows"
-        query = parse_qs(lite_apps.app_address(game))
-        assert query["code"] == [f'from sumer_widgets.apps import app\napp("{game}")']
-        assert query["kernel"] == ["python"] and query["hideCodeInput"] == ["1"]
-        assert "toolbar" not in query, "any toolbar value keeps the REPL's toolbar"
-        assert json.dumps(lite_apps.app_address(game)) in page
-        config = json.loads((site / "apps" / game / "jupyter-lite.json").read_text())
-        assert config["jupyter-config-data"]["settingsUrl"] == "../../build/schemas"
-        assert config["jupyter-config-data"]["themesUrl"] == "./build/themes"
-    for folder in ("apps", *(f"apps/{game}" for game in RULESETS)):
-        assert (site / folder / "jupyter-lite.json").exists()
-        assert (site / folder / "jupyter-lite.ipynb").exists()
+        assert '<script type="module" src="../page.js"></script>' in page
+        assert '<link rel="stylesheet" href="board.css">' in page
+        assert "jupyter" not in page.lower() and "http" not in page
+        data = page_data(page)
+        assert data["game"] == game and data["packages"] == ["sumer"]
+        assert data["words"] == {"en": WORDS["en"], "nl": WORDS["nl"]}
+        assert data["instructions"]["nl"] == card(game).say("instructions", "nl")
+        assert html.escape(card(game).say("instructions")) in page
+        board_file = lite_apps.import_module(card(game).package).__file__
+        assert (folder / "board.js").read_text() == front_end(board_file)
+        assert (folder / "board.css").read_text() == styles(board_file)
+    for name in lite_apps.HOST_FILES:
+        assert (site / "apps" / name).read_bytes() == (lite_apps.SOURCES / name).read_bytes()
 
 
-def test_the_front_page_links_each_game_to_its_app_and_to_the_lessons(site):
+def test_the_pages_lock_names_sumer_and_networkx_from_the_site_s_own_wheels(site):
+    lite_apps.add_apps(site)
+    lock = json.loads((site / "apps" / "pyodide-lock.json").read_text())
+    assert lock["info"] == SITE_LOCK["info"]
+    assert sorted(lock["packages"]) == ["networkx", "sumer"]
+    assert lock["packages"]["sumer"]["file_name"] == (
+        "../static/pyodide/sumer-0.1.0-py3-none-any.whl")
+    assert all(entry["depends"] == [] for entry in lock["packages"].values()), \
+        "a page names each package it loads"
+
+
+@pytest.mark.parametrize(("game", "packages"), [("royal_ur", ["sumer"]),
+                                                ("sumeria", ["sumer", "networkx"])])
+def test_page_packages_are_those_the_board_imports(game, packages):
+    assert lite_apps.page_packages(game, lite_apps.page_lock(SITE_LOCK)) == packages
+
+
+def test_the_front_page_links_each_game_to_its_board_page_and_to_the_lessons(site):
     lite_apps.add_apps(site)
     page = (site / "apps" / "index.html").read_text()
-    # JupyterLite's pages below read this page's settings.
-    assert ('<script id="jupyter-config-data" type="application/json" '
-            'data-jupyter-lite-root="..">{}</script>') in page
     for game in RULESETS:
         assert f'<a href="{game}/">{html.escape(card(game).title)}</a>' in page
     assert ".ipynb\"" not in page.replace(lite_apps.LESSONS, "")
@@ -90,26 +109,7 @@ def test_the_site_jupyterlab_has_an_apps_menu_with_each_game(site):
     assert all(item["args"]["newBrowserTab"] for item in menu["items"] if "args" in item)
 
 
-def test_a_changed_repl_page_stops_the_build():
-    with pytest.raises(ValueError, match="REPL page changed"):
-        lite_apps.app_page("<html><head></head></html>", "sumeria", "Sumeria")
-
-
-def test_the_site_is_rebuilt_when_the_apps_code_changes():
-    assert lite_apps.__file__ in {str(p) for p in build_lite.site_inputs()}
-
-
-def test_the_repl_page_of_the_jupyterlite_the_site_uses_takes_the_apps():
-    """`app_page` against the REPL page of the JupyterLite app the build uses (when its build
-    environment is at hand)."""
-    import tarfile
-
-    apps = sorted(build_lite.CACHE.glob("env-*/lib/python*/site-packages/jupyterlite_core/"
-                                        "jupyterlite-app-*.tgz"))
-    if not apps:
-        pytest.skip("no JupyterLite build environment in the cache (scripts/build_lite.py)")
-    with tarfile.open(apps[-1]) as archive:
-        (member,) = [m for m in archive.getmembers() if m.name.endswith("repl/index.html")]
-        text = archive.extractfile(member).read().decode("utf-8")
-    page = lite_apps.app_page(text, "tigris", "Tigris & Euphrates")
-    assert "../../build/" in page and '"../build/' not in page and "'../config" not in page
+def test_the_site_is_rebuilt_when_the_pages_or_their_host_change():
+    inputs = {str(p) for p in build_lite.site_inputs()}
+    assert lite_apps.__file__ in inputs
+    assert all(str(lite_apps.SOURCES / name) in inputs for name in lite_apps.HOST_FILES)

@@ -878,6 +878,11 @@ def solved_table(state: State, *, solve: bool = True) -> tuple[Table, State] | N
     table = table_for(state.options, solve=solve)
     if table is not None:
         return table, state
+    # Only a game with at most as many pieces fewer as each player has borne off can hold
+    # `state`: until both have borne one off, no smaller table is read (reading the shipped
+    # one takes seconds in the browser, and a board asks at every position).
+    if state.is_over or min(state.off) < 1:
+        return None
     endgame = endgame_for(state.options, solve=solve)
     if endgame is not None:
         smaller = reduced(state, endgame[1])

@@ -1,13 +1,19 @@
-"""The visible layer of Priest-Kings of God: its board (`board`; in the page ``board.js`` and
-``board.css``), its picture (`picture`), its values told in words (`readers`), its lesson
-(`lesson`) and its plots (`plots`). `CARD` tells the shared parts about it
-(`sumer_widgets.games`), from ``card.json``.
+"""The visible layer of Priest-Kings of God: its board (`core`, its decisions; `board`, the widget;
+in the page ``board.js`` and ``board.css``), its picture (`picture`), its values told in words
+(`readers`), its lesson (`lesson`) and its plots (`plots`). `CARD` tells the shared parts about
+it (`sumer_widgets.games`), from ``card.json``.
 """
 
 from sumer_widgets.games import Card
-from sumer_widgets.priest_kings.board import CampaignMap
+
+# Imported for what it registers: its values' readers, its log's teller and its pictures'
+# context, which `show`, `told` and `attempt` use.
+from sumer_widgets.priest_kings import readers  # noqa: F401
 from sumer_widgets.priest_kings.picture import render
 
-CARD = Card.read(__file__, board=CampaignMap, picture=render)
+CARD = Card.read(__file__, board="CampaignMap", core="CampaignCore", picture=render)
 
 __all__ = ["CARD", "CampaignMap", "render"]
+
+#: `CampaignMap` is imported when it is first asked for (`Card.widget`).
+__getattr__ = CARD.widget

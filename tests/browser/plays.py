@@ -118,6 +118,112 @@ def play_royal_ur(page, board: str) -> None:
     wait_for_next_ply(page, board, before)
 
 
+# ---------------------------------------------------------------------- by keys alone
+
+#: Each board's pieces and lit targets for a move by keys: (pieces that may light targets, the
+#: attribute naming each piece, the lit mark, its attribute naming the target, the target's
+#: selector with ``{}`` for that name).
+KEY_MOVES = {
+    "sumeria": ("[data-loc][data-owner]", "data-loc", "circle.sumer-dest", "data-dest",
+                '[data-loc="{}"]'),
+    "tigris": ("[data-hand]", "data-hand", "rect.tg-lit", "data-lit", '[data-cell="{}"]'),
+    "mesopotamia": ("[data-native]", "data-native", "polygon.meso-dest", "data-field",
+                    '[data-field="{}"]:not([data-native])'),
+    "priest_kings": ("[data-city]", "data-city", "circle.pk-lit", "data-target",
+                     '[data-city="{}"]'),
+    "royal_ur": ("[data-pool], [data-cell]", None, "rect.sumer-dest", "data-dest", None),
+}
+
+
+#: A move that is a button's where no piece lights a target, by keys too (Tab to it, Enter).
+KEY_BUTTONS = {"priest_kings": ("button.pk-sacrifice:enabled", "button.pk-dice:enabled")}
+
+
+def _royal_ur_target(dest: str) -> str:
+    kind, _, who = dest.partition("-")
+    return f'[data-cell="{dest}"]' if not who else f'[data-{kind}="{who}"]'
+
+
+def _piece_selector(node: dict) -> str:
+    return "".join(f'[{name}="{value}"]' for name, value in node.items())
+
+
+def play_by_keys(page, board: str, game: str) -> list[str]:
+    """Play one move with the keyboard alone, as a learner without a mouse would: into the
+    map, the arrow keys to a piece, Enter (its targets light up), the arrow keys to a lit
+    target, Enter; the board redraws at the next ply. The Royal Game of Ur's turn starts with
+    "Throw the dice" (Tab to it, Enter). Returns the keys pressed on the map."""
+    from tests.browser.keys import enter_map, walk_to
+
+    before = ply(page, board)
+    if game == "royal_ur":
+        throw = page.locator(f"{board} button.sumer-throw")
+        if throw.count() == 1 and throw.is_visible() and throw.is_enabled():
+            throw.focus()
+            page.keyboard.press("Enter")
+            wait_for_next_ply(page, board, before)
+            before = ply(page, board)
+            if throw.is_visible() and throw.is_enabled():
+                return []  # a throw of nothing: the turn passed
+        passing = page.locator(f"{board} button.sumer-pass")
+        if passing.count() == 1 and passing.is_visible():
+            passing.focus()
+            page.keyboard.press("Enter")
+            wait_for_next_ply(page, board, before)
+            return []
+    pieces, _, lit, names, target = KEY_MOVES[game]
+    # Each piece by the attributes that tell it apart (a unique selector to walk to).
+    found = page.eval_on_selector_all(
+        f"{board} .sumer-host :is({pieces})",
+        """els => els.map(e => Object.fromEntries(["data-loc", "data-hand", "data-native",
+            "data-city", "data-pool", "data-cell", "data-slot"]
+            .filter(a => e.hasAttribute(a)).map(a => [a, e.getAttribute(a)])))""")
+    # Waiting pieces first: a game starts with all of them waiting.
+    found.sort(key=lambda node: "data-pool" not in node)
+    enter_map(page, board)
+    pressed: list[str] = []
+    for node in found:
+        selector = _piece_selector(node)
+        try:
+            pressed += walk_to(page, board, selector)
+        except AssertionError:
+            continue  # not a place of the map (a hand drawn elsewhere): another piece
+        page.keyboard.press("Enter")
+        try:
+            # The board lights targets from the choices it holds, with no round trip.
+            page.wait_for_selector(f"{board} {lit}", timeout=1_000)
+        except PlaywrightTimeout:
+            page.keyboard.press("Escape")
+            continue
+        name = page.get_attribute(f"{board} {lit}", names)
+        goal = _royal_ur_target(name) if target is None else target.format(name)
+        pressed += walk_to(page, board, goal)
+        page.keyboard.press("Enter")
+        wait_for_next_ply(page, board, before)
+        return pressed
+    for button in KEY_BUTTONS.get(game, ()):
+        # No city may attack (or a battle is to be fought): the move is a button's.
+        found_button = page.locator(f"{board} {button}")
+        if found_button.count() == 1 and found_button.is_visible():
+            found_button.focus()
+            page.keyboard.press("Enter")
+            wait_for_next_ply(page, board, before)
+            return pressed
+    if game == "sumeria":
+        # The set-up, or a turn that only adds: Enter on an empty place puts a trader there.
+        empty = page.eval_on_selector_all(f"{board} .sumer-host [data-loc]:not([data-owner])",
+                                          "els => els.map(e => e.dataset.loc)")
+        for loc in empty[:8]:
+            pressed += walk_to(page, board, f'[data-loc="{loc}"]')
+            page.keyboard.press("Enter")
+            try:
+                wait_for_next_ply(page, board, before, timeout=SHORT)
+                return pressed
+            except PlaywrightTimeout:
+                page.keyboard.press("Escape")
+    raise AssertionError(f"no piece of {game} lit a target by keys")
+
+
 def refuse_sumeria(page, board: str) -> None:
     """Click another player's trader (the person plays seat 0)."""
     page.locator(f'{board} .sumer-host [data-loc][data-owner]:not([data-owner="0"])'

@@ -527,7 +527,7 @@ def test_graph_and_odds_plots_draw():
 def test_battle_reports_read_from_the_last_battles_turn_tell_what_the_whole_log_tells():
     """The report is told from where the last battle's turn began (a redraw does not replay the
     campaign); at every ply it equals the report told from the first move on."""
-    from sumer_widgets.priest_kings import board as widget
+    from sumer_widgets.priest_kings import core as widget
 
     def told_from_the_start(board, ply):
         reports, current, turn = [], None, board.game.history[0].turn

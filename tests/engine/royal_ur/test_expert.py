@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -51,6 +52,23 @@ def test_a_seven_piece_endgame_is_played_from_the_three_piece_table():
     # One side short of the endgame: searched, not read.
     early = ur.position(light=[6, 13], dark=[2, 9], off=(3, 5), throw=2)
     assert solver.reduced(early, fewer) is None and solver.move_values(early) is None
+
+
+def test_before_both_sides_bear_a_piece_off_no_smaller_table_is_read():
+    """A position no endgame table can hold is answered without reading one: the board asks
+    at every position whether the game is solved, and reading the shipped table took seconds
+    in the browser before the first move of a 7-piece game."""
+    state = ur.new_state(seed=3)
+    smaller = [solver.game_of(replace(state.options, pieces=k)) for k in range(1, state.pieces)]
+    for game in smaller:
+        solver._TABLES.pop(game, None)
+        solver._ABSENT.discard(game)
+    for asked_of in (state, ur.position(light=[6], dark=[2], off=(0, 5), throw=2)):
+        assert solver.solved_table(asked_of) is None and solver.win_chance(asked_of) is None
+        asked = set(solver._TABLES) | solver._ABSENT
+        assert not asked & set(smaller), "only the game's own table is looked for"
+    assert solver.win_chance(ur.position(light=[6, 13], dark=[2, 9], off=(4, 5),
+                                         throw=2)) is not None
 
 
 def test_with_exact_leaves_the_search_finds_the_exact_values():
