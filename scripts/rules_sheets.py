@@ -52,7 +52,7 @@ HEAD = {
                              "Attack neighbours along the avenues, make sacrifices, reorganize "
                              "your army: become the overlord of every city."),
     ("royal_ur", "en"): ("The Royal Game of Ur",
-                         "Ur, c. 2600 BC; rules from a Babylonian tablet of 177–176 BC (I. L. "
+                         "Ur, c. 2600 BC; rules from a Babylonian tablet of 177/176 BC (I. L. "
                          "Finkel) · 2 players",
                          "Throw four pyramid dice and race your seven pieces along your path: "
                          "land on rosettes to throw again, capture in the middle row, and be "

@@ -23,12 +23,7 @@ OUTSIDE = re.compile(r"(?<![\w.-])shared/|\b(?:RESEARCH|DESIGN|TOOLCHAIN|STYLE)\
                      r"|\b(?:RESEARCH|TOOLCHAIN)\b|\b00[0-5][_-](?:[0-9a-f]{4}|…|\.\.\.|royal)")
 #: Files that still point outside, each with why and when that ends. The test fails once a file
 #: here no longer does, so the list cannot outlive its reason.
-KNOWN = {
-    "engine/priest_kings/data/sumer.json":
-        "the map's source text is hashed into the ids inside every Priest-Kings picture, so "
-        "changing it changes the saved outputs of 00-start-here and 04-priest-kings: it changes "
-        "with their next run",
-}
+KNOWN: dict[str, str] = {}
 THIS_FILE = Path(__file__).resolve().relative_to(ROOT).as_posix()
 #: Where files are looked for without git (an unpacked archive).
 FOLDERS = ("apps", "benchmarks", "binder", "docs", "engine", "jupyter-config", "jupyter-data",
