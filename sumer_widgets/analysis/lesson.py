@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from sumer_widgets.exercises import Exercise, Exercises, labels
+from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.plots.analysis import Pairs, paired_difference, wilson
 from sumer_widgets.plots.results import read_lengths, read_result
 from sumer_widgets.tasks import Tasks
@@ -74,8 +74,10 @@ def _first_player_four() -> str:
 
 def _english_support() -> str:
     conflicts = read_result("tigris")["figures"]["conflicts"]
-    english, standard = (conflicts[k]["support a conflict"]
-                         for k in ("English war support", "standard"))
+    # The variant is found by its first word: its full label is the result file's to choose.
+    english = next(figures for name, figures in conflicts.items()
+                   if name.startswith("English"))["support a conflict"]
+    standard = conflicts["standard"]["support a conflict"]
     if english.high < standard.low:
         return "lower"
     if english.low > standard.high:
@@ -88,7 +90,7 @@ def _reroll_pairs() -> Pairs:
     for row in read_result("priest_kings")["figures"]["paired"]:
         if (row["reroll"], row["corps"]) == (True, 0):
             return row["defender breaks"]
-    raise LookupError("priest_kings.json has no pairs of the reroll without corps")
+    raise KeyError("priest_kings.json has no pairs of the reroll without corps")
 
 
 def _reroll_points() -> int:
@@ -103,20 +105,18 @@ def _reroll_slips() -> list[int]:
 
 
 #: The options of `ur-head-start`: where light, who throws first, wins more than half the games
-#: beyond chance, among the pairs of equal players of royal_ur.json.
-HEAD_START = {"every": "Light wins more than half, beyond chance, whoever plays",
-              "skill": "Only when both sides play well (the experts) does light win more than "
-                       "half, beyond chance",
-              "luck": "Only when both sides play at random does light win more than half, "
-                      "beyond chance",
-              "none": "These games show no advantage for light, whoever plays"}
+#: beyond chance, among the pairs of equal players of royal_ur.json (every pair, the experts
+#: only, the random players only, none; their labels are ``[question.ur-head-start.choices]``).
+HEAD_START = ("every", "skill", "luck", "none")
+#: The three verdicts an interval allows against a share, as `_beyond` names them.
+VERDICTS = ("above", "below", "cannot tell")
 
 
 def _ur_head_start() -> str:
     """Which of `HEAD_START` the 7-piece games of royal_ur.json show.
 
     Raises:
-        LookupError: a pattern no option names (random and expert above the even share but
+        ValueError: a pattern no option names (random and expert above the even share but
             greedy not): the question is to be written anew for such a file.
     """
     seven = read_result("royal_ur")["figures"]["7 pieces"]
@@ -130,7 +130,7 @@ def _ur_head_start() -> str:
         return "skill"
     if "random" in above and "expert" not in above:
         return "luck"
-    raise LookupError(f"royal_ur.json: light is ahead for {sorted(above)}, which no option of "
+    raise ValueError(f"royal_ur.json: light is ahead for {sorted(above)}, which no option of "
                       "ur-head-start names")
 
 
@@ -179,7 +179,7 @@ EXERCISES = Exercises([
         id="games-for-half-width",
         answer=_games_for_half_width,
         kind="choice",
-        options=lambda: labels({n: f"about {n:,} games" for n in OFFERED}),
+        options=lambda: list(OFFERED),
         wrong=lambda: [n for n in OFFERED if n != _games_for_half_width()],
         tells=(r"(?<![\w.,/-])800(?![\w]|[.,]\d)", r"\b(?:four|4) times (?:as many|the|more)",
                r"about 800 games"),
@@ -190,12 +190,8 @@ EXERCISES = Exercises([
         id="first-player-four",
         answer=_first_player_four,
         kind="choice",
-        options=lambda: labels({"above": "Yes: the whole interval is above the even share",
-                                "below": "No: the whole interval is below it",
-                                "cannot tell": "These games cannot tell: the interval "
-                                               "contains the even share"}),
-        wrong=lambda: [v for v in ("above", "below", "cannot tell")
-                       if v != _first_player_four()],
+        options=lambda: list(VERDICTS),
+        wrong=lambda: [v for v in VERDICTS if v != _first_player_four()],
         rules=("S-SETUP-5",),
         tells=(r"first player: above", r"whole interval is above the even share",
                r"[Ww]ith four,? the first player wins"),
@@ -205,9 +201,8 @@ EXERCISES = Exercises([
         id="expert-against-greedy",
         answer=_expert_against_greedy,
         kind="choice",
-        options=lambda: ["above", "below", "cannot tell"],
-        wrong=lambda: [v for v in ("above", "below", "cannot tell")
-                       if v != _expert_against_greedy()],
+        options=lambda: list(VERDICTS),
+        wrong=lambda: [v for v in VERDICTS if v != _expert_against_greedy()],
         rules=("P-END-2",),
         reveal=lambda lang: _seen("one_pairing", _pk_ladder(), *PK_PAIRING),
         tells=(r"no difference we can see", r"contains 25 ?%"),
@@ -228,8 +223,7 @@ EXERCISES = Exercises([
         id="stopped-games-median",
         answer=lambda: "too low",
         kind="choice",
-        options=lambda: labels({"too low": "too low", "too high": "too high",
-                                "the same": "the same"}),
+        options=lambda: ["too low", "too high", "the same"],
         wrong=lambda: ["too high", "the same"],
         rules=("M-END-1",),
         tells=(r"\btoo low\b", r"higher still", r"make the typical game longer",
@@ -240,8 +234,7 @@ EXERCISES = Exercises([
         id="english-support",
         answer=_english_support,
         kind="choice",
-        options=lambda: labels({"lower": "Lower, beyond chance", "higher": "Higher, beyond "
-                                "chance", "cannot tell": "These games cannot tell them apart"}),
+        options=lambda: ["lower", "higher", "cannot tell"],
         wrong=lambda: [v for v in ("lower", "higher", "cannot tell") if v != _english_support()],
         rules=("T-VAR-ENGLISH-1",),
         tells=(r"support a conflict: .{0,80}— (?:lower|higher|cannot tell)",
@@ -262,7 +255,7 @@ EXERCISES = Exercises([
         answer=_ur_head_start,
         kind="choice",
         predict=True,
-        options=lambda: labels(HEAD_START),
+        options=lambda: list(HEAD_START),
         wrong=lambda: [v for v in HEAD_START if v != _ur_head_start()],
         rules=("U-SETUP-1",),
         # The lines of the reveal that settle it, whatever they say.
