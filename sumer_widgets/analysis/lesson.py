@@ -17,13 +17,17 @@ battles between them): a re-run that moves them makes `Exercises` refuse the sli
 Parts of the notebook and what they practise:
 
 1. one game, many games — `games-for-half-width`;
-2. Sumeria — `first-player-four`;
+2. Sumeria — `first-player-four`, `intervals-missed-by-luck` (how many of the city-states'
+   32 intervals miss by luck alone; the picture is its reveal);
 3. the bots and the length of a game — `expert-against-greedy`, `shared-win-rate` (read
    from a ladder's figures), `stopped-games-median`;
-4. variants, cards and battles — `english-support`, `reroll-points`;
+4. variants, cards and battles — `english-support`, `winners-draw` (a prediction: the
+   cards' picture is its reveal), `reroll-points`;
 5. the Royal Game of Ur — `ur-head-start` (a prediction: what the games of equal players show
    about going first; its slips are written for the file's answer, "only the experts", and
-   `Exercises` refuses them by name if a re-run moves it).
+   `Exercises` refuses them by name if a re-run moves it);
+6. luck or choices — `luck-two-experts` and `luck-or-choices`, predictions answered by the
+   coach's luck meter on seeded 3-piece games (`sumer_widgets.analysis.luck`).
 """
 
 from __future__ import annotations
@@ -32,7 +36,7 @@ import math
 from typing import Any
 
 from sumer_widgets.exercises import Exercise, Exercises
-from sumer_widgets.plots.analysis import Pairs, paired_difference, wilson
+from sumer_widgets.plots.analysis import Pairs, mean_interval, paired_difference, wilson
 from sumer_widgets.plots.results import read_lengths, read_result
 from sumer_widgets.tasks import Tasks
 
@@ -83,6 +87,68 @@ def _english_support() -> str:
     if english.low > standard.high:
         return "higher"
     return "cannot tell"
+
+
+#: The city-states' intervals `intervals-missed-by-luck` counts (its words say 32: eight
+#: city-states, two figures, two numbers of players), and its options with the number of
+#: intervals each stands for.
+INTERVALS = 32
+MISSED = {"none": 0.0, "1-2": 1.5, "8": 8.0, "16": 16.0}
+
+
+def _missed_by_luck() -> str:
+    """The option nearest to the intervals of sumeria.json's city-states a 95 % interval misses
+    by luck alone, one in twenty.
+
+    Raises:
+        ValueError: the file holds another number of intervals than the question's words say.
+    """
+    scoring = read_result("sumeria")["figures"]["scoring"]
+    intervals = sum(len(values) for figures in scoring.values() for values in figures.values())
+    if intervals != INTERVALS:
+        raise ValueError(f"sumeria.json has {intervals} city-state intervals; the words of "
+                         f"intervals-missed-by-luck say {INTERVALS}")
+    return min(MISSED, key=lambda option: abs(MISSED[option] - intervals / 20))
+
+
+def _winners_draw() -> str:
+    """Whether the winners drew more cards than the others beyond chance, fewer, or cannot
+    tell (mesopotamia-cards.json)."""
+    drawn = read_result("mesopotamia-cards")["figures"]["cards"]["cards drawn"]
+    return {"above": "more", "below": "fewer"}.get(_beyond(drawn, 0.0), "cannot tell")
+
+
+def _luck_share() -> str:
+    """How much of the winner's gain luck brought in the seeded game of two experts: all of
+    it, most, about half, or none (its choices are worth nothing only if every move was the
+    best; `sumer_widgets.analysis.luck`)."""
+    from sumer_widgets.analysis.luck import winner_split
+
+    split = winner_split("expert", "expert")
+    share = split.luck / (split.result - split.start)
+    return ("all" if share > 0.99 else "most" if share > 0.6 else "half" if share > 0.4
+            else "none")
+
+
+def _luck_or_choices() -> str:
+    """What brings the expert more against a random player, a game on average, beyond chance:
+    luck or choices (or about as much, where the interval of their difference contains 0)."""
+    from sumer_widgets.analysis.luck import pairing_games
+
+    difference = mean_interval([s.choices - s.luck for s in pairing_games("expert", "random")])
+    return ("choices" if difference.low > 0 else "luck" if difference.high < 0 else "same")
+
+
+def _luck_game() -> Any:
+    from sumer_widgets.analysis.luck import winner_split
+
+    return winner_split("expert", "expert")
+
+
+def _expert_against_random() -> Any:
+    from sumer_widgets.analysis.luck import pairing_games
+
+    return pairing_games("expert", "random")
 
 
 def _reroll_pairs() -> Pairs:
@@ -198,6 +264,19 @@ EXERCISES = Exercises([
         reveal=lambda lang: _seen("first_player", read_result("sumeria"), ["4 players"]),
     ),
     Exercise(
+        id="intervals-missed-by-luck",
+        answer=_missed_by_luck,
+        kind="choice",
+        options=lambda: list(MISSED),
+        wrong=lambda: [v for v in MISSED if v != _missed_by_luck()],
+        rules=("S-ROUND-1",),
+        tells=(r"\b1\.6\b", r"32 ?[÷/] ?20"),
+        # What luck alone gives among many intervals, as a notebook would say it.
+        facts=((r"luck|chance", r"one or two|1 or 2|a couple"),
+               (r"interval", r"one in twenty of (?:the )?32|1\.6")),
+        reveal=lambda lang: _seen("city_states", read_result("sumeria")),
+    ),
+    Exercise(
         id="expert-against-greedy",
         answer=_expert_against_greedy,
         kind="choice",
@@ -242,6 +321,19 @@ EXERCISES = Exercises([
         reveal=lambda lang: _seen("support", read_result("tigris")),
     ),
     Exercise(
+        id="winners-draw",
+        answer=_winners_draw,
+        kind="choice",
+        predict=True,
+        options=lambda: ["more", "fewer", "cannot tell"],
+        wrong=lambda: [v for v in ("more", "fewer", "cannot tell") if v != _winners_draw()],
+        rules=("M-DRAW-1",),
+        tells=(r"cards drawn: .{0,30}\]", r"winners? drew (?:fewer|more|less)"),
+        facts=((r"winners?", r"dr[ae]w (?:fewer|more|less)|fewer cards|more cards"),
+               (r"draws? (?:most )?often", r"little else|rarely (?:build|give)")),
+        reveal=lambda lang: _seen("cards", read_result("mesopotamia-cards")),
+    ),
+    Exercise(
         id="reroll-points",
         answer=_reroll_points,
         wrong=_reroll_slips,
@@ -267,6 +359,34 @@ EXERCISES = Exercises([
                (r"random|greedy|expert", r"above 50|more than half|beyond chance|contains? 50"),
                (r"depends on|whether it shows", r"play")),
         reveal=lambda lang: _seen("head_start", read_result("royal_ur")),
+    ),
+    Exercise(
+        id="luck-two-experts",
+        answer=_luck_share,
+        kind="choice",
+        predict=True,
+        options=lambda: ["all", "most", "half", "none"],
+        wrong=lambda: [v for v in ("all", "most", "half", "none") if v != _luck_share()],
+        rules=("U-THROW-1",),
+        tells=(r"the choices (?:add|brought|bring) (?:0|nothing|\+?0\.0)",),
+        # The rule of the meter that settles it, and the verdict, as a notebook might put them.
+        facts=((r"best move|best one", r"costs? (?:its player )?(?:nothing|0)|loses nothing"),
+               (r"perfect|experts?", r"all luck|only luck|dice alone|dice decide|whole gain")),
+        reveal=lambda lang: _seen("luck_game", _luck_game(), lang),
+    ),
+    Exercise(
+        id="luck-or-choices",
+        answer=_luck_or_choices,
+        kind="choice",
+        predict=True,
+        options=lambda: ["luck", "choices", "same"],
+        wrong=lambda: [v for v in ("luck", "choices", "same") if v != _luck_or_choices()],
+        rules=("U-THROW-1",),
+        tells=(r"Luck, a game on average", r"Choices, a game on average"),
+        facts=((r"luck|throws?", r"averages? out|adds? up to (?:about )?(?:nothing|0|zero)"),
+               (r"choices|moves", r"(?:bring|add)s? (?:the expert )?more than (?:the )?(?:luck|"
+                r"throws)")),
+        reveal=lambda lang: _seen("luck_games", _expert_against_random(), lang),
     ),
 ], words=__file__)
 
