@@ -274,7 +274,7 @@ EXERCISES = Exercises([
         # What luck alone gives among many intervals, as a notebook would say it.
         facts=((r"luck|chance", r"one or two|1 or 2|a couple"),
                (r"interval", r"one in twenty of (?:the )?32|1\.6")),
-        reveal=lambda lang: _seen("city_states", read_result("sumeria")),
+        reveal=lambda lang: _seen("city_states_by_luck", read_result("sumeria"), lang),
     ),
     Exercise(
         id="expert-against-greedy",
@@ -368,7 +368,7 @@ EXERCISES = Exercises([
         options=lambda: ["all", "most", "half", "none"],
         wrong=lambda: [v for v in ("all", "most", "half", "none") if v != _luck_share()],
         rules=("U-THROW-1",),
-        tells=(r"the choices (?:add|brought|bring) (?:0|nothing|\+?0\.0)",),
+        tells=(r"the choices (?:add |brought |bring )?(?:0|nothing|\+?0\.0)\b",),
         # The rule of the meter that settles it, and the verdict, as a notebook might put them.
         facts=((r"best move|best one", r"costs? (?:its player )?(?:nothing|0)|loses nothing"),
                (r"perfect|experts?", r"all luck|only luck|dice alone|dice decide|whole gain")),

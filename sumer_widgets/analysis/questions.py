@@ -59,9 +59,12 @@ from sumer_widgets.words import words
 
 #: The luck meter's sentences and labels (``[questions.LUCK]`` of the words files).
 LUCK = words(__file__)["LUCK"]
+#: The sentence of reading many intervals at once (``[questions.MANY]``).
+MANY = words(__file__)["MANY"]
 
 __all__ = [
-    "Seen", "battles", "campaigns", "capped_lengths", "cards", "city_states", "first_player",
+    "Seen", "battles", "campaigns", "capped_lengths", "cards", "city_states",
+    "city_states_by_luck", "first_player",
     "game_lengths", "head_start", "ladders", "list_results", "luck_game", "luck_games",
     "measure", "one_game", "read_ladders",
     "read_lengths", "read_result", "reroll", "reroll_counts", "seat_figures", "seen",
@@ -309,6 +312,19 @@ def city_states(data: Mapping[str, Any]) -> None:
                   f"to {high.value:.2f}, each within ±{half:.2f}; "
                   + (f"beyond chance: {', '.join(apart)}." if apart
                      else "every interval contains it."))
+
+
+def city_states_by_luck(data: Mapping[str, Any], lang: str = "en") -> None:
+    """`city_states`, then how many of its intervals luck alone would put beside the line (one
+    in twenty), against how many are there."""
+    city_states(data)
+    scoring = data["figures"]["scoring"]
+    fair = {"scored": 18 / 8, "scored first": 6 / 8}
+    estimates = [(e, fair[key]) for figures in scoring.values() for key, values in figures.items()
+                 for e in values.values()]
+    apart = sum(e.low > line or e.high < line for e, line in estimates)
+    print(MANY[lang]["by luck"].format(intervals=len(estimates),
+                                       expected=f"{len(estimates) / 20:.1f}", apart=apart))
 
 
 # ------------------------------------------------------------------ the bots, the lengths
