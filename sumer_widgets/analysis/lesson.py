@@ -267,6 +267,7 @@ EXERCISES = Exercises([
         id="intervals-missed-by-luck",
         answer=_missed_by_luck,
         kind="choice",
+        predict=True,
         options=lambda: list(MISSED),
         wrong=lambda: [v for v in MISSED if v != _missed_by_luck()],
         rules=("S-ROUND-1",),
