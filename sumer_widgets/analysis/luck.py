@@ -20,12 +20,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine import bots, coach, royal_ur
-from engine.core import play_out
+from engine.core import InvalidInput, play_out, shown
 
 #: The size of the game the meter is taught on: solved, so exact and fast.
 PIECES = 3
 #: The seed the pairings' games are drawn from, and how many each pairing plays.
 SEED, GAMES = 2026, 200
+#: The most games a pairing plays (about a minute on one core).
+MAX_GAMES = 10_000
 
 
 @dataclass(frozen=True)
@@ -52,24 +54,53 @@ class Split:
 
 def play(first: str, second: str, seed: int, first_is_light: bool = True) -> royal_ur.Game:
     """A seeded 3-piece game of bot `first` against bot `second` (``"expert"`` or
-    ``"random"``), played to its end."""
+    ``"random"``), played to its end.
+
+    Raises:
+        InvalidInput: a seed that is no whole number or one the game refuses, or a bot
+            `engine.bots.make_bot` does not know.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInput(f"a game's seed must be a whole number, not {shown(seed)}")
+    game = royal_ur.new_game(seed=seed, pieces=PIECES)  # refuses a seed out of its range
     light, dark = (first, second) if first_is_light else (second, first)
     seats = [bots.make_bot(light, seed=2 * seed + 1), bots.make_bot(dark, seed=2 * seed + 2)]
-    game = royal_ur.new_game(seed=seed, pieces=PIECES)
     return play_out(game, lambda state: seats[state.to_move].choose(state.view(state.to_move)))
 
 
 def split(game: royal_ur.Game, player: int, bot: str) -> Split:
-    """`player`'s result in `game`, split by `engine.coach.luck`."""
+    """`player`'s result in `game`, split by `engine.coach.luck`.
+
+    Raises:
+        InvalidInput: `player` is not 0 (light) or 1 (dark), or `game` is no game.
+    """
+    if isinstance(player, bool) or player not in (0, 1):
+        raise InvalidInput(f"a player of the Royal Game of Ur is 0 or 1, not {shown(player)}")
     figures = coach.luck(game)[player]
     return Split(bot, player == 0, figures["start"], figures["luck"], figures["skill"],
                  figures["others"] + figures["unexplained"], figures["result"])
 
 
-@cache
 def pairing_games(first: str, second: str, games: int = GAMES, seed: int = SEED
                   ) -> tuple[Split, ...]:
-    """`first`'s split in each of `games` games against `second`, the seats alternating."""
+    """`first`'s split in each of `games` games against `second`, the seats alternating.
+
+    Raises:
+        InvalidInput: `games` is not a whole number from 1 to 10,000, a bot is unknown or a
+            seed refused.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= MAX_GAMES:
+        raise InvalidInput(f"games must be a whole number from 1 to {MAX_GAMES:,}, not "
+                           f"{shown(games)}")
+    if not all(isinstance(bot, str) for bot in (first, second)):
+        raise InvalidInput(f"a bot is named by text, not {shown(first)} or {shown(second)}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidInput(f"a pairing's seed must be a whole number, not {shown(seed)}")
+    return _pairing_games(first, second, games, seed)
+
+
+@cache
+def _pairing_games(first: str, second: str, games: int, seed: int) -> tuple[Split, ...]:
     found = []
     for n in range(games):
         light = n % 2 == 0
