@@ -122,9 +122,7 @@ def _luck_share() -> str:
     """How much of the winner's gain luck brought in the seeded game of two experts: all of
     it, most, about half, or none (its choices are worth nothing only if every move was the
     best; `sumer_widgets.analysis.luck`)."""
-    from sumer_widgets.analysis.luck import winner_split
-
-    split = winner_split("expert", "expert")
+    split = _luck_game()
     share = split.luck / (split.result - split.start)
     return ("all" if share > 0.99 else "most" if share > 0.6 else "half" if share > 0.4
             else "none")
@@ -133,19 +131,19 @@ def _luck_share() -> str:
 def _luck_or_choices() -> str:
     """What brings the expert more against a random player, a game on average, beyond chance:
     luck or choices (or about as much, where the interval of their difference contains 0)."""
-    from sumer_widgets.analysis.luck import pairing_games
-
-    difference = mean_interval([s.choices - s.luck for s in pairing_games("expert", "random")])
+    difference = mean_interval([s.choices - s.luck for s in _expert_against_random()])
     return ("choices" if difference.low > 0 else "luck" if difference.high < 0 else "same")
 
 
 def _luck_game() -> Any:
+    """The winner's split in the seeded game of two experts (imported only when asked)."""
     from sumer_widgets.analysis.luck import winner_split
 
     return winner_split("expert", "expert")
 
 
 def _expert_against_random() -> Any:
+    """The expert's splits in its seeded games against a random player."""
     from sumer_widgets.analysis.luck import pairing_games
 
     return pairing_games("expert", "random")
