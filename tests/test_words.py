@@ -17,24 +17,26 @@ from sumer_widgets.wordcheck import check, problems, prose_literals
 from tests.fuzzing import fuzz
 
 PACKAGE = Path(wordcheck.__file__).parent
-#: The lessons whose every sentence is data (the others are being moved).
-MIGRATED = ("royal_ur", "mesopotamia", "tigris", "priest_kings", "sumeria")
+#: Every lesson module of the package: the five games' and the analysis lesson's.
+LESSONS = sorted(path.parent.name for path in PACKAGE.glob("*/lesson.py"))
 
 
-@pytest.mark.parametrize("folder", sorted(
-    {path.parent for path in PACKAGE.rglob("words.*.toml")}
-    - {PACKAGE / game for game in wordcheck.GAMES if game not in MIGRATED}),
-    ids=lambda folder: folder.name)
+@pytest.mark.parametrize("folder", sorted({path.parent for path in PACKAGE.rglob("words.*.toml")}),
+                         ids=lambda folder: folder.name)
 def test_the_words_files_have_no_problems(folder):
     found = problems([folder])
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("game", MIGRATED)
-def test_no_lesson_module_writes_a_learners_sentence_in_python(game):
-    found = prose_literals((PACKAGE / game / "lesson.py").read_text(encoding="utf-8"))
-    assert not found, f"{game}/lesson.py: " + "; ".join(f"line {n}: {text!r}"
-                                                         for n, text in found[:5])
+def test_every_lesson_is_found():
+    assert set(wordcheck.GAMES) <= set(LESSONS) and "analysis" in LESSONS
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_no_lesson_module_writes_a_learners_sentence_in_python(lesson):
+    found = prose_literals((PACKAGE / lesson / "lesson.py").read_text(encoding="utf-8"))
+    assert not found, f"{lesson}/lesson.py: " + "; ".join(f"line {n}: {text!r}"
+                                                           for n, text in found[:5])
 
 
 def test_the_prose_check_finds_a_sentence_put_back_into_python():

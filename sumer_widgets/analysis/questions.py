@@ -36,6 +36,7 @@ from sumer_widgets.plots.analysis import (
     Pairs,
     Rate,
     difference,
+    mean_interval,
     median,
     paired_difference,
     plot_intervals,
@@ -54,10 +55,18 @@ from sumer_widgets.plots.results import (
     sample_note,
 )
 from sumer_widgets.plots.standin import HAVE_MATPLOTLIB, plotting, plt
+from sumer_widgets.words import words
+
+#: The luck meter's sentences and labels (``[questions.LUCK]`` of the words files).
+LUCK = words(__file__)["LUCK"]
+#: The sentence of reading many intervals at once (``[questions.MANY]``).
+MANY = words(__file__)["MANY"]
 
 __all__ = [
-    "Seen", "battles", "campaigns", "capped_lengths", "cards", "city_states", "first_player",
-    "game_lengths", "head_start", "ladders", "list_results", "measure", "one_game", "read_ladders",
+    "Seen", "battles", "campaigns", "capped_lengths", "cards", "city_states",
+    "city_states_by_luck", "first_player",
+    "game_lengths", "head_start", "ladders", "list_results", "luck_game", "luck_games",
+    "measure", "one_game", "read_ladders",
     "read_lengths", "read_result", "reroll", "reroll_counts", "seat_figures", "seen",
     "shared_wins", "shrinking", "support", "tiebreak", "tigris_variants", "two_rates", "verdict",
 ]
@@ -303,6 +312,19 @@ def city_states(data: Mapping[str, Any]) -> None:
                   f"to {high.value:.2f}, each within ±{half:.2f}; "
                   + (f"beyond chance: {', '.join(apart)}." if apart
                      else "every interval contains it."))
+
+
+def city_states_by_luck(data: Mapping[str, Any], lang: str = "en") -> None:
+    """`city_states`, then how many of its intervals luck alone would put beside the line (one
+    in twenty), against how many are there."""
+    city_states(data)
+    scoring = data["figures"]["scoring"]
+    fair = {"scored": 18 / 8, "scored first": 6 / 8}
+    estimates = [(e, fair[key]) for figures in scoring.values() for key, values in figures.items()
+                 for e in values.values()]
+    apart = sum(e.low > line or e.high < line for e, line in estimates)
+    print(MANY[lang]["by luck"].format(intervals=len(estimates),
+                                       expected=f"{len(estimates) / 20:.1f}", apart=apart))
 
 
 # ------------------------------------------------------------------ the bots, the lengths
@@ -701,6 +723,103 @@ def head_start(data: Mapping[str, Any]) -> None:
              else ", and 50.0% is not."))
     print("Throws a game (both players'), the mean with its interval: "
           + "; ".join(f"{label} {e.format(1)}" for label, e in throws.items()) + ".")
+
+
+# ------------------------------------------------------------------ luck and choices
+
+
+def _signed(chance: float) -> str:
+    """A change of a chance in percentage points, with its sign (−5.2, +12.0; a rounding
+    error's −0.0 as 0.0)."""
+    points = round(100 * chance, 1)
+    return "0.0" if points == 0 else f"{points:+.1f}".replace("-", "−")
+
+
+def _signed_interval(e: Estimate) -> str:
+    return f"{_signed(e.value)} [{_signed(e.low)}, {_signed(e.high)}]"
+
+
+@plotting
+def _luck_steps_plot(split: Any, said: Mapping[str, str]) -> Any:
+    """The winner's chance as a staircase: the start, what luck added, what the choices
+    added, the result (in per cent)."""
+    _, ax = plt.subplots(figsize=(6.4, 3.0))
+    start, luck, choices = 100 * split.start, 100 * split.luck, 100 * split.choices
+    bottoms = (0.0, start, start + luck, 0.0)
+    heights = (start, luck, choices, 100 * split.result)
+    names = (said["start"], said["luck"], said["choices"], said["result"])
+    colours = ("#bbbbbb", COLOURS[1], COLOURS[0], "#444444")
+    ax.bar(range(4), heights, bottom=bottoms, color=colours, width=0.6)
+    for x, (bottom, height) in enumerate(zip(bottoms, heights)):
+        ax.annotate(_signed(height / 100) if x in (1, 2) else f"{height:.0f} %",
+                    (x, bottom + max(height, 0)), ha="center", va="bottom", fontsize=9)
+    ax.set_xticks(range(4), names, fontsize=9)
+    ax.set_ylim(0, 112)
+    ax.set_ylabel(said["axis"])
+    ax.set_title(said["one title"], fontsize=10)
+    return ax
+
+
+def luck_game(split: Any, lang: str = "en") -> None:
+    """One player's result in one game (a `sumer_widgets.analysis.luck.Split`), split into
+    luck and choices: a picture and a sentence."""
+    said = LUCK[lang]
+    _luck_steps_plot(split, said)
+    _show()
+    side = said["light"] if split.light else said["dark"]
+    print(said["one game"].format(side=side, start=f"{100 * split.start:.0f}",
+                                  result=f"{100 * split.result:.0f}",
+                                  luck=_signed(split.luck), choices=_signed(split.choices)))
+
+
+@plotting
+def _luck_games_plot(luck: Estimate, choices: Estimate, each: Sequence[Any],
+                     said: Mapping[str, str]) -> Any:
+    """Left, the mean luck and the mean choices a game with their intervals; right, each
+    game's luck and choices."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2),
+                                      gridspec_kw={"width_ratios": [2, 3]})
+    means = (luck, choices)
+    left.bar((0, 1), [100 * e.value for e in means], color=(COLOURS[1], COLOURS[0]),
+             width=0.6, yerr=[[100 * (e.value - e.low) for e in means],
+                              [100 * (e.high - e.value) for e in means]], capsize=6)
+    left.axhline(0, color="#444444", linewidth=0.8)
+    left.set_xticks((0, 1), (said["luck"], said["choices"]), fontsize=9)
+    left.set_ylabel(said["axis points"])
+    left.set_title(said["mean title"], fontsize=10)
+    bins = [x / 10 for x in range(-15, 16)]
+    right.hist([100 * s.luck for s in each], bins=[100 * b for b in bins], alpha=0.7,
+               color=COLOURS[1], label=said["luck"])
+    right.hist([100 * s.choices for s in each], bins=[100 * b for b in bins], alpha=0.7,
+               color=COLOURS[0], label=said["choices"])
+    right.axvline(0, color="#444444", linewidth=0.8)
+    right.set_xlabel(said["axis points"])
+    right.set_ylabel(said["games"])
+    right.set_title(said["each title"], fontsize=10)
+    right.legend(fontsize=8)
+    fig.tight_layout()
+    return left
+
+
+def luck_games(each: Sequence[Any], lang: str = "en") -> None:
+    """The expert's luck and choices over many games (`sumer_widgets.analysis.luck.Split`s):
+    their means with intervals, each game's, and the expert's wins with their interval."""
+    said = LUCK[lang]
+    luck = mean_interval([s.luck for s in each])
+    choices = mean_interval([s.choices for s in each])
+    _luck_games_plot(luck, choices, each, said)
+    _show()
+    games = len(each)
+    print(said["many games"].format(games=games, rate=_pct(wilson(sum(s.won for s in each),
+                                                                   games))))
+    print(said["mean luck"].format(interval=_signed_interval(luck),
+                                   zero=said["contains 0" if luck.low <= 0 <= luck.high
+                                             else "leaves out 0"]))
+    print(said["mean choices"].format(interval=_signed_interval(choices),
+                                      zero=said["contains 0" if choices.low <= 0 <= choices.high
+                                                else "leaves out 0"]))
+    larger = sum(abs(s.luck) > abs(s.choices) for s in each)
+    print(said["luck larger"].format(count=larger, games=games))
 
 
 def _flat(axes: Any) -> list[Any]:
