@@ -19,6 +19,9 @@ to disk.
   the first try (of those answered), the board tasks done and their stars, the rules mastered;
 - for the class: the rules most missed at the first try, each with the catalogue's sentence
   to say about it, and the questions behind them;
+- the class's costliest positions: the key moments of the games the students had reviewed by
+  the coach (`engine.coach.review`, kept in each record), the costliest first, each with its
+  picture, the move played and the coach's better move — positions to take to the next lesson;
 - who has not handed in, against an optional class list (one name a line);
 - the files that could not be read, each with its reason, and which files were merged.
 
@@ -29,6 +32,7 @@ the browser-only site, where the teacher uploads the files the students download
 
 from __future__ import annotations
 
+import base64
 import html
 import io
 import os
@@ -53,6 +57,10 @@ MAX_FILES = 2_000
 MAX_TOTAL = 40_000_000
 #: How many of the most missed rules the report shows.
 MOST_MISSED = 10
+#: How many of the class's costliest positions (key moments of reviewed games) it shows.
+COSTLIEST = 6
+#: The width the costliest positions' pictures are drawn at, in pixels.
+PICTURE_WIDTH = 260
 
 
 @dataclass
@@ -289,6 +297,43 @@ def missed_rules(found: Class) -> list[tuple[str, str, int, int, list[str]]]:
             for (game, rule), (missed, tried) in ranked if missed]
 
 
+def costliest(found: Class, most: int = COSTLIEST) -> list[dict[str, Any]]:
+    """The key moments of the class's reviewed games (`Record.reviews`), the costliest first:
+    ``{"student", "game", "ply", "move", "best", "lost", "grade", "position"}`` each (the
+    record's moment, with whose it is and its game)."""
+    found_moments = []
+    for record in found.students:
+        for review in record.reviews.values():
+            for moment in review.get("moments") or ():
+                if isinstance(moment, Mapping) and isinstance(moment.get("lost"), (int, float)):
+                    found_moments.append({**moment, "student": record.student,
+                                          "game": review.get("game")})
+    found_moments.sort(key=lambda m: (-m["lost"], m["student"], str(m.get("ply"))))
+    return found_moments[:most]
+
+
+def _moment_picture(moment: Mapping[str, Any], lang: str) -> str:
+    """The position of a key moment as its game's picture, or "" where its save file does not
+    load (a record is checked as text; the position is replayed through the rules here)."""
+    from engine.core import SumerError, rules_of
+    from sumer_widgets.games import card
+
+    try:
+        game = rules_of(moment["game"]).Game.from_json(moment["position"])
+        picture = card(game.RULES).picture(game.state, lang=lang)
+    except (SumerError, KeyError, TypeError):
+        return ""
+    return (f"<div style='width:{PICTURE_WIDTH}px'>{picture}</div>")
+
+
+def _position_link(moment: Mapping[str, Any], n: int, label: str) -> str:
+    """A link that saves the moment's position as a save file a board's Load game opens."""
+    data = base64.b64encode(str(moment.get("position", "")).encode("utf-8")).decode("ascii")
+    name = f"position-{n}-{moment.get('game')}.json"
+    return (f"<a download='{html.escape(name)}' href='data:application/json;base64,{data}'>"
+            f"{html.escape(label)}</a>")
+
+
 def report_html(found: Class, class_list: Iterable[str] = (), lang: str = "en") -> str:
     """The report as HTML (see the module)."""
     from sumer_widgets.catalogue import rule_text
@@ -335,6 +380,19 @@ def report_html(found: Class, class_list: Iterable[str] = (), lang: str = "en") 
                 f"{esc(rule_text(rule, lang))}<br><small>{esc(told['behind'])}: "
                 f"{esc(', '.join(items))}</small></td></tr>")
         out.append("</table>")
+    moments = costliest(found)
+    if moments:
+        out.append(f"<h3>{esc(told['costliest'])}</h3><table>")
+        for n, moment in enumerate(moments, 1):
+            out.append(
+                f"<tr><td>{_moment_picture(moment, lang)}</td><td><b>"
+                f"{esc(moment['student'])}</b> <small>({esc(str(moment['game']))})</small><br>"
+                + esc(told["moment"].format(move=moment["move"], best=moment["best"],
+                                            points=round(100 * moment["lost"]),
+                                            grade=told.get(f"grade_{moment['grade']}",
+                                                           moment["grade"])))
+                + f"<br>{_position_link(moment, n, told['save_position'])}</td></tr>")
+        out.append(f"</table><p><small>{esc(told['costliest_use'])}</small></p>")
     absent = missing(found, class_list)
     if absent:
         out.append(f"<h3>{esc(told['absent'].format(count=len(absent)))}</h3><p>"

@@ -5,6 +5,7 @@ nothing counted twice, no file able to hide the others. Every repro of the issue
 
 from __future__ import annotations
 
+import base64
 import io
 import json
 import os
@@ -22,7 +23,14 @@ from sumer_widgets.handin import HandIn, file_name, read_hand_in
 from sumer_widgets.lessons import Lesson
 from sumer_widgets.progress import FAMILIAR, MASTERED, TRIED
 from sumer_widgets.record import LIMITS, Record, RecordStore, read_record, stars
-from sumer_widgets.report import ClassReport, missed_rules, read_class, report_html, rows
+from sumer_widgets.report import (
+    ClassReport,
+    costliest,
+    missed_rules,
+    read_class,
+    report_html,
+    rows,
+)
 from tests.fuzzing import TRICKY_TEXT, fuzz
 
 
@@ -387,3 +395,50 @@ def test_what_the_lesson_records_its_reader_accepts(tmp_path_factory, name, give
     handed_in = [cell for cell in cells if cell.handed is not None]
     assert len(found.students) == len({file_name(c.handed) for c in handed_in})
     report_html(found).encode("utf-8")
+
+
+# The class's costliest positions (the coach's reviews in the records) -----------------------------
+
+
+def reviewed(student: str, lost: list[float]) -> Record:
+    """A record whose one reviewed Royal Game of Ur game has key moments losing `lost`, each
+    at a position of a real game (its save file up to that move)."""
+    import engine.royal_ur as ur
+
+    game = ur.Game(ur.new_state(seed=7))
+    positions = []
+    for _ in range(len(lost)):
+        positions.append(game.to_json())
+        game.play(ur.legal_moves(game.state)[0])
+    record = Record(student)
+    session = record.start_session("royal_ur", "en", "2026-12-01")
+    moments = [{"ply": n, "move": "move 4", "best": "move 2", "lost": chance,
+                "grade": "blunder" if chance > 0.15 else "mistake", "position": position}
+               for n, (chance, position) in enumerate(zip(lost, positions))]
+    record.note_review(session, "royal_ur", {"player": 0, "accuracy": 71.5, "moves": 20,
+                                             "moments": moments})
+    return record
+
+
+def test_the_report_shows_the_class_s_costliest_positions_with_their_pictures():
+    found = read_class({"ada.json": reviewed("Ada", [0.3, 0.06]).to_json().encode(),
+                        "bo.json": reviewed("Bo", [0.12]).to_json().encode()})
+    assert [(m["student"], m["lost"]) for m in costliest(found)] == [
+        ("Ada", 0.3), ("Bo", 0.12), ("Ada", 0.06)]
+    page = report_html(found)
+    assert "costliest positions" in page
+    assert "30 points of the chance of winning lost (a blunder)" in page
+    assert page.count("<svg") >= 3, "each position is drawn"
+    # Each position is saved as the save file a board's Load game opens.
+    link = page.index("data:application/json;base64,")
+    data = page[link + len("data:application/json;base64,"):page.index("'", link)]
+    import engine.royal_ur as ur
+
+    assert ur.Game.from_json(base64.b64decode(data)).RULES == "royal_ur"
+
+
+def test_a_moment_whose_position_does_not_load_is_listed_without_a_picture():
+    record = reviewed("Cy", [0.2])
+    next(iter(record.reviews.values()))["moments"][0]["position"] = '{"format": "x"}'
+    page = report_html(read_class({"cy.json": record.to_json().encode()}))
+    assert "20 points" in page and "<svg" not in page.split("costliest positions")[1]
