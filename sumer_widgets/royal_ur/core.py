@@ -62,7 +62,8 @@ class RoyalUrCore(BoardCore):
     def __init__(self, game: royal_ur.Game | None = None, *, paths: str = "none",
                  chances: bool = False, bots: Mapping[int, Bot] | None = None,
                  lang: str = "en", autoplay: bool = True, name: str = "",
-                 level: str | None = None, **kwargs: Any):
+                 level: str | None = None, why_bots: bool = False,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if game is None:
             game = royal_ur.new_game()
@@ -70,7 +71,8 @@ class RoyalUrCore(BoardCore):
             raise TypeError(f"game must be a royal_ur.Game, not {type(game).__name__}")
         self._paths = _paths(paths)
         self._chances = chances is True
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name, level=level)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name, level=level,
+                         why_bots=why_bots)
 
     # Drawing ------------------------------------------------------------------------------
 
