@@ -168,6 +168,24 @@ class Lesson:
         shown.observe(self._changed, names=["task"])
         return shown
 
+    def keep_reviews(self, board: Any) -> Any:
+        """Keep the reviews made on `board` (a closing game's: its "Review this game") in
+        the learner's record: the learner's accuracy and key moments with their positions
+        (`sumer_widgets.record`, "Reviews"); a review made again replaces the board's
+        earlier one. Returns the board."""
+        kept: dict[str, str] = {}
+
+        def note(reviewed: Any) -> None:
+            data = reviewed.review_record()
+            if data is None:
+                return
+            kept["key"] = self.record.note_review(self.session, self.game, data,
+                                                  key=kept.get("key"))
+            self.save()
+
+        board.review_listeners.append(note)
+        return board
+
     def record_data(self) -> dict[str, Any]:
         """How the learner got on in this session, as plain data: per question asked the first
         answer and whether it was right, tries, hints and whether the answer was shown; per
