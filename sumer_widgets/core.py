@@ -471,9 +471,9 @@ class BoardCore:
 
         game = self.game
         if game is None:
-            raise refused("no_game_to_review")
+            raise InvalidInput(Message(TEXT, "no_game_to_review"))
         if not game.moves:
-            raise refused("nothing_to_review")
+            raise InvalidInput(Message(TEXT, "nothing_to_review"))
         source = game.copy()
         self._review = coach.review(source)
         self._review_luck = coach.luck(source)
