@@ -218,7 +218,7 @@ def test_the_answer_is_shown_only_after_a_try():
     board.send_intent({"intent": "review_show"})
     assert "try a move of your own first" in board.error
     assert board.review_panel["puzzle"]["best"] == ""
-    played = [m for m in board.game.legal_moves() if str(m) == puzzle.decision.move][0]
+    played = next(m for m in board.game.legal_moves() if str(m) == puzzle.decision.move)
     board.send_intent({"intent": "play", "ply": board.ply, "move": played.to_dict()})
     assert "is the move you played in the game" in board.review_panel["puzzle"]["verdict"]
     board.send_intent({"intent": "review_show"})
@@ -231,7 +231,7 @@ def test_the_answer_is_shown_only_after_a_try():
 def test_a_move_as_good_as_the_best_is_found_and_stays_played():
     board = reviewed_board()
     puzzle = open_moment(board)
-    best = [m for m in board.game.legal_moves() if str(m) == puzzle.best][0]
+    best = next(m for m in board.game.legal_moves() if str(m) == puzzle.best)
     board.send_intent({"intent": "play", "ply": board.ply, "move": best.to_dict()})
     shown = board.review_panel["puzzle"]
     assert shown["status"] == "found" and shown["verdict"].startswith("Found: ")
@@ -250,7 +250,7 @@ def test_the_game_and_its_save_are_unchanged_by_the_puzzles(tmp_path):
     assert "a key moment is open" in board.error
     board.save(tmp_path / "game.json")
     assert (tmp_path / "game.json").read_text(encoding="utf-8") == before
-    best = [m for m in board.game.legal_moves() if str(m) == puzzle.best][0]
+    best = next(m for m in board.game.legal_moves() if str(m) == puzzle.best)
     board.send_intent({"intent": "play", "ply": board.ply, "move": best.to_dict()})
     board.send_intent({"intent": "review_back"})
     assert board.error == "" and board.game is game and game.to_json() == before

@@ -30,6 +30,7 @@ from sumer_widgets.sumeria.board import SumeriaBoard
 from sumer_widgets.tigris.board import TigrisBoard
 from tests.fuzzing import TRICKY_TEXT, check_reason, deep, fuzz, garbage, mutated, rule_ids
 
+
 def reviewed(board):
     """`board` after a game played at random against its bot, reviewed, with its first key
     moment open as a puzzle when the review has one: the review's intents meet a review."""
