@@ -18,7 +18,8 @@ from collections.abc import Mapping, Sequence
 
 from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, points_attr, text
 
-WIDTH = 360
+#: Narrow, so that a side column of about 300 px shows the words near their own size.
+WIDTH = 300
 #: A dash pattern per player (solid, dashed, dotted, dash-dot), beside its colour.
 DASHES = (None, "7 4", "2 3", "8 3 2 3")
 FONT = 'font-family="sans-serif" font-size="12"'
@@ -91,8 +92,12 @@ def luck_picture(split: Mapping[int, Mapping[str, float]], names: Sequence[str],
     nothing) added, ending at its result — one row of bars a player, each bar named.
     `part_names`: the words for "start" and each of `PARTS`."""
     left, right = 10, 10
-    row_h = 58
-    height = 10 + row_h * len(names)
+    bar_h, step_h = 7, 9
+    row_h = 20 + step_h * (len(PARTS) + 1) + 6
+    shown_parts = ["start", *(part for part in PARTS if part != "unexplained" or any(
+        abs(split[p]["unexplained"]) >= 0.005 for p in range(len(names))))]
+    key_top = 8 + row_h * len(names)
+    height = key_top + 20 * ((len(shown_parts) + 1) // 2) + 4
     walks = []
     for player in range(len(names)):
         values = split[player]
@@ -120,16 +125,24 @@ def luck_picture(split: Mapping[int, Mapping[str, float]], names: Sequence[str],
         parts.append(text(left, top + 12, f"{name}: {round(100 * steps[0][2])} % → "
                                           f"{round(100 * result)} %", fill="#222",
                           font_weight="bold"))
-        bar_h = 10
-        for part, start, end in steps:
+        # 0 and 100 %, faint, so that a bar past them reads as such.
+        for edge in (0.0, 1.0):
+            parts.append(_tag("line", x1=x(edge), x2=x(edge), y1=top + 16,
+                              y2=top + 18 + len(steps) * step_h, stroke="#ccc",
+                              stroke_width=1))
+        # A waterfall: each part a bar of its own, from where the last one ended.
+        for n, (part, start, end) in enumerate(steps):
             a, b = sorted((x(start), x(end)))
-            parts.append(_tag("rect", x=a, y=top + 18, width=max(b - a, 1.5), height=bar_h,
-                              fill=PART_COLORS[part]))
-        parts.append(_tag("line", x1=x(result), x2=x(result), y1=top + 15,
-                          y2=top + 18 + bar_h + 3, stroke="#222", stroke_width=2))
-        said = " · ".join(f"{part_names[part]} {_signed(end - start)}"
-                          for part, start, end in steps[1:])
-        parts.append(text(left, top + 18 + bar_h + 16, said, fill="#222"))
+            parts.append(_tag("rect", x=a, y=top + 18 + n * step_h, width=max(b - a, 1.5),
+                              height=bar_h, fill=PART_COLORS[part]))
+        parts.append(_tag("line", x1=x(result), x2=x(result), y1=top + 16,
+                          y2=top + 18 + len(steps) * step_h, stroke="#222", stroke_width=2))
+    # The key: each part's colour and name (the figures are in the words beside the picture).
+    for n, part in enumerate(shown_parts):
+        kx = left + (n % 2) * (WIDTH - left - right) / 2
+        ky = key_top + 20 * (n // 2)
+        parts.append(_tag("rect", x=kx, y=ky, width=14, height=10, fill=PART_COLORS[part]))
+        parts.append(text(kx + 20, ky + 10, part_names[part], fill="#222"))
     parts.append("</g></svg>")
     return Svg("".join(parts))
 
@@ -140,10 +153,6 @@ def _tag(name: str, **values: object) -> str:
                for key, value in values.items()}
     return f"<{name} {attrs(**rounded)}/>"
 
-
-def _signed(amount: float) -> str:
-    points = round(100 * amount)
-    return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")
 
 
 def _escape(words: str) -> str:
