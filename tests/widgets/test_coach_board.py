@@ -311,3 +311,44 @@ def test_the_record_refuses_a_malformed_moment(tmp_path):
                                       "grade": "awful", "position": ""}]
     with pytest.raises(InvalidInput, match="moment 1"):
         read_record(json.dumps(data))
+
+
+BOARDS = {
+    "sumeria": lambda: SumeriaBoard(sumeria.new_game(3, seed=0),
+                                    bots={1: RandomBot(seed=1), 2: RandomBot(seed=2)}),
+    "tigris": lambda: TigrisBoard(tigris.new_game(2, seed=3), bots={1: RandomBot(seed=1)}),
+    "mesopotamia": lambda: MesopotamiaBoard(mesopotamia.new_game(2, seed=3),
+                                            bots={1: RandomBot(seed=1)}),
+    "priest_kings": lambda: CampaignMap(priest_kings.new_game(seed=4),
+                                        bots={p: RandomBot(seed=p) for p in (1, 2, 3)}),
+    "royal_ur": lambda: RoyalUrBoard(royal_ur.new_game(seed=4),
+                                     bots={1: RandomBot(seed=1)}),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BOARDS))
+def test_every_board_reviews_and_opens_its_key_moments_as_puzzles(kind):
+    """On every game's board: a review after some random moves; each key moment opens at its
+    position with the learner to move, the coach's best move is found there through the
+    board, and back at the review the game is as it was."""
+    board = BOARDS[kind]()
+    play_until(board, lambda b: len(b.game.moves) >= 40, seed=3)
+    game = board.game
+    before = game.to_json()
+    # Early in a game of Mesopotamia no move costs 5 points: a lower bar, for moments to open.
+    with mock.patch("engine.coach.review.MOMENT", 0.005):
+        review = board.review()
+    moments = review.key_moments(board.learner_seat())
+    assert moments and len(board.review_panel["moments"]) == len(moments)
+    assert len(board.review_panel["accuracy"]) == game.state.players
+    for index, decision in enumerate(moments):
+        board.send_intent({"intent": "review_moment", "moment": index})
+        assert board.error == ""
+        assert board.game.state == game.history[decision.ply]
+        assert board.game.state.to_move == board.learner_seat()
+        puzzle = board._puzzle
+        best = next(m for m in board.game.legal_moves() if str(m) == puzzle.best)
+        board.send_intent({"intent": "play", "ply": board.ply, "move": best.to_dict()})
+        assert board.error == "" and board.review_panel["puzzle"]["status"] == "found"
+        board.send_intent({"intent": "review_back"})
+        assert board.game is game and game.to_json() == before
