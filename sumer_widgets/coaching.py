@@ -20,6 +20,9 @@ Limits: a chance is shown as a whole percentage; a reason is the coach's stronge
 
 from __future__ import annotations
 
+import functools
+import importlib
+import inspect
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -39,13 +42,35 @@ def percent(chance: float, lang: str) -> str:
 
 
 def _move_words(rules: Any, state: Any, text: str, lang: str) -> str:
-    """A move's text (the coach's notation) as the board's readers say it."""
-    from sumer_widgets.display import move_words
-
+    """A move's text (the coach's notation) as the game's readers say it in `state`."""
     for move in rules.legal_moves(state):
         if str(move) == text:
-            return move_words(move, lang)
+            return said_move(rules.NAME, move, state, lang)
     return text
+
+
+def said_move(ruleset: str, move: Any, state: Any, lang: str) -> str:
+    """`move` in words in `lang`, as the game's readers say it — knowing the position where
+    they can ("Light moves the piece on square 2", not "the player to move ...")."""
+    from sumer_widgets.display import move_words
+
+    told = _teller(ruleset)
+    return told(move, state, lang) if told is not None else move_words(move, lang)
+
+
+@functools.cache
+def _teller(ruleset: str) -> Any:
+    """``(move, state, lang) -> words`` from the game's readers: their ``move_text(move,
+    state, lang)``, or ``say_move(move, lang)``; else None (the readers are imported, so
+    `display.move_words` says the move)."""
+    module = importlib.import_module(f"sumer_widgets.{ruleset}.readers")
+    text = getattr(module, "move_text", None)
+    if text is not None and list(inspect.signature(text).parameters)[1:3] == ["state", "lang"]:
+        return lambda move, state, lang: text(move, state, lang)
+    say = getattr(module, "say_move", None)
+    if say is not None and list(inspect.signature(say).parameters)[1:2] == ["lang"]:
+        return lambda move, _state, lang: say(move, lang)
+    return None
 
 
 def is_decision(state: Any) -> bool:
@@ -70,9 +95,7 @@ def bot_decision(rules: Any, state: Any, played: Any, ply: int, player: str,
               "played": c.move == played_text} for c in shown]
     other = ""
     if not any(item["played"] for item in items):
-        from sumer_widgets.display import move_words
-
-        other = words["bot_other"].format(move=move_words(played, lang))
+        other = words["bot_other"].format(move=said_move(rules.NAME, played, state, lang))
     return {"ply": ply + 1, "player": player,
             "title": words["bot_title"].format(player=player), "items": items,
             "played_label": words["bot_played"], "other": other}

@@ -186,8 +186,8 @@ def test_a_key_moment_opens_on_the_board_at_its_position():
     assert board.ply == moment["ply"] and board.plies == moment["ply"]
     puzzle = board.review_panel["puzzle"]
     decision = coach.review(game).key_moments(0)[0]
-    assert puzzle["question"].startswith("You played ") and puzzle["question"].endswith(
-        " here. Find a better move.")
+    assert puzzle["question"] == "You played this here: " + coaching._move_words(
+        game.rules(), game.history[moment["ply"]], decision.move, "en") + ". Find a better move."
     assert puzzle["status"] == "try" and puzzle["best"] == "" and puzzle["reasons"] == []
     assert puzzle["show"] == "", "Show is offered only after a try"
     assert decision.ply == moment["ply"]
@@ -220,7 +220,7 @@ def test_the_answer_is_shown_only_after_a_try():
     assert board.review_panel["puzzle"]["best"] == ""
     played = next(m for m in board.game.legal_moves() if str(m) == puzzle.decision.move)
     board.send_intent({"intent": "play", "ply": board.ply, "move": played.to_dict()})
-    assert "is the move you played in the game" in board.review_panel["puzzle"]["verdict"]
+    assert "That is the move you played in the game" in board.review_panel["puzzle"]["verdict"]
     board.send_intent({"intent": "review_show"})
     shown = board.review_panel["puzzle"]
     assert board.error == "" and shown["status"] == "shown"
@@ -234,7 +234,7 @@ def test_a_move_as_good_as_the_best_is_found_and_stays_played():
     best = next(m for m in board.game.legal_moves() if str(m) == puzzle.best)
     board.send_intent({"intent": "play", "ply": board.ply, "move": best.to_dict()})
     shown = board.review_panel["puzzle"]
-    assert shown["status"] == "found" and shown["verdict"].startswith("Found: ")
+    assert shown["status"] == "found" and shown["verdict"].startswith("Found! ")
     assert board.game.moves[-1] == best and shown["reasons"]
     board.send_intent({"intent": "play", "ply": board.ply,
                        "move": board.game.legal_moves()[0].to_dict()})
