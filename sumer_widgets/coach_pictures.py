@@ -18,8 +18,9 @@ from collections.abc import Mapping, Sequence
 
 from sumer_widgets.svg import PLAYER_COLORS, Svg, attrs, points_attr, text
 
-#: Narrow, so that a side column of about 300 px shows the words near their own size.
-WIDTH = 300
+#: Narrow, so that a side column of about 220 px (JupyterLab at 1280 px with its file browser
+#: open) shows the words at their own size, never smaller.
+WIDTH = 220
 #: A dash pattern per player (solid, dashed, dotted, dash-dot), beside its colour.
 DASHES = (None, "7 4", "2 3", "8 3 2 3")
 FONT = 'font-family="sans-serif" font-size="12"'

@@ -352,3 +352,22 @@ def test_every_board_reviews_and_opens_its_key_moments_as_puzzles(kind):
         assert board.error == "" and board.review_panel["puzzle"]["status"] == "found"
         board.send_intent({"intent": "review_back"})
         assert board.game is game and game.to_json() == before
+
+
+def test_the_record_keeps_reviews_within_their_budget_and_replaces_by_key():
+    from sumer_widgets.record import LIMITS, Record
+
+    record = Record("Ada")
+    session = record.start_session("royal_ur", "en")
+    moment = {"ply": 3, "move": "move 7", "best": "enter", "lost": 0.1, "grade": "mistake",
+              "position": "x" * 100_000}
+    review = {"player": 0, "accuracy": 80.0, "moves": 9, "moments": [moment] * 3}
+    first = record.note_review(session, "royal_ur", review)
+    assert record.note_review(session, "royal_ur", {**review, "accuracy": 70.0},
+                              key=first) == first
+    assert len(record.reviews) == 1 and record.reviews[first]["accuracy"] == 70.0
+    keys = [record.note_review(session, "royal_ur", review) for _ in range(5)]
+    assert len(set(keys)) == 5 and keys[-1] in record.reviews
+    assert sum(len(json.dumps(r)) for r in record.reviews.values()) <= LIMITS["review_chars"]
+    assert first not in record.reviews, "the oldest review went first"
+    assert len(record.to_json()) <= LIMITS["chars"]
