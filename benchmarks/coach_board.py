@@ -22,9 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.core import rules_of  # noqa: E402
 from engine.bots import RandomBot, bot_for_level  # noqa: E402
 from engine.coach import values  # noqa: E402
+from engine.core import rules_of  # noqa: E402
 from sumer_widgets.games import card  # noqa: E402
 
 PLAYERS = {"sumeria": 3, "tigris": 2, "mesopotamia": 2, "priest_kings": 4, "royal_ur": 2}
