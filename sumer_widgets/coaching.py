@@ -163,11 +163,15 @@ class Puzzle:
     The answer (the best move and why) is told only once the learner has tried — found it,
     or pressed Show after a try."""
 
-    def __init__(self, index: int, decision: coach.Decision, state: Any):
+    def __init__(self, index: int, decision: coach.Decision, state: Any, *,
+                 player_view: bool = False):
         self.index = index
         self.decision = decision
         self.state = state
-        self.values = coach.move_values(state, player_view=False)
+        # As the review judged the decision: seeing everything after the game, what the
+        # learner could see during it.
+        self.player_view = player_view
+        self.values = coach.move_values(state, player_view=player_view)
         self.best = max(self.values, key=self.values.__getitem__)
         self.tries = 0
         self.found = False
@@ -214,7 +218,8 @@ class Puzzle:
                 move=_move_words(rules, state, self.best, lang),
                 chance=percent(self.values[self.best], lang),
                 played=percent(self.values.get(self.decision.move, self.decision.after), lang))
-            said["reasons"] = coach.explain(state, self.best, lang, player_view=False)
+            said["reasons"] = coach.explain(state, self.best, lang,
+                                            player_view=self.player_view)
         return said
 
 

@@ -475,8 +475,11 @@ class BoardCore:
         if not game.moves:
             raise InvalidInput(Message(TEXT, "nothing_to_review"))
         source = game.copy()
-        self._review = coach.review(source)
-        self._review_luck = coach.luck(source)
+        # After the game every hand is known; during it, each decision is judged by what its
+        # player could see, so that a review asked for mid-game tells nothing hidden.
+        sees = "all" if game.is_over else "player"
+        self._review = coach.review(source, sees=sees)
+        self._review_luck = coach.luck(source, sees=sees)
         self._review_source = source
         self._review_shown = None
         self.refresh()
@@ -498,7 +501,8 @@ class BoardCore:
         position.truncate(decision.ply)
         if self._puzzle is None:
             self._main_game = self.game
-        self._puzzle = Puzzle(index, decision, position.state)
+        self._puzzle = Puzzle(index, decision, position.state,
+                              player_view=self._review.sees == "player")
         self.game = position
         self.refresh()
 

@@ -164,6 +164,8 @@ def test_a_review_can_be_made_mid_game():
     assert not board.game.is_over
     review = board.review()
     assert len(review.chances) == len(board.game.history)
+    assert review.sees == "player", "mid-game, a review sees what each player could see"
+    assert reviewed_board()._review.sees == "all"
 
 
 # The key moments as puzzles ------------------------------------------------------------------
