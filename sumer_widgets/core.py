@@ -428,6 +428,13 @@ class BoardCore:
         """A button's label (`UI_WORDS`) in every language, for a refusal that names it."""
         return Named(**{lang: self._words_for(lang)[key] for lang in UI_WORDS})
 
+    @property
+    def answer_hidden(self) -> bool:
+        """Whether a key moment's puzzle waits for the learner's try: a board that labels
+        moves with their values (the Royal Game of Ur's chances) hides them meanwhile."""
+        puzzle = self._puzzle
+        return puzzle is not None and not (puzzle.found or puzzle.shown)
+
     def learner_seat(self) -> int:
         """The seat whose key moments a review shows: the first seat no bot plays (the first
         seat when bots play them all)."""

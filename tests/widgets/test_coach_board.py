@@ -373,3 +373,21 @@ def test_the_record_keeps_reviews_within_their_budget_and_replaces_by_key():
     assert sum(len(json.dumps(r)) for r in record.reviews.values()) <= LIMITS["review_chars"]
     assert first not in record.reviews, "the oldest review went first"
     assert len(record.to_json()) <= LIMITS["chars"]
+
+
+def test_the_royal_game_of_urs_chance_labels_wait_for_the_learners_try():
+    board = RoyalUrBoard(royal_ur.new_game(seed=3, pieces=3),
+                         bots={1: bot_for_level("royal_ur", "medium", seed=2)}, chances=True)
+    play_until(board, lambda b: False, seed=5)
+    board.review()
+    assert board.show_chances
+    puzzle = open_moment(board)
+    assert not board.show_chances and board.choices["chances"] is False
+    assert board.picture(board.game.state) == RoyalUrBoard(
+        board.game.copy(), chances=False, bots={1: RandomBot(seed=1)}, autoplay=False).picture(
+        board.game.state)
+    worse = next(m for m in board.game.legal_moves() if str(m) == puzzle.decision.move)
+    board.send_intent({"intent": "play", "ply": board.ply, "move": worse.to_dict()})
+    assert not board.show_chances
+    board.send_intent({"intent": "review_show"})
+    assert board.show_chances and board.choices["chances"] is True
