@@ -15,6 +15,7 @@ import json
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.keys import audit
 from tests.browser.lab import kernel_eval, run_notebook
 from tests.browser.plays import _click_until_lit, _royal_ur_target
 
@@ -111,6 +112,8 @@ def test_a_bot_says_why_and_a_key_moment_is_a_question_before_its_answer(
         review.locator("svg.sumer-coach-chances").wait_for()
         assert review.locator("svg.sumer-coach-luck").count() == 1
         assert "out of 100" in review.locator(".sumer-coach-accuracy").inner_text()
+        # The column is real text: no serious accessibility problem with it open.
+        assert audit(page, BOARD) == []
         moment = review.locator("button.sumer-coach-moment").first
         ply = moment.get_attribute("data-ply")
         moment.click()
