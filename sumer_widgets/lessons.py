@@ -171,16 +171,20 @@ class Lesson:
     def keep_reviews(self, board: Any) -> Any:
         """Keep the reviews made on `board` (a closing game's: its "Review this game") in
         the learner's record: the learner's accuracy and key moments with their positions
-        (`sumer_widgets.record`, "Reviews"); a review made again replaces the board's
-        earlier one. Returns the board."""
-        kept: dict[str, str] = {}
+        (`sumer_widgets.record`, "Reviews"); a review of the same game made again (later in
+        it, or once more) replaces its earlier one, a new game's is kept beside it. Returns
+        the board."""
+        kept: dict[str, Any] = {}
 
         def note(reviewed: Any) -> None:
             data = reviewed.review_record()
             if data is None:
                 return
-            kept["key"] = self.record.note_review(self.session, self.game, data,
-                                                  key=kept.get("key"))
+            # The same game: the same first position (a game's copies share its states).
+            start = reviewed.game.history[0]
+            earlier = kept.get("key") if kept.get("start") is start else None
+            kept["key"] = self.record.note_review(self.session, self.game, data, key=earlier)
+            kept["start"] = start
             self.save()
 
         board.review_listeners.append(note)

@@ -297,6 +297,12 @@ def test_a_review_on_a_lessons_board_goes_into_the_record(tmp_path):
         assert position.state == board.game.history[decision.ply]
     board.review()
     assert len(lesson.record.reviews) == 1, "a board's review made again replaces its first"
+    board.replace_game(royal_ur.new_game(seed=8, pieces=3))
+    play_until(board, lambda b: False, seed=6)
+    assert board.review().accuracy[0] is not None
+    assert len(lesson.record.reviews) == 2, "a new game's review is kept beside the first"
+    board.review()
+    assert len(lesson.record.reviews) == 2
     lesson.set_learner("Ada")
     again = read_record(lesson.record.to_json())
     assert again.reviews == lesson.record.reviews
