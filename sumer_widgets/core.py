@@ -11,7 +11,10 @@ values (`VALUES`), which the page draws:
   can highlight at once without a round trip;
 - ``log``, ``error`` (why the last intent was refused, in the board's language) and
   ``error_rule`` (the catalogue id of the rule it enforces), ``ply``/``plies`` (the history
-  slider), ``status`` and the seated bots.
+  slider), ``status`` and the seated bots;
+- ``bot_why`` and ``review_panel``: the coach's column (`sumer_widgets.coaching`, docs/coach.md
+  "On the boards"): what each bot weighed, with `why_bots` on, and the game's review with the
+  open key moment's puzzle.
 
 A forged or out-of-turn intent is refused and shown in ``error``; it never changes the game.
 Only the project's own errors (`SumerError`) are refusals: anything else reaching `_on_msg` is
