@@ -14,6 +14,7 @@ time at the end. A figure, never a test (the house rules: no test fails on wall-
 from __future__ import annotations
 
 import argparse
+import platform
 import statistics
 import sys
 import time
@@ -62,10 +63,11 @@ def measure(game_name: str, moves: int) -> None:
     started = time.process_time()
     board.review()
     review = time.process_time() - started
+    rate = f"{len(game.moves) / review:,.0f} moves/s" if review > 0 else "at once"
     print(f"{game_name:13s} why after a learner's move: p50 {statistics.median(times):6.0f} ms"
           f"  p95 {percentile(times, 95):6.0f} ms  most {max(times):6.0f} ms "
-          f"({len(times)} moves)   review of {len(game.moves)} moves: {review:5.1f} s",
-          flush=True)
+          f"({len(times)} moves)   review of {len(game.moves)} moves: {review:5.1f} s "
+          f"({rate})", flush=True)
 
 
 def _page_board(game_name: str):
@@ -79,6 +81,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--games", default=",".join(PLAYERS))
     args = parser.parse_args()
+    print(f"Python {platform.python_version()} ({platform.python_implementation()}): the coach "
+          "on a board, CPU time of one core", flush=True)
     for name in args.games.split(","):
         measure(name, args.moves)
 
