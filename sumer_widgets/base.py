@@ -95,6 +95,12 @@ class BoardWidget(BoardCore, anywidget.AnyWidget):
     """The level of every seated bot (`LEVELS`), or '' while the seats are as set up."""
     why_bots = traitlets.Bool(False).tag(sync=True)
     """Whether the log says, after each bot move, why the rules allowed it (`why`)."""
+    bot_why = traitlets.List([]).tag(sync=True)
+    """With `why_bots`: each bot decision since the learner's last move, with the coach's three
+    best moves for it, their chances and a reason each (`sumer_widgets.coaching`)."""
+    review_panel = traitlets.Dict({}).tag(sync=True)
+    """The game's review (`review`): the chances along the game, accuracy, the luck meter, the
+    key moments and the open moment's puzzle (`sumer_widgets.coaching`); ``{}`` when none."""
     task = traitlets.Dict({}).tag(sync=True)
     """The board task shown above the picture (`set_task`): its goal, whether it is reached
     and why not, in the board's language; ``{}`` when there is none."""

@@ -11,7 +11,10 @@ values (`VALUES`), which the page draws:
   can highlight at once without a round trip;
 - ``log``, ``error`` (why the last intent was refused, in the board's language) and
   ``error_rule`` (the catalogue id of the rule it enforces), ``ply``/``plies`` (the history
-  slider), ``status`` and the seated bots.
+  slider), ``status`` and the seated bots;
+- ``bot_why`` and ``review_panel``: the coach's column (`sumer_widgets.coaching`, docs/coach.md
+  "On the boards"): what each bot weighed, with `why_bots` on, and the game's review with the
+  open key moment's puzzle.
 
 A forged or out-of-turn intent is refused and shown in ``error``; it never changes the game.
 Only the project's own errors (`SumerError`) are refusals: anything else reaching `_on_msg` is
@@ -33,6 +36,7 @@ IPython.
 from __future__ import annotations
 
 import contextlib
+import copy
 import difflib
 import pathlib
 from collections.abc import Callable, Iterator, Mapping
@@ -56,6 +60,14 @@ MAX_BOT_MOVES = 2_000  # per intent: enough for a whole game of bots, never an e
 MAX_SAVE_CHARS = MAX_JSON_CHARS
 
 UI_WORDS = words(__file__)["UI_WORDS"]
+#: The intents refused while a key moment's puzzle is open: they would change the game (or
+#: the bots) while the board plays the puzzle's position. "Back to the review" first.
+NOT_IN_PUZZLE = frozenset({"undo", "bot", "resume", "autoplay", "task_reset", "task_hint",
+                           "level", "load"})
+#: How many of a bot's decisions since the learner's last move "why" shows, and how far back
+#: it looks for them (a game of bots alone never makes a refresh read its whole history).
+BOT_DECISIONS = 4
+BOT_LOOK_BACK = 40
 
 
 #: The board's own refusals (the engines word theirs), in each language.
@@ -119,6 +131,13 @@ class BoardCore:
         level: ``"easy"``, ``"medium"`` or ``"hard"``: seat that level's bot at every bot seat
             (without `bots`, at every seat but the first); the board's **Bots** menu changes it.
         name: a name for the board's page element.
+        why_bots: after each bot move, show the coach's three best moves for the bot (its
+            chances and a reason each, the one it played marked) and quote the rules that
+            allowed the move (the board's "Say why" switch).
+
+    After a game (or during one, on request) `review` reviews it with the coach: the
+    chances along the game, each player's accuracy, the luck meter and the learner's key
+    moments, each a puzzle on this board ("You played X here. Find a better move.").
     """
 
     #: The values the page draws, with their first values (the widget's synced traits, each
@@ -127,12 +146,14 @@ class BoardCore:
     VALUES: ClassVar[Mapping[str, Any]] = {
         "svg": "", "choices": {}, "log": [], "error": "", "error_rule": "", "ply": 0,
         "plies": 0, "status": "", "lang": "en", "words": {}, "bot_seats": [],
-        "autoplay": True, "name": "", "tools": {}, "level": "", "why_bots": False, "task": {}}
+        "autoplay": True, "name": "", "tools": {}, "level": "", "why_bots": False, "task": {},
+        "bot_why": [], "review_panel": {}}
     #: The values the page itself may set (its model's ``set`` and ``save_changes``): the
     #: history slider's ply and the language; a board adds those its own module sets.
     FROM_PAGE: ClassVar[tuple[str, ...]] = ("ply", "lang")
     RENDER: ClassVar[Callable[..., str]]
-    KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name", "level")
+    KEYWORDS: ClassVar[tuple[str, ...]] = ("bots", "lang", "autoplay", "name", "level",
+                                           "why_bots")
     #: How many of the newest log lines the page shows: a long game's whole log would make
     #: every move's message grow with the game.
     LOG_LINES: ClassVar[int] = 500
@@ -147,11 +168,11 @@ class BoardCore:
 
     def __init__(self, game: Game | None, *, bots: Mapping[int, Bot] | None = None,
                  lang: str = "en", autoplay: bool = True, name: str = "",
-                 level: str | None = None):
+                 level: str | None = None, why_bots: bool = False):
         if lang not in UI_WORDS:
             raise ValueError(f"lang must be one of {', '.join(UI_WORDS)}, not {lang!r}")
         self._start_values(lang=lang, words=self._words_for(lang), autoplay=autoplay,
-                           name=name)
+                           name=name, why_bots=why_bots is True)
         self.game = game
         self._task: Any = None
         self._hints_shown = 0
@@ -161,6 +182,19 @@ class BoardCore:
         self._shown = -1
         self._last_refusal: SumerError | None = None
         self._described: dict[tuple[int, str], tuple[Any, str]] = {}
+        self._weighed: dict[tuple[int, str], tuple[Any, dict[str, Any] | None]] = {}
+        # The review (`review`): the coach's, the game as it was reviewed, its luck, the panel
+        # shown and in which language; a key moment's puzzle, and the game it was opened
+        # from while the board plays the puzzle's position.
+        self._review: Any = None
+        self._review_source: Game | None = None
+        self._review_luck: Any = None
+        self._review_shown: Any = None
+        self._puzzle: Any = None
+        self._main_game: Game | None = None
+        #: Called with the board after each review is made (a lesson keeps it in the record:
+        #: `sumer_widgets.lessons.Lesson.keep_reviews`).
+        self.review_listeners: list[Callable[[BoardCore], None]] = []
         self.bots: dict[int, Bot] = {}
         if bots:
             self._seat(bots)
@@ -168,6 +202,7 @@ class BoardCore:
             self._seat_level(level, every_other=not bots)
         self.observe(self._on_ply, names=["ply"])
         self.observe(self._on_lang, names=["lang"])
+        self.observe(self._on_why_bots, names=["why_bots"])
         if self.game is not None:
             self._run_bots()
         self.refresh()
@@ -235,6 +270,8 @@ class BoardCore:
             self.log = self._log_entries()
             self.tools = self._toolbar()
             self._show_task()
+            self.bot_why = self._bot_decisions()
+            self._show_review()
 
     def set_task(self, task: Any) -> None:
         """Give the learner a board task (a `sumer_widgets.tasks.Task`) and start it; None
@@ -267,6 +304,8 @@ class BoardCore:
             handler = self.intents().get(content["intent"])
             if handler is None:
                 raise refused("unknown_intent", intent=shown(content["intent"]))
+            if self._puzzle is not None and content["intent"] in NOT_IN_PUZZLE:
+                raise refused("in_puzzle", back=self._button("puzzle_back"))
             with self._atomic():
                 self._show_refusal(None)
                 handler(content)
@@ -284,15 +323,20 @@ class BoardCore:
         saved = (game, game.copy() if game is not None else None, dict(self.bots),
                  self.level, self._task, dict(self._task_record), self._hints_shown,
                  self._task_tried, self._try_missed, self.autoplay, self.why_bots)
+        reviewed = (self._review, self._review_source, self._review_luck,
+                    copy.copy(self._puzzle), self._main_game, self.review_panel)
         ply = self.ply
         try:
             yield
         except BaseException:
-            (self.game, copy, bots, self.level, self._task, self._task_record,
+            (self.game, game_copy, bots, self.level, self._task, self._task_record,
              self._hints_shown, self._task_tried, self._try_missed, self.autoplay,
              self.why_bots) = saved
+            (self._review, self._review_source, self._review_luck, self._puzzle,
+             self._main_game, self.review_panel) = reviewed
+            self._review_shown = None
             if game is not None:
-                game.restore(copy)
+                game.restore(game_copy)
             self.bots = bots
             self.bot_seats = sorted(bots)
             if self._task is None:
@@ -323,11 +367,223 @@ class BoardCore:
                 "autoplay": self._intent_autoplay, "task_reset": self._intent_task_reset,
                 "task_hint": self._intent_task_hint, "level": self._intent_level,
                 "save": self._intent_save, "load": self._intent_load,
-                "why_bots": self._intent_why_bots}
+                "why_bots": self._intent_why_bots, "review": self._intent_review,
+                "review_moment": self._intent_review_moment,
+                "review_show": self._intent_review_show, "review_back": self._intent_review_back,
+                "review_close": self._intent_review_close}
 
     def _intent_why_bots(self, content: Mapping[str, Any]) -> None:
         self.why_bots = content.get("value") is True
         self.refresh()
+
+    # The coach: a bot's reasons, the review and its puzzles ------------------------------
+
+    def _on_why_bots(self, _change: Mapping[str, Any]) -> None:
+        # Set from Python (``board.why_bots = True``, as the lessons' closing games do) as well
+        # as by the switch: the reasons appear or go at once.
+        try:
+            self.bot_why = self._bot_decisions()
+            self.log = self._log_entries()
+        except Exception as exc:
+            self._bug(exc)
+
+    def _bot_decisions(self) -> list[dict[str, Any]]:
+        """The bots' decisions since the learner last moved, each with the coach's three best
+        moves from that bot's view (`coaching.bot_decision`); [] with `why_bots` off — then
+        nothing is computed — and during a puzzle. Each decision is weighed once a language."""
+        game = self.game
+        if not self.why_bots or game is None or self._puzzle is not None:
+            return []
+        from sumer_widgets import coaching
+
+        history, moves = game.history, game.moves
+        rules = game.rules()
+        found: list[dict[str, Any]] = []
+        cache = self._weighed
+        n = len(moves) - 1
+        while n >= 0 and len(moves) - n <= BOT_LOOK_BACK and len(found) < BOT_DECISIONS:
+            state = history[n]
+            if state.to_move not in self.bots:
+                # The learner's own throw (or another move chance decides) since then does
+                # not hide what the bot weighed; the learner's last decision ends the list.
+                if coaching.is_decision(state):
+                    break
+                n -= 1
+                continue
+            key = (id(state), self.lang)
+            hit = cache.get(key)
+            if hit is None or hit[0] is not state:
+                told = coaching.bot_decision(
+                    rules, state, moves[n], n,
+                    self.player_named(state.to_move).describe(self.lang), self.lang) \
+                    if coaching.is_decision(state) else None
+                hit = cache[key] = (state, told)
+            if hit[1] is not None:
+                found.append(hit[1])
+            n -= 1
+        if len(cache) > 4 * BOT_LOOK_BACK:
+            self._weighed = {key: hit for key, hit in cache.items()
+                             if any(hit[0] is game.history[m] for m in range(
+                                 max(0, len(moves) - BOT_LOOK_BACK), len(moves)))}
+        return found[::-1]
+
+    def _button(self, key: str) -> Named:
+        """A button's label (`UI_WORDS`) in every language, for a refusal that names it."""
+        return Named(**{lang: self._words_for(lang)[key] for lang in UI_WORDS})
+
+    @property
+    def answer_hidden(self) -> bool:
+        """Whether a key moment's puzzle waits for the learner's try: a board that labels
+        moves with their values (the Royal Game of Ur's chances) hides them meanwhile."""
+        puzzle = self._puzzle
+        return puzzle is not None and not (puzzle.found or puzzle.shown)
+
+    def learner_seat(self) -> int:
+        """The seat whose key moments a review shows: the first seat no bot plays (the first
+        seat when bots play them all)."""
+        players = self.game.state.players if self.game is not None else 0
+        return next((seat for seat in range(players) if seat not in self.bots), 0)
+
+    def review(self) -> Any:
+        """Review the game with the coach (`engine.coach.review`) and show the review beside
+        the board: the chances along the game, each player's accuracy, the luck meter and the
+        learner's key moments, each a puzzle to open. Works mid-game too. Returns the coach's
+        `Review`.
+
+        Raises:
+            InvalidInput: no game, or no move played yet (the board shows why, too).
+        """
+        try:
+            with self._atomic():
+                self._make_review()
+        except SumerError as exc:
+            self._show_refusal(exc)
+            raise
+        return self._review
+
+    def review_record(self) -> dict[str, Any] | None:
+        """The last review as the learner's record keeps it (`sumer_widgets.record`: the
+        learner's seat, accuracy, decisions and key moments with their positions); None
+        before any review, or when the learner had no decision to grade."""
+        if self._review is None:
+            return None
+        from sumer_widgets.coaching import review_record
+
+        return review_record(self._review, self._review_source, self.learner_seat())
+
+    def _intent_review(self, _content: Mapping[str, Any]) -> None:
+        if self._puzzle is not None:
+            raise refused("in_puzzle", back=self._button("puzzle_back"))
+        self._make_review()
+
+    def _make_review(self) -> None:
+        from engine import coach
+
+        game = self.game
+        if game is None:
+            raise InvalidInput(Message(TEXT, "no_game_to_review"))
+        if not game.moves:
+            raise InvalidInput(Message(TEXT, "nothing_to_review"))
+        source = game.copy()
+        # After the game every hand is known; during it, each decision is judged by what its
+        # player could see, so that a review asked for mid-game tells nothing hidden.
+        sees = "all" if game.is_over else "player"
+        self._review = coach.review(source, sees=sees)
+        self._review_luck = coach.luck(source, sees=sees)
+        self._review_source = source
+        self._review_shown = None
+        self.refresh()
+        for listener in list(self.review_listeners):
+            listener(self)
+
+    def _intent_review_moment(self, content: Mapping[str, Any]) -> None:
+        from sumer_widgets.coaching import Puzzle
+
+        if self._review is None:
+            raise refused("no_review")
+        moments = self._review.key_moments(self.learner_seat())
+        index = content.get("moment")
+        if isinstance(index, bool) or not isinstance(index, int) or not (
+                0 <= index < len(moments)):
+            raise refused("no_moment", moment=shown(index), count=len(moments))
+        decision = moments[index]
+        position = self._review_source.copy()
+        position.truncate(decision.ply)
+        if self._puzzle is None:
+            self._main_game = self.game
+        self._puzzle = Puzzle(index, decision, position.state,
+                              player_view=self._review.sees == "player")
+        self.game = position
+        self.refresh()
+
+    def _puzzle_try(self, move: Any) -> None:
+        """A move in a key moment's puzzle: as good as the coach's best (within 2 points), it
+        stays on the board and the answer is told; else it is taken back and the learner is
+        told how it does — never which move is better."""
+        puzzle, game = self._puzzle, self.game
+        if puzzle.found or len(game.moves) != puzzle.decision.ply:
+            raise refused("puzzle_done", back=self._button("puzzle_back"))
+        game.play(move)
+        if not puzzle.judge(game.moves[-1]):
+            game.undo()
+        self.refresh()
+
+    def _intent_review_show(self, _content: Mapping[str, Any]) -> None:
+        puzzle = self._puzzle
+        if puzzle is None:
+            raise refused("no_puzzle")
+        if not puzzle.tries:
+            # Commit before reveal: the answer comes after a try of the learner's own.
+            raise refused("try_first")
+        puzzle.shown = True
+        self.refresh()
+
+    def _intent_review_back(self, _content: Mapping[str, Any]) -> None:
+        if self._puzzle is None:
+            raise refused("no_puzzle")
+        self._close_puzzle()
+        self.refresh()
+
+    def _intent_review_close(self, _content: Mapping[str, Any]) -> None:
+        if self._review is None:
+            raise refused("no_review")
+        self._end_review()
+        self.refresh()
+
+    def _close_puzzle(self) -> None:
+        if self._puzzle is not None:
+            self.game = self._main_game
+            self._puzzle = None
+            self._main_game = None
+
+    def _end_review(self) -> None:
+        self._close_puzzle()
+        self._review = self._review_source = self._review_luck = None
+        self._review_shown = None
+        self.review_panel = {}
+
+    def _show_review(self) -> None:
+        """The review panel (`coaching.review_panel`), made again only when the language or
+        the puzzle changed."""
+        if self._review is None:
+            self.review_panel = {}
+            return
+        from sumer_widgets import coaching
+
+        puzzle = self._puzzle
+        key = (self.lang, None if puzzle is None else (
+            puzzle.index, puzzle.tries, puzzle.found, puzzle.shown, puzzle.last))
+        if key == self._review_shown:
+            return
+        source = self._review_source
+        names = [self.player_named(p).describe(self.lang)
+                 for p in range(source.state.players)]
+        panel = coaching.review_panel(self._review, self._review_luck, names,
+                                      self.learner_seat(), source.rules(), source, self.lang)
+        if puzzle is not None:
+            panel["puzzle"] = puzzle.panel(source.rules(), self.lang)
+        self.review_panel = panel
+        self._review_shown = key
 
     def _intent_task_reset(self, _content: Mapping[str, Any]) -> None:
         if self._task is None:
@@ -381,6 +637,9 @@ class BoardCore:
             # The learner sees an earlier position: whatever the click meant, it was not for
             # the game as it is now.
             raise refused("stale")
+        if self._puzzle is not None:
+            self._puzzle_try(move)
+            return
         self._check_persons_turn(game)
         game.play(move)
         self._run_bots()
@@ -438,8 +697,10 @@ class BoardCore:
         playing = self.level_playing()
         mixed = words["level_mixed"] if playing in ("", *LEVELS) else words.get(
             f"kind_{playing}", playing)
+        reviewing = game is not None and bool(game.moves) and self._puzzle is None
         return {"undo": game is not None, "history": game is not None, "bot": bot,
                 "why_bots": words["why_bots"] if game is not None and self.bots else None,
+                "review": words["review"] if reviewing else None,
                 "save": game is not None, "levels": levels,
                 "level": playing if playing in LEVELS else "", "level_mixed": mixed}
 
@@ -489,10 +750,11 @@ class BoardCore:
         Raises:
             InvalidInput: the board has no game (an explorer).
         """
-        if self.game is None:
+        game = self._main_game if self._puzzle is not None else self.game
+        if game is None:
             raise InvalidInput(Message(TEXT, "no_game_to_save"))
         target = pathlib.Path(path)
-        target.write_text(self.game.to_json(), encoding="utf-8")
+        target.write_text(game.to_json(), encoding="utf-8")
         return target
 
     def _load_into(self, path: str | pathlib.Path) -> None:
@@ -537,7 +799,9 @@ class BoardCore:
 
     def _replace_game(self, game: Game) -> None:
         """Play `game` on this board from now on: bots stay at the seats it has (a level's bots
-        are seated anew for its players), and a task ends, as its goal speaks of its own game."""
+        are seated anew for its players), and a task ends, as its goal speaks of its own game;
+        a review ends too."""
+        self._end_review()
         self.game = game
         players = game.state.players
         kept = {seat: bot for seat, bot in self.bots.items() if seat < players}
@@ -553,11 +817,13 @@ class BoardCore:
         self.refresh()
 
     def _intent_save(self, _content: Mapping[str, Any]) -> None:
-        if self.game is None:
+        # During a puzzle the game saved is the game, not the puzzle's position.
+        game = self._main_game if self._puzzle is not None else self.game
+        if game is None:
             raise refused("no_game_to_save")
         # Only to the page that asked: the page offers the text as a download.
-        self.send({"kind": "save", "text": self.game.to_json(),
-                   "file": f"{self.game.RULES}-move-{len(self.game.moves)}.json"})
+        self.send({"kind": "save", "text": game.to_json(),
+                   "file": f"{game.RULES}-move-{len(game.moves)}.json"})
 
     def _intent_load(self, content: Mapping[str, Any]) -> None:
         text = content.get("text")
@@ -576,6 +842,7 @@ class BoardCore:
         return dict(self._task_record)
 
     def _start_task(self) -> None:
+        self._end_review()
         self.game = self._task.new_game()
         self._hints_shown = 0
         self._task_tried = False

@@ -168,6 +168,28 @@ class Lesson:
         shown.observe(self._changed, names=["task"])
         return shown
 
+    def keep_reviews(self, board: Any) -> Any:
+        """Keep the reviews made on `board` (a closing game's: its "Review this game") in
+        the learner's record: the learner's accuracy and key moments with their positions
+        (`sumer_widgets.record`, "Reviews"); a review of the same game made again (later in
+        it, or once more) replaces its earlier one, a new game's is kept beside it. Returns
+        the board."""
+        kept: dict[str, Any] = {}
+
+        def note(reviewed: Any) -> None:
+            data = reviewed.review_record()
+            if data is None:
+                return
+            # The same game: the same first position (a game's copies share its states).
+            start = reviewed.game.history[0]
+            earlier = kept.get("key") if kept.get("start") is start else None
+            kept["key"] = self.record.note_review(self.session, self.game, data, key=earlier)
+            kept["start"] = start
+            self.save()
+
+        board.review_listeners.append(note)
+        return board
+
     def record_data(self) -> dict[str, Any]:
         """How the learner got on in this session, as plain data: per question asked the first
         answer and whether it was right, tries, hints and whether the answer was shown; per

@@ -24,6 +24,26 @@ stars, the lessons, the items due in the next warm-up, and each rule's level:
   hint step and no missed try, one fewer for each hint step and each missed try, at least 1
   when reached; 0 when not.
 
+**Reviews** (`note_review`): a game reviewed on a board of a lesson (`Lesson.keep_reviews`:
+the board's "Review this game", `engine.coach.review`) keeps, as plain data::
+
+    {"session": "<session id>", "game": "<the lesson's game>",
+     "player": 0,              # the learner's seat in the game
+     "accuracy": 83.4,         # the learner's accuracy, 0 to 100
+     "moves": 17,              # the learner's graded decisions
+     "moments": [              # the learner's key moments, costliest first (at most 3)
+        {"ply": 23,            # the move's index in the game (game.moves[ply])
+         "move": "move 8",     # the move played there, in the ruleset's notation
+         "best": "move 7",     # the coach's best move there
+         "lost": 0.094,        # the chance of winning the move lost (0 to 1)
+         "grade": "mistake",   # engine.coach.GRADES
+         "position": "{...}"}  # a save file (Game.to_json) of the game up to that position:
+     ]}                        #   Game.from_json(position) is the position, ready to play
+
+so the class report can list the class's costliest positions and a later warm-up serve them
+as puzzles (``Game.from_json(moment["position"])`` on a board; the move to beat is
+``moment["move"]``). A board's later review of the same game replaces its earlier one.
+
 Where it lives (`RecordStore`): the folder ``$SUMER_RECORDS``, else ``records/`` beside the
 notebooks (``notebooks/records/`` in a checkout, git-ignored; in the browser-only site that
 folder is in the browser's storage, and the hand-in downloads a copy to keep). The tests point
@@ -64,6 +84,8 @@ LIMITS = {
     "sessions": 1_000,     # sessions a record holds
     "attempts": 3_000,     # attempts a record holds (a course: a few hundred)
     "reviews": 500,        # game reviews a record holds
+    "position": 200_000,   # characters of a key moment's position (a save file's text)
+    "review_chars": 1_000_000,  # characters of all reviews together (their positions)
     "parts": 60,           # parts of one notebook
     "chars": 2_000_000,    # characters of a record's file
 }
@@ -177,14 +199,29 @@ class Record:
             "tries": tries, "hints": hints, "answer_shown": False, "done": done,
             "stars": stars(done, hints, max(0, tries - 1))})
 
-    def note_review(self, session: str, game: str, review: Mapping[str, Any]) -> str:
-        """A game's review (the coach's, `engine.coach`): the learner's player, accuracy,
-        moves and key moments."""
-        key = f"{session}:{len(self.reviews)}"
+    def note_review(self, session: str, game: str, review: Mapping[str, Any], *,
+                    key: str | None = None) -> str:
+        """A game's review (the coach's, `engine.coach`, as
+        `sumer_widgets.coaching.review_record` makes it): the learner's player, accuracy,
+        moves and key moments (the module's docstring, "Reviews"); returns its key. `key`:
+        an earlier review's key, replaced by this one (a board's review made again)."""
+        if session not in self.sessions:
+            raise KeyError(f"no session {session}")
+        if key is None or key not in self.reviews or self.reviews[key]["session"] != session:
+            number = len(self.reviews)
+            while f"{session}:{number}" in self.reviews:
+                number += 1
+            key = f"{session}:{number}"
         self.reviews[key] = {"session": session, "game": game, **{
             k: review.get(k) for k in ("player", "accuracy", "moves", "moments")}}
         while len(self.reviews) > LIMITS["reviews"]:
             self.reviews.pop(next(iter(self.reviews)))
+        # Positions are save files: the oldest reviews go first, so that the record stays
+        # well within its size (LIMITS["chars"]) however many games are reviewed.
+        while len(self.reviews) > 1 and sum(
+                len(json.dumps(r, ensure_ascii=False)) for r in self.reviews.values()) > \
+                LIMITS["review_chars"]:
+            self.reviews.pop(next(k for k in self.reviews if k != key))
         return key
 
     def _note(self, session: str, kind: str, item: str, warmup: bool,
@@ -376,15 +413,40 @@ def read_record(text: Any, where: str = "record") -> Record:
         _keys(review, ("key", *REVIEW_KEYS), at)
         if review["session"] not in record.sessions:
             raise InvalidInput(f"{at}: its session is not in the record")
+        _whole(review, "player", at)
+        _whole(review, "moves", at)
         accuracy = review["accuracy"]
         if not isinstance(accuracy, (int, float)) or isinstance(accuracy, bool) or not (
                 0 <= accuracy <= 100):
             raise InvalidInput(f"{at}: accuracy must be a number from 0 to 100")
         if not isinstance(review["moments"], list) or len(review["moments"]) > 10:
             raise InvalidInput(f"{at}: moments must be a list of at most 10")
+        for m, moment in enumerate(review["moments"]):
+            _moment(moment, f"{at}: moment {m + 1}")
         key = review.pop("key")
         record.reviews[str(key)[:LIMITS["text"]]] = review
     return record
+
+
+MOMENT_KEYS = ("ply", "move", "best", "lost", "grade", "position")
+
+
+def _moment(moment: Any, where: str) -> None:
+    """A key moment as `note_review` keeps it (the module's docstring, "Reviews"). Its
+    position is checked to be text of a save file's size; loading it replays it through the
+    rules (`Game.from_json`), which refuses what is not a game."""
+    if not isinstance(moment, dict):
+        raise InvalidInput(f"{where} must be an object")
+    _keys(moment, MOMENT_KEYS, where)
+    _whole(moment, "ply", where)
+    _text(moment, "move", where, LIMITS["text"])
+    _text(moment, "best", where, LIMITS["text"])
+    lost = moment["lost"]
+    if not isinstance(lost, (int, float)) or isinstance(lost, bool) or not 0 <= lost <= 1:
+        raise InvalidInput(f"{where}: lost must be a chance from 0 to 1")
+    if moment["grade"] not in ("best", "good", "inaccuracy", "mistake", "blunder"):
+        raise InvalidInput(f"{where}: grade must be one of the coach's grades")
+    _text(moment, "position", where, LIMITS["position"])
 
 
 def _list(data: Mapping[str, Any], key: str, where: str, most: int) -> list[Any]:

@@ -22,6 +22,7 @@ QUICK = {
     "search": ["--iterations", "20", "--games", "0.02", "--repeats", "1"],
     "royal_ur_solver": ["--python", "1,2", "--numpy", "2"],
     "coach": ["--speed", "--positions", "2", "--games", "1", "--only", "royal_ur,priest_kings"],
+    "coach_board": ["--moves", "3", "--games", "royal_ur,priest_kings"],
 }
 #: Scripts that measure a bot's strength rather than speed: rates with their intervals.
 STRENGTH = {

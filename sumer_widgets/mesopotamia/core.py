@@ -81,7 +81,8 @@ class MesopotamiaCore(BoardCore):
     def __init__(self, game: mesopotamia.Game | None = None, *,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  autoplay: bool = True, name: str = "", viewer: int | str | None = None,
-                 level: str | None = None, **kwargs: Any):
+                 level: str | None = None, why_bots: bool = False,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if game is None:
             game = mesopotamia.new_game(players=4)
@@ -89,7 +90,7 @@ class MesopotamiaCore(BoardCore):
             raise TypeError(f"game must be a mesopotamia.Game, not {type(game).__name__}")
         self._viewer = _check_viewer(viewer, game.state.players)
         super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
-                         level=level)
+                         level=level, why_bots=why_bots)
 
     @property
     def viewer(self) -> int | str | None:

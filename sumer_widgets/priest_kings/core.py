@@ -82,6 +82,7 @@ class CampaignCore(BoardCore):
                  overlords: Mapping[str, str] | None = None,
                  bots: Mapping[int, Bot] | None = None, lang: str = "en",
                  autoplay: bool = True, name: str = "", level: str | None = None,
+                 why_bots: bool = False,
                  **kwargs: Any):
         self._check_keywords(kwargs)
         if game is not None and not isinstance(game, pk.Game):
@@ -95,7 +96,7 @@ class CampaignCore(BoardCore):
         if overlords:
             self._lords = self._check_realms(dict(overlords))
         super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
-                         level=level)
+                         level=level, why_bots=why_bots)
 
     def player_named(self, player: int) -> Named:
         """A city as the board's messages name it: by its name on the map, in every language."""

@@ -62,7 +62,8 @@ class RoyalUrCore(BoardCore):
     def __init__(self, game: royal_ur.Game | None = None, *, paths: str = "none",
                  chances: bool = False, bots: Mapping[int, Bot] | None = None,
                  lang: str = "en", autoplay: bool = True, name: str = "",
-                 level: str | None = None, **kwargs: Any):
+                 level: str | None = None, why_bots: bool = False,
+                 **kwargs: Any):
         self._check_keywords(kwargs)
         if game is None:
             game = royal_ur.new_game()
@@ -70,7 +71,8 @@ class RoyalUrCore(BoardCore):
             raise TypeError(f"game must be a royal_ur.Game, not {type(game).__name__}")
         self._paths = _paths(paths)
         self._chances = chances is True
-        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name, level=level)
+        super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name, level=level,
+                         why_bots=why_bots)
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -79,7 +81,7 @@ class RoyalUrCore(BoardCore):
         moves = self._moves(state) if self._is_latest(state) else {}
         chances = {m["to"]: m["chance"] for m in moves.values() if m.get("chance") is not None}
         return render(state, lang=self.lang, dice=self._dice(self.shown), paths=self._paths,
-                      chances=chances if self._chances else None,
+                      chances=chances if self._labelled() else None,
                       moves={place: m["to"] for place, m in moves.items()})
 
     def _is_latest(self, state: State) -> bool:
@@ -107,7 +109,7 @@ class RoyalUrCore(BoardCore):
             return {}
         player = state.to_move
         pair = state.path
-        values = royal_ur.move_values(state) if self._chances else None
+        values = royal_ur.move_values(state) if self._labelled() else None
         out: dict[str, dict[str, Any]] = {}
         for move in royal_ur.legal_moves(state):
             if isinstance(move, Pass):
@@ -134,7 +136,7 @@ class RoyalUrCore(BoardCore):
         player = state.to_move
         out: dict[str, Any] = {"mode": "game", "player": player, "human": self.is_human(player),
                                "ply": len(self.game.moves), "paths": self._paths,
-                               "chances": self._chances,
+                               "chances": self._labelled(),
                                "solved": royal_ur.win_chance(state) is not None
                                if not state.is_over else False}
         if state.is_over:
@@ -220,7 +222,12 @@ class RoyalUrCore(BoardCore):
 
     def after_show(self, ply: int) -> None:
         self.show_paths = list(self._paths)
-        self.show_chances = self._chances
+        self.show_chances = self._labelled()
+
+    def _labelled(self) -> bool:
+        """Whether moves are labelled with their chances now: asked for, and no key moment's
+        puzzle waiting for a try (the labels would give its answer away)."""
+        return self._chances and not self.answer_hidden
 
 
 def _paths(value: Any) -> list[int]:

@@ -124,11 +124,13 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   const log = h("ol", { class: "sumer-log", tabindex: "0" });
   const logBox = h("details", { class: "sumer-log-box", open: "" }, logTitle, log);
   const task = mountTask(model);
+  const coach = mountCoach(model);
   // Projector layout (see mountClassroom): the messages have a reserved place at the top of
   // the column beside the picture, with the prompt, reports and log under them, so nothing
   // moves under the pointer and the picture keeps the whole height below the toolbar.
   const messages = h("div", { class: "sumer-messages" }, status, error);
-  const side = h("div", { class: "sumer-side" }, toolbar, history, messages, prompt, logBox);
+  const side = h("div", { class: "sumer-side" }, toolbar, history, messages, prompt,
+    coach.review, coach.why, logBox);
   const main = h("div", { class: "sumer-main" }, host, side);
   el.replaceChildren(task.panel, main);
   const classroom = mountClassroom(model, el, { toolbar, undo, bot, history });
@@ -307,6 +309,8 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
     [["change:log"], drawLog],
     [controls, drawControls],
     [["change:task"], task.draw],
+    [["change:bot_why"], coach.drawWhy],
+    [["change:review_panel"], coach.drawReview],
     ...Object.entries(on).map(([event, handler]) => [[event], () => handler(frame)]),
   ];
   const changed = new Set();  // not empty while a drawing is queued
@@ -326,6 +330,7 @@ function mountFrame({ model, el, onClick, drawExtras, onRedraw, on = {}, clickab
   }
   for (const [event, handler] of Object.entries(handlers)) model.on(event, handler);
   drawSvg(); drawControls(); drawError(); drawLog(); task.draw();
+  coach.drawWhy(); coach.drawReview();
   frame.cleanup = () => {
     for (const [event, handler] of Object.entries(handlers)) model.off(event, handler);
     classroom.cleanup();
@@ -373,6 +378,81 @@ function mountTask(model) {
     rules.textContent = t.rules && t.rules.length ? `${t.practises}: ${t.rules.join(", ")}` : "";
   }
   return { panel, draw };
+}
+
+// The coach beside the board (sumer_widgets/coaching.py decides and words everything): what
+// each bot weighed before its move (`bot_why`: the three best moves, their chances and a
+// reason each, the one played marked), and the game's review (`review_panel`): the chances
+// along the game and the luck meter as pictures with the same figures in words, accuracy,
+// the learner's key moments as buttons that open each as a puzzle on the board, and the open
+// puzzle's question, verdict and — only after a try — the best move and why.
+function mountCoach(model) {
+  const words = () => model.get("words") || {};
+  const why = h("section", { class: "sumer-coach-why", "aria-live": "polite" });
+  const review = h("section", { class: "sumer-coach-review" });
+  function drawWhy() {
+    const decisions = model.get("bot_why") || [];
+    why.hidden = decisions.length === 0;
+    why.replaceChildren(...decisions.map((d) => h("div", { class: "sumer-coach-decision",
+      dataset: { ply: d.ply } },
+      h("h4", {}, d.title),
+      h("ol", { class: "sumer-coach-candidates" }, ...d.items.map((item) => h("li", {
+        class: item.played ? "sumer-coach-played" : "" },
+        h("span", { class: "sumer-coach-move" }, item.move), " ",
+        h("span", { class: "sumer-coach-chance" }, item.chance),
+        item.played ? h("span", { class: "sumer-coach-mark" }, ` ✓ ${d.played_label}`) : null,
+        item.reason ? h("div", { class: "sumer-coach-reason" }, item.reason) : null))),
+      d.other ? h("p", { class: "sumer-coach-other" }, d.other) : null)));
+  }
+  function picture(markup) {
+    const box = h("div", { class: "sumer-coach-picture" });
+    const parsed = h("template");
+    parsed.innerHTML = markup || "";
+    box.append(parsed.content);
+    return box;
+  }
+  function drawPuzzle(p) {
+    const send = (message) => () => model.send(message);
+    return h("div", { class: "sumer-coach-puzzle", dataset: { status: p.status },
+      role: "group", "aria-label": p.question },
+      h("p", { class: "sumer-coach-question" }, h("strong", {}, p.question)),
+      h("p", { class: "sumer-coach-verdict", role: "status" }, p.verdict),
+      p.best ? h("p", { class: "sumer-coach-best" }, p.best) : null,
+      p.reasons.length ? h("ul", { class: "sumer-coach-reasons" },
+        ...p.reasons.map((r) => h("li", {}, r))) : null,
+      h("div", { class: "sumer-coach-buttons" },
+        p.show ? h("button", { type: "button", class: "sumer-coach-show",
+          onclick: send({ intent: "review_show" }) }, p.show) : null,
+        h("button", { type: "button", class: "sumer-coach-back",
+          onclick: send({ intent: "review_back" }) }, p.back)));
+  }
+  function drawReview() {
+    const r = model.get("review_panel") || {};
+    review.hidden = !r.title;
+    if (!r.title) { review.replaceChildren(); return; }
+    if (r.puzzle && r.puzzle.question) {
+      review.replaceChildren(h("h3", {}, r.title), drawPuzzle(r.puzzle));
+      return;
+    }
+    const close = h("button", { type: "button", class: "sumer-coach-close",
+      onclick: () => model.send({ intent: "review_close" }) }, words().review_close || "Close");
+    review.replaceChildren(
+      h("h3", {}, r.title),
+      h("h4", {}, r.moments_title),
+      r.none ? h("p", {}, r.none) : h("ol", { class: "sumer-coach-moments" },
+        ...r.moments.map((m) => h("li", {}, h("button", { type: "button",
+          class: "sumer-coach-moment", dataset: { moment: m.index, ply: m.ply },
+          onclick: () => model.send({ intent: "review_moment", moment: m.index }) }, m.text)))),
+      h("h4", {}, r.chances_title),
+      picture(r.chances_svg),
+      h("h4", {}, r.accuracy_title),
+      h("ul", { class: "sumer-coach-accuracy" }, ...r.accuracy.map((line) => h("li", {}, line))),
+      h("h4", {}, r.luck_title),
+      picture(r.luck_svg),
+      h("ul", { class: "sumer-coach-luck" }, ...r.luck.map((line) => h("li", {}, line))),
+      close);
+  }
+  return { why, review, drawWhy, drawReview };
 }
 
 // Keyboard play ----------------------------------------------------------------------------
@@ -502,8 +582,10 @@ function mountClassroom(model, el, { toolbar, undo, bot, history }) {
   const why = h("input", { type: "checkbox", class: "sumer-why",
     onchange: (e) => model.send({ intent: "why_bots", value: e.target.checked }) });
   const whyLabel = h("label", { class: "sumer-why-label" }, why, h("span"));
-  const extras = h("span", { class: "sumer-classroom" }, levelLabel, whyLabel, save, load, file,
-    full);
+  const review = h("button", { class: "sumer-review", type: "button",
+    onclick: () => model.send({ intent: "review" }) });
+  const extras = h("span", { class: "sumer-classroom" }, levelLabel, whyLabel, review, save, load,
+    file, full);
   toolbar.append(extras);
 
   function draw() {
@@ -534,6 +616,9 @@ function mountClassroom(model, el, { toolbar, undo, bot, history }) {
     whyLabel.hidden = tools.why_bots == null;
     whyLabel.lastChild.textContent = ` ${tools.why_bots || ""}`;
     why.checked = Boolean(model.get("why_bots"));
+    // null: nothing to review (no move yet, or a key moment is open).
+    review.hidden = tools.review == null;
+    review.textContent = tools.review || "";
     save.hidden = load.hidden = !tools.save;
     save.textContent = w.save || "Save game";
     load.textContent = w.load || "Load game";

@@ -67,6 +67,7 @@ class SumeriaCore(BoardCore):
     def __init__(self, game: sumeria.Game | None = None, *, board: Any = None,
                  traders: Mapping[str, int] | None = None, bots: Mapping[int, Bot] | None = None,
                  lang: str = "en", autoplay: bool = True, name: str = "", level: str | None = None,
+                 why_bots: bool = False,
                  **kwargs: Any):
         self._check_keywords(kwargs)
         if game is not None and not isinstance(game, sumeria.Game):
@@ -79,7 +80,7 @@ class SumeriaCore(BoardCore):
             self._board.index_of(loc_id)
             self._traders[loc_id] = _player(owner)
         super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
-                         level=level)
+                         level=level, why_bots=why_bots)
 
     # Drawing ------------------------------------------------------------------------------
 

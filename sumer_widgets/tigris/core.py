@@ -102,6 +102,7 @@ class TigrisCore(BoardCore):
     def __init__(self, game: tigris.Game | State | None = None, *, board: str = "standard",
                  bots: Mapping[int, Bot] | None = None, open_hands: bool = False,
                  lang: str = "en", autoplay: bool = True, name: str = "", level: str | None = None,
+                 why_bots: bool = False,
                  **kwargs: Any):
         self._check_keywords(kwargs)
         if isinstance(game, State):
@@ -117,7 +118,7 @@ class TigrisCore(BoardCore):
         # widget's traits can be set.
         self._open = bool(open_hands)
         super().__init__(game, bots=bots, lang=lang, autoplay=autoplay, name=name,
-                         level=level)
+                         level=level, why_bots=why_bots)
         self.open_hands = self._open
         self.observe(self._on_open, names=["open_hands"])
 

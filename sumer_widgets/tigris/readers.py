@@ -672,7 +672,9 @@ def tell(event: Any, after: State | None, lang: str = "en") -> str:
 
 def _register() -> None:
     for cls in MOVE_CLASSES:
-        display.register(cls, say_move)
+        # In the language spoken (`display.move_words` sets it): a Dutch board's log said
+        # the bots' moves in English.
+        display.register(cls, lambda move: say_move(move, display.spoken()))
     display.register_change("tigris", _change)
     display.register_teller("tigris", tell)
 

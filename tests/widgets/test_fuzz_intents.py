@@ -3,7 +3,9 @@ refused intent changes nothing.
 
 Each example builds a board (a game with a bot seated, or an explorer) and sends it a sequence
 of messages: well-formed intents of every kind the board knows (legal moves included, so the
-game moves on), the same with a part changed, unknown intents, and plain garbage. The boards run
+game moves on), the same with a part changed, unknown intents, and plain garbage. One board
+has a reviewed game with a key moment open as a puzzle (the review's intents: a moment that
+is not one, Show before a try, ...). The boards run
 with ``STRICT`` set, so an exception that is not a `SumerError` fails the test instead of being
 shown; after each refused message the game (or the explorer's position) is what it was.
 """
@@ -28,6 +30,23 @@ from sumer_widgets.sumeria.board import SumeriaBoard
 from sumer_widgets.tigris.board import TigrisBoard
 from tests.fuzzing import TRICKY_TEXT, check_reason, deep, fuzz, garbage, mutated, rule_ids
 
+
+def reviewed(board):
+    """`board` after a game played at random against its bot, reviewed, with its first key
+    moment open as a puzzle when the review has one: the review's intents meet a review."""
+    picker = RandomBot(seed=9)
+    game = board.game
+    while not game.is_over and len(game.moves) < 400:
+        if game.to_move in board.bots:
+            board.bot_move()
+        else:
+            board.play(picker.choose(game.state))
+    board.review()
+    if board.review_panel["moments"]:
+        board.send_intent({"intent": "review_moment", "moment": 0})
+    return board
+
+
 BOARDS = {
     "sumeria": lambda: SumeriaBoard(sumeria.new_game(3, seed=2), bots={2: RandomBot(seed=1)}),
     "sumeria-nl": lambda: SumeriaBoard(sumeria.new_game(4, seed=5), bots={1: RandomBot(seed=2)},
@@ -43,6 +62,9 @@ BOARDS = {
     "royal_ur-nl": lambda: RoyalUrBoard(royal_ur.new_game(seed=6, pieces=3, throws="either"),
                                         bots={1: RandomBot(seed=2)}, lang="nl",
                                         autoplay=False, chances=True),
+    "royal_ur-review": lambda: reviewed(RoyalUrBoard(royal_ur.new_game(seed=3, pieces=3),
+                                                     bots={1: RandomBot(seed=2)},
+                                                     why_bots=True)),
 }
 
 PLACES = ("d2", "c1", "pool-light", "pool-dark", "off-dark",
@@ -67,6 +89,7 @@ VALUES = {
     "city": st.one_of(st.sampled_from(CITIES), odd),
     "lord": st.one_of(st.sampled_from(CITIES), odd),
     "place": st.one_of(st.sampled_from(PLACES), odd),
+    "moment": st.one_of(st.integers(-2, 4), odd),
 }
 
 
@@ -74,7 +97,8 @@ def snapshot(board):
     """What a refused message must leave as it was."""
     game = board.game
     game_part = (game.to_json(), len(game.history)) if game is not None else None
-    return (game_part, dict(getattr(board, "_traders", {})), getattr(board, "_lords", None))
+    return (game_part, dict(getattr(board, "_traders", {})), getattr(board, "_lords", None),
+            board.review_panel, board._main_game.to_json() if board._main_game else None)
 
 
 @st.composite
