@@ -152,6 +152,15 @@ def review_panel(review: coach.Review, luck: Mapping[int, Mapping[str, float]],
     }
 
 
+def moment_panel(puzzle: Puzzle, rules: Any, lang: str) -> dict[str, Any]:
+    """A stored key moment's puzzle for the page (`BoardCore.open_moment`): its title and
+    the puzzle, whose "back" sets the position up again."""
+    words = WORDS[lang]
+    said = puzzle.panel(rules, lang)
+    said["back"] = words["moment_again"]
+    return {"title": words["moment_title"], "puzzle": said}
+
+
 def _signed(amount: float) -> str:
     points = round(100 * amount)
     return f"+{points}" if points > 0 else ("0" if points == 0 else f"−{-points}")

@@ -191,6 +191,7 @@ class BoardCore:
         self._review_luck: Any = None
         self._review_shown: Any = None
         self._puzzle: Any = None
+        self._moment: dict[str, Any] | None = None
         self._main_game: Game | None = None
         #: Called with the board after each review is made (a lesson keeps it in the record:
         #: `sumer_widgets.lessons.Lesson.keep_reviews`).
@@ -324,7 +325,7 @@ class BoardCore:
                  self.level, self._task, dict(self._task_record), self._hints_shown,
                  self._task_tried, self._try_missed, self.autoplay, self.why_bots)
         reviewed = (self._review, self._review_source, self._review_luck,
-                    copy.copy(self._puzzle), self._main_game, self.review_panel)
+                    copy.copy(self._puzzle), self._main_game, self.review_panel, self._moment)
         ply = self.ply
         try:
             yield
@@ -333,7 +334,7 @@ class BoardCore:
              self._hints_shown, self._task_tried, self._try_missed, self.autoplay,
              self.why_bots) = saved
             (self._review, self._review_source, self._review_luck, self._puzzle,
-             self._main_game, self.review_panel) = reviewed
+             self._main_game, self.review_panel, self._moment) = reviewed
             self._review_shown = None
             if game is not None:
                 game.restore(game_copy)
@@ -516,6 +517,46 @@ class BoardCore:
         self.game = position
         self.refresh()
 
+    def open_moment(self, moment: Mapping[str, Any]) -> None:
+        """Open a key moment a learner's record keeps (`sumer_widgets.record`, "Reviews": the
+        move played and the game up to it, ``position``) as a puzzle on this board — a
+        warm-up's "You played X here. Find a better move." — judged as a review's puzzles
+        are, the answer only after a try. The board plays from the moment's position; its
+        "Try again" sets the position up once more.
+
+        Raises:
+            InvalidInput: the moment is not one of this board's game, its position does not
+                load, the game there is over, or the move it names is not legal there.
+        """
+        from engine import coach
+        from sumer_widgets.coaching import Puzzle
+
+        if not isinstance(moment, Mapping) or not isinstance(moment.get("move"), str) or (
+                not isinstance(moment.get("position"), str)):
+            raise InvalidInput(Message(TEXT, "bad_moment"))
+        game_class = type(self.game) if self.game is not None else None
+        if game_class is None:
+            raise InvalidInput(Message(TEXT, "no_game_to_review"))
+        position = _parse_save(moment.get("position"), game_class)
+        if position.is_over:
+            raise InvalidInput(Message(TEXT, "bad_moment"))
+        values = coach.move_values(position.state, player_view=False)
+        if moment["move"] not in values:
+            raise InvalidInput(Message(TEXT, "bad_moment"))
+        best = max(values, key=values.__getitem__)
+        lost = max(0.0, values[best] - values[moment["move"]])
+        decision = coach.Decision(ply=len(position.moves), player=position.state.to_move,
+                                  move=moment["move"], best=best, before=values[best],
+                                  after=values[moment["move"]], lost=lost,
+                                  grade=coach.grade(lost), choices=len(values))
+        with self._atomic():
+            self._end_review()
+            self._moment = dict(moment)
+            self._main_game = position.copy()
+            self._puzzle = Puzzle(0, decision, position.state)
+            self.game = position
+            self.refresh()
+
     def _puzzle_try(self, move: Any) -> None:
         """A move in a key moment's puzzle: as good as the coach's best (within 2 points), it
         stays on the board and the answer is told; else it is taken back and the learner is
@@ -541,6 +582,9 @@ class BoardCore:
     def _intent_review_back(self, _content: Mapping[str, Any]) -> None:
         if self._puzzle is None:
             raise refused("no_puzzle")
+        if self._review is None and self._moment is not None:
+            self.open_moment(self._moment)  # a stored moment: its position once more
+            return
         self._close_puzzle()
         self.refresh()
 
@@ -558,6 +602,7 @@ class BoardCore:
 
     def _end_review(self) -> None:
         self._close_puzzle()
+        self._moment = None
         self._review = self._review_source = self._review_luck = None
         self._review_shown = None
         self.review_panel = {}
@@ -565,12 +610,15 @@ class BoardCore:
     def _show_review(self) -> None:
         """The review panel (`coaching.review_panel`), made again only when the language or
         the puzzle changed."""
-        if self._review is None:
-            self.review_panel = {}
-            return
         from sumer_widgets import coaching
 
         puzzle = self._puzzle
+        if self._review is None:
+            # A stored key moment (`open_moment`) is a puzzle without a review around it.
+            self.review_panel = {} if puzzle is None else coaching.moment_panel(
+                puzzle, self.game.rules(), self.lang)
+            self._review_shown = None
+            return
         key = (self.lang, None if puzzle is None else (
             puzzle.index, puzzle.tries, puzzle.found, puzzle.shown, puzzle.last))
         if key == self._review_shown:

@@ -118,12 +118,14 @@ class WarmUp(widgets.VBox):
             return
         progress = lesson.progress()
         due = progress.due[:WARM_UP_ITEMS]
-        if not due:
+        moment = last_moment(lesson)
+        if not due and moment is None:
             key = "warm_first" if len(progress.lessons) <= 1 else "warm_none"
             self.line.value = html.escape(told[key])
             self.items.children = ()
             return
-        self.line.value = html.escape(told["warm_why"].format(count=len(due)))
+        self.line.value = html.escape(told["warm_why"].format(count=len(due)) if due else
+                                      told["warm_moment"])
         shown = []
         for n, item in enumerate(due):
             if item.kind == "question":
@@ -135,6 +137,12 @@ class WarmUp(widgets.VBox):
                 board = _warm_task(lesson, item.id, seed=len(progress.lessons) * 100 + n)
                 board.observe(lesson._changed, names=["task"])
                 lesson._warm[("task", item.id)] = board
+                shown.append(board)
+        if moment is not None:
+            board = _warm_moment(lesson, moment)
+            if board is not None:
+                if due:
+                    shown.append(widgets.HTML(html.escape(told["warm_moment"])))
                 shown.append(board)
         self.items.children = tuple(shown)
 
@@ -161,6 +169,36 @@ def _warm_task(lesson: Any, task_id: str, seed: int) -> Any:
     shown = fresh if fresh is not None else replace(task)
     name = f"warm-{task_id}"
     return shown.board(lang=lesson.lang, name=name)
+
+
+def last_moment(lesson: Any) -> dict[str, Any] | None:
+    """The costliest key moment of the learner's latest game of this lesson's game reviewed
+    in an earlier session (`Record.reviews`), or None."""
+    record = lesson.record
+    if record is None:
+        return None
+    reviews = [review for review in record.reviews.values()
+               if review.get("game") == lesson.game and review.get("session") != lesson.session
+               and review.get("moments")]
+    if not reviews:
+        return None
+    latest = reviews[-1]  # a record keeps its reviews in the order they were made
+    return max(latest["moments"], key=lambda moment: moment.get("lost", 0))
+
+
+def _warm_moment(lesson: Any, moment: dict[str, Any]) -> Any:
+    """A board on the position of a stored key moment, its puzzle open; None where the
+    position does not load any more (a record from an older version of the rules)."""
+    from engine.core import SumerError, rules_of
+    from sumer_widgets.games import card
+
+    try:
+        game = rules_of(lesson.game).Game.from_json(moment["position"])
+        board = card(lesson.game).board(game, lang=lesson.lang, name="warm-moment")
+        board.open_moment(moment)
+    except (SumerError, KeyError):
+        return None
+    return board
 
 
 class PartStars(widgets.HTML):

@@ -10,6 +10,8 @@ import re
 from unittest import mock
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engine import coach, mesopotamia, priest_kings, royal_ur, sumeria, tigris
 from engine.bots import RandomBot, bot_for_level
@@ -23,6 +25,7 @@ from sumer_widgets.record import read_record
 from sumer_widgets.royal_ur.board import RoyalUrBoard
 from sumer_widgets.sumeria.board import SumeriaBoard
 from sumer_widgets.tigris.board import TigrisBoard
+from tests.fuzzing import fuzz, mutated, only_own_errors
 
 PERCENT = re.compile(r"^\d{1,3} %$")
 
@@ -397,3 +400,94 @@ def test_the_royal_game_of_urs_chance_labels_wait_for_the_learners_try():
     assert not board.show_chances
     board.send_intent({"intent": "review_show"})
     assert board.show_chances and board.choices["chances"] is True
+
+
+# A stored key moment: the record's, on a board of its own (a later lesson's warm-up) ----------
+
+
+def stored_moment(tmp_path):
+    """The costliest key moment a lesson's record keeps of a reviewed game."""
+    lesson = Lesson("royal_ur", records=tmp_path)
+    lesson.keep_reviews(reviewed_board()).review()
+    moments = next(iter(lesson.record.reviews.values()))["moments"]
+    assert moments
+    return max(moments, key=lambda m: m["lost"])
+
+
+def test_a_stored_moment_opens_as_a_puzzle_and_its_answer_waits_for_a_try(tmp_path):
+    moment = stored_moment(tmp_path)
+    board = RoyalUrBoard(royal_ur.Game.from_json(moment["position"]))
+    board.open_moment(moment)
+    panel = board.review_panel
+    assert panel["title"] == "A position from your last reviewed game"
+    assert panel["puzzle"]["question"].startswith("You played this here: ")
+    assert panel["puzzle"]["best"] == "" and panel["puzzle"]["show"] == ""
+    puzzle = board._puzzle
+    worse = [m for m in board.game.legal_moves()
+             if puzzle.values[str(m)] < puzzle.values[puzzle.best] - coaching.FOUND_WITHIN]
+    position = board.game.to_json()
+    if worse:
+        board.send_intent({"intent": "play", "ply": board.ply, "move": worse[0].to_dict()})
+        assert board.game.to_json() == position and board.review_panel["puzzle"]["best"] == ""
+        board.send_intent({"intent": "review_show"})
+        assert board.review_panel["puzzle"]["best"], "shown after a try"
+    else:
+        board.send_intent({"intent": "review_show"})
+        assert "try a move of your own first" in board.error
+    # "Try the position again": the same position, a fresh puzzle.
+    board.send_intent({"intent": "review_back"})
+    assert board.game.to_json() == position and board._puzzle.tries == 0
+    assert board.review_panel["puzzle"]["back"] == "Try the position again"
+
+
+@pytest.mark.parametrize("change", [
+    {"move": "move 99"}, {"move": 7}, {"position": "{}"}, {"position": None},
+    {"position": sumeria.Game(sumeria.new_state(3, seed=1)).to_json()},
+])
+def test_a_stored_moment_that_does_not_fit_the_board_is_refused_and_changes_nothing(
+        tmp_path, change):
+    moment = {**stored_moment(tmp_path), **change}
+    board = ur_board()
+    before = board.game.to_json()
+    with pytest.raises(InvalidInput):
+        board.open_moment(moment)
+    assert board.game.to_json() == before and board._puzzle is None
+    assert board.review_panel == {}
+
+
+def test_the_next_lessons_warm_up_serves_the_last_reviews_costliest_moment(tmp_path):
+    from sumer_widgets.course import WarmUp, last_moment
+
+    with mock.patch("sumer_widgets.record.today", return_value="2026-12-01"):
+        first = Lesson("royal_ur", records=tmp_path)
+        first.set_learner("Ada")
+        first.keep_reviews(reviewed_board()).review()
+    costliest = max(next(iter(first.record.reviews.values()))["moments"],
+                    key=lambda m: m["lost"])
+    with mock.patch("sumer_widgets.record.today", return_value="2026-12-08"):
+        second = Lesson("royal_ur", records=tmp_path)
+        second.set_learner("Ada")
+        assert last_moment(second) == costliest
+        warm = WarmUp(second)
+    boards = [child for child in warm.items.children if isinstance(child, RoyalUrBoard)]
+    assert len(boards) == 1 and boards[0]._puzzle is not None
+    assert boards[0].game.to_json() == royal_ur.Game.from_json(costliest["position"]).to_json()
+    assert "a better move was there to find" in warm.line.value + "".join(
+        getattr(child, "value", "") for child in warm.items.children)
+
+
+_FUZZ_MOMENT: dict = {}
+
+
+@fuzz(0.3)
+@given(data=st.data())
+def test_a_mangled_stored_moment_gets_only_the_projects_refusal(tmp_path_factory, data):
+    """A record's moment as a hand-in may bring it (read_record checks its shape, not its
+    position): any change to it is opened or refused with a reason, the board unchanged."""
+    if not _FUZZ_MOMENT:
+        _FUZZ_MOMENT.update(stored_moment(tmp_path_factory.mktemp("records")))
+    moment = mutated(data.draw, dict(_FUZZ_MOMENT))
+    board = ur_board()
+    before = board.game.to_json()
+    if only_own_errors(lambda: board.open_moment(moment)) is not None:
+        assert board.game.to_json() == before and board._puzzle is None
