@@ -13,6 +13,10 @@ its sentences as text), which the question's ``reveal`` returns (`sumer_widgets.
 lesson`). The functions that come before a question (`seat_figures`, `measure`,
 `reroll_counts`) give its figures without the verdict the learner is asked for.
 
+Every sentence and label they show is in ``words.en.toml`` beside this module
+(``[questions.SAY]``, ``[questions.LUCK]``, ...), its ``{slots}`` filled here; the names of the
+figures (``"support a conflict"``) are the result files' own keys and are shown as they are.
+
 Limits: the sentences state what the intervals allow (higher, lower, cannot tell apart); what
 the figures *mean* for the games is said in the notebook's own text.
 """

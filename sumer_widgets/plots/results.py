@@ -23,6 +23,9 @@ nothing, and one from a single game none at all. `sample_note` says so in words:
 `FEW_GAMES` games, or with an interval wider than `WIDE` (a rate) — the plots mark such figures
 with hollow markers.
 
+The sentences and labels are in ``words.<lang>.toml`` beside this module
+(``[results.WORDS]``); the notebook reads them in English.
+
 Limits: `results_folder` finds the files from the current folder upwards (a notebook runs in
 ``notebooks/``) or beside the installed package (an editable install); a copy of the notebook
 alone, without the repository, has no results to show and says so (`ResultsMissing`).
