@@ -205,9 +205,17 @@ _NOT_PROSE_CALLS = {"compile", "search", "match", "sub", "fullmatch", "findall",
 _NOT_PROSE_KEYWORDS = {"tells", "facts"}
 
 
-def prose_literals(source: str) -> list[tuple[int, str]]:
+def prose_literals(source: str, *, errors: Iterable[str] = (),
+                   keys: Iterable[str] = ()) -> list[tuple[int, str]]:
     """The string literals of Python `source` that read as a learner's sentence — three words
-    or more with a space, not a docstring, not markup, not a pattern — as ``(line, text)``."""
+    or more with a space, not a docstring, not markup, not a pattern — as ``(line, text)``.
+
+    A module that raises one of its own errors for a programmer (a wrong argument, a malformed
+    data file) names them in `errors` (e.g. ``InvalidInput``): their arguments are not prose,
+    as a ``ValueError``'s are not. `keys` are the names a data file gives its figures, which
+    the code looks up by name (``figures["games with one winner"]``): data, not prose."""
+    not_prose_calls = _NOT_PROSE_CALLS | set(errors)
+    keys = set(keys)
     tree = ast.parse(source)
     skip: set[int] = set()
     for node in ast.walk(tree):
@@ -218,12 +226,12 @@ def prose_literals(source: str) -> list[tuple[int, str]]:
         elif isinstance(node, ast.Call):
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-            if name in _NOT_PROSE_CALLS:
+            if name in not_prose_calls:
                 skip.update(id(sub) for sub in ast.walk(node))
     found = []
     for node in ast.walk(tree):
         if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                and id(node) not in skip and " " in node.value
+                and id(node) not in skip and " " in node.value and node.value not in keys
                 and not _MARKUP.search(node.value) and not _DIAGRAM.search(node.value)
                 and len(_WORD.findall(node.value)) >= 3):
             found.append((node.lineno, node.value))

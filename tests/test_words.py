@@ -5,6 +5,8 @@ writes, it reads back."""
 from __future__ import annotations
 
 import ast
+import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -37,6 +39,59 @@ def test_no_lesson_module_writes_a_learners_sentence_in_python(lesson):
     found = prose_literals((PACKAGE / lesson / "lesson.py").read_text(encoding="utf-8"))
     assert not found, f"{lesson}/lesson.py: " + "; ".join(f"line {n}: {text!r}"
                                                            for n, text in found[:5])
+
+
+#: The modules beside the lessons whose sentences a learner reads: the analysis lesson's
+#: pictures and printed results, the plots' (labels, a small sample's warning, a missing result
+#: file), the history's drawings.
+SHOWN = sorted(path for folder in ("analysis", "plots", "history")
+               for path in (PACKAGE / folder).glob("*.py") if path.name != "lesson.py")
+#: In these modules `InvalidInput` is a programmer's error (a wrong argument, a malformed
+#: result file); what a learner meets, `ResultsMissing`, is not skipped.
+PROGRAMMERS_ERRORS = ("InvalidInput",)
+
+
+def _keys(value: object) -> Iterator[str]:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _keys(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _keys(item)
+
+
+#: The names the result files give their figures (``benchmarks/results/*.json``), which the
+#: analyses look up and show as the files name them.
+RESULT_KEYS = frozenset(key for path in (PACKAGE.parent / "benchmarks" / "results").glob("*.json")
+                        for key in _keys(json.loads(path.read_text(encoding="utf-8"))))
+
+
+@pytest.mark.parametrize("path", SHOWN, ids=lambda path: f"{path.parent.name}/{path.name}")
+def test_no_module_a_learner_reads_writes_a_sentence_in_python(path):
+    found = prose_literals(path.read_text(encoding="utf-8"), errors=PROGRAMMERS_ERRORS,
+                           keys=RESULT_KEYS)
+    assert not found, f"{path.parent.name}/{path.name}: " + "; ".join(
+        f"line {n}: {text!r}" for n, text in found[:5])
+
+
+def test_the_prose_check_finds_a_result_sentence_put_back_into_python():
+    source = (PACKAGE / "plots" / "results.py").read_text(encoding="utf-8")
+    check_it = {"errors": PROGRAMMERS_ERRORS, "keys": RESULT_KEYS}
+    assert not prose_literals(source, **check_it)
+    put_back = source.replace('ax.set_xlabel(_SAY["ladder-axis"])',
+                              'ax.set_xlabel("games won (%), with 95 % interval")')
+    put_back = put_back.replace('raise ResultsMissing(_SAY["no-folder"])',
+                                'raise ResultsMissing("the result files are not here")')
+    assert put_back != source
+    assert [text for _, text in prose_literals(put_back, **check_it)] == [
+        "the result files are not here", "games won (%), with 95 % interval"]
+    # A programmer's error and a result file's name of a figure are not prose; without
+    # naming them they are.
+    source = ('raise InvalidInput(f"a rate needs at least one trial, not n={n}")\n'
+              'n = figures["games with one winner"]\n')
+    assert not prose_literals(source, **check_it)
+    assert len(prose_literals(source)) == 2
 
 
 def test_the_prose_check_finds_a_sentence_put_back_into_python():

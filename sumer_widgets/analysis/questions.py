@@ -13,6 +13,10 @@ its sentences as text), which the question's ``reveal`` returns (`sumer_widgets.
 lesson`). The functions that come before a question (`seat_figures`, `measure`,
 `reroll_counts`) give its figures without the verdict the learner is asked for.
 
+Every sentence and label they show is in ``words.en.toml`` beside this module
+(``[questions.SAY]``, ``[questions.LUCK]``, ...), its ``{slots}`` filled here; the names of the
+figures (``"support a conflict"``) are the result files' own keys and are shown as they are.
+
 Limits: the sentences state what the intervals allow (higher, lower, cannot tell apart); what
 the figures *mean* for the games is said in the notebook's own text.
 """
@@ -61,6 +65,9 @@ from sumer_widgets.words import words
 LUCK = words(__file__)["LUCK"]
 #: The sentence of reading many intervals at once (``[questions.MANY]``).
 MANY = words(__file__)["MANY"]
+#: Every other sentence and label of the pictures and printed results (``[questions.SAY]``);
+#: the analysis lesson is in English.
+SAY = words(__file__)["SAY"]["en"]
 
 __all__ = [
     "Seen", "battles", "campaigns", "capped_lengths", "cards", "city_states",
@@ -71,7 +78,7 @@ __all__ = [
     "shared_wins", "shrinking", "support", "tiebreak", "tigris_variants", "two_rates", "verdict",
 ]
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th")
+ORDINALS = SAY["ordinals"]
 
 
 # ---------------------------------------------------------------- pictures, now or revealed
@@ -100,9 +107,7 @@ def _show() -> None:
 
 #: Where matplotlib is missing, a reveal says so (the shipped notebook cannot show its picture:
 #: a reveal is never stored).
-NO_PICTURE = ("No picture here: this copy of Sumer runs without matplotlib (in the browser-only "
-              "site there is none); JupyterLab draws it — `make lab`, or the notebook on Binder. "
-              "The sentences below say what it shows.")
+NO_PICTURE = SAY["no-picture"]
 
 
 class Seen:
@@ -146,7 +151,7 @@ def _points(change: Estimate) -> str:
     """A difference of two rates in percentage points, with its interval."""
     def p(x: float) -> str:
         return f"{100 * x:.1f}".replace("-", "−")
-    return f"{p(change.value)} points [{p(change.low)}, {p(change.high)}]"
+    return SAY["points"].format(value=p(change.value), low=p(change.low), high=p(change.high))
 
 
 def verdict(rate: Rate, expected: float) -> str:
@@ -154,11 +159,8 @@ def verdict(rate: Rate, expected: float) -> str:
     note = sample_note(rate)
     if note:
         return note
-    if rate.low > expected:
-        return f"above {expected:.1%}, beyond chance"
-    if rate.high < expected:
-        return f"below {expected:.1%}, beyond chance"
-    return f"the interval contains {expected:.1%}: no difference we can detect"
+    said = "above" if rate.low > expected else "below" if rate.high < expected else "contains"
+    return SAY[said].format(expected=expected)
 
 
 def list_results(folder: Any = None) -> None:
@@ -167,22 +169,24 @@ def list_results(folder: Any = None) -> None:
     for path in sorted(Path(folder).glob("*.json")):
         data = json.loads(path.read_text(encoding="utf-8"))
         if "pairings" in data:
-            size = f"{sum(p['games'] for p in data['pairings']):,} games in " \
-                   f"{len(data['pairings'])} pairings"
+            size = SAY["in-pairings"].format(games=sum(p["games"] for p in data["pairings"]),
+                                             pairings=len(data["pairings"]))
         elif "games" in data and isinstance(data["games"], list):
-            size = f"{len(data['games']):,} games"
+            size = SAY["games"].format(games=len(data["games"]))
         else:
             size = ", ".join(f"{v:,} {k}" for k, v in data.get("sizes", {}).items())
-        print(f"{path.name:<26} {size}\n{'':<26} made by: {data.get('generated_by', '?')}")
+        print(SAY["result-file"].format(name=path.name, size=size, indent=" " * 27,
+                                        command=data.get("generated_by", "?")))
 
 
 def one_game(record: Any) -> None:
     """A game's record told in words: who sat where, the scores, the winners, the length."""
-    seats = ", ".join(f"seat {n} ({bot}) {score}" for n, (bot, score)
+    seats = ", ".join(SAY["seat"].format(n=n, bot=bot, score=score) for n, (bot, score)
                       in enumerate(zip(record.bots, record.scores)))
-    winners = " and ".join(f"seat {w}" for w in record.winners) or "nobody"
-    print(f"{record.ruleset}, seed {record.seed}: {seats}.")
-    print(f"Won by {winners}, after {record.length} decisions.")
+    winners = SAY["winners-and"].join(SAY["winner"].format(n=w) for w in record.winners) \
+        or SAY["nobody"]
+    print(SAY["one-game"].format(ruleset=record.ruleset, seed=record.seed, seats=seats))
+    print(SAY["won-by"].format(winners=winners, length=record.length))
 
 
 # ------------------------------------------------------------------------------- part 1
@@ -200,8 +204,8 @@ def _shrinking_plot(rates: Sequence[Rate]) -> Any:
                     markerfacecolor="white" if sample_note(r) else COLOURS[0])
     ax.set_xticks(list(xs))
     ax.set_xticklabels([f"{r.n:,}" for r in rates])
-    ax.set_xlabel("games played")
-    ax.set_ylabel("win rate (%), with 95 % interval")
+    ax.set_xlabel(SAY["games-played"])
+    ax.set_ylabel(SAY["win-rate-axis"])
     ax.set_ylim(0, 100)
     ax.spines[["top", "right"]].set_visible(False)
     return ax
@@ -216,8 +220,9 @@ def shrinking(rate: float = 0.35, sizes: Sequence[int] = (5, 10, 20, 50, 200, 10
     _show()
     for r in rates:
         note = sample_note(r)
-        wide = f", {100 * (r.high - r.low):.1f} points wide" if widths else ""
-        print(f"{r.n:>5,} games: {_pct(r)}{wide}" + (f" — {note}" if note else ""))
+        wide = SAY["points-wide"].format(width=100 * (r.high - r.low)) if widths else ""
+        said = SAY["shrinking"].format(n=r.n, rate=_pct(r), wide=wide)
+        print(SAY["noted"].format(said=said, note=note) if note else said)
 
 
 def two_rates(first: Rate, second: Rate, names: tuple[str, str] = ("A", "B")) -> None:
@@ -226,18 +231,19 @@ def two_rates(first: Rate, second: Rate, names: tuple[str, str] = ("A", "B")) ->
     change = difference(second, first)
     _, (left, right) = plt.subplots(1, 2, figsize=(8, 2.8),
                                     gridspec_kw={"width_ratios": [2, 1]})
-    plot_intervals({"win rate": dict(zip(names, (first, second)))}, ax=left, percent=True,
-                   ylabel="games won", bars=False, title="the two rates")
-    plot_intervals({"difference": {f"{names[1]} − {names[0]}": change}}, ax=right,
-                   percent=True, baseline=0, ylabel="points", bars=False,
-                   title="their difference")
+    plot_intervals({SAY["win-rate"]: dict(zip(names, (first, second)))}, ax=left, percent=True,
+                   ylabel=SAY["games-won"], bars=False, title=SAY["the-two-rates"])
+    plot_intervals({SAY["difference"]: {f"{names[1]} − {names[0]}": change}}, ax=right,
+                   percent=True, baseline=0, ylabel=SAY["points-axis"], bars=False,
+                   title=SAY["their-difference"])
     plt.tight_layout()
     _show()
     for name, rate in zip(names, (first, second)):
-        print(f"{name} won {rate.successes:g} of {rate.n:,} games: {_pct(rate)}")
-    print(f"{names[1]} − {names[0]}: {_points(change)}"
-          + (" — the interval of the difference leaves out 0" if change.low > 0
-             or change.high < 0 else " — the interval of the difference contains 0"))
+        print(SAY["won-of"].format(name=name, successes=rate.successes, n=rate.n,
+                                   rate=_pct(rate)))
+    apart = change.low > 0 or change.high < 0
+    print(SAY["difference-leaves-out" if apart else "difference-contains"].format(
+        change=f"{names[1]} − {names[0]}", points=_points(change)))
 
 
 # ------------------------------------------------------------------------------- Sumeria
@@ -250,17 +256,18 @@ def first_player(data: Mapping[str, Any], counts: Sequence[str] | None = None) -
              if counts is None or label in counts}
     fig, axes = plt.subplots(1, len(seats), figsize=(4.5 * len(seats), 3.3), sharey=True)
     for ax, (label, figures) in zip(_flat(axes), seats.items()):
-        plot_intervals({"games won": dict(zip(ORDINALS, figures["rates"]))}, ax=ax,
-                       baseline=figures["fair"], baseline_label="no advantage", percent=True,
-                       ylabel="games won", title=f"Sumeria, {label}")
-        ax.set_xlabel("position, from the first player")
+        plot_intervals({SAY["games-won"]: dict(zip(ORDINALS, figures["rates"]))}, ax=ax,
+                       baseline=figures["fair"], baseline_label=SAY["no-advantage"],
+                       percent=True, ylabel=SAY["games-won"],
+                       title=SAY["sumeria-count"].format(count=label))
+        ax.set_xlabel(SAY["position-axis"])
     _show()
     for label, figures in seats.items():
         rates = figures["rates"]
-        print(f"{label}, {rates[0].n:,} games: the first player won {_pct(rates[0])}, the "
-              f"last {_pct(rates[-1])}; with no advantage {figures['fair']:.1%}.")
-        print(f"  first player: {verdict(rates[0], figures['fair'])}; last: "
-              f"{verdict(rates[-1], figures['fair'])}.")
+        print(SAY["first-and-last"].format(count=label, n=rates[0].n, first=_pct(rates[0]),
+                                           last=_pct(rates[-1]), fair=figures["fair"]))
+        print(SAY["first-and-last-verdict"].format(first=verdict(rates[0], figures["fair"]),
+                                                   last=verdict(rates[-1], figures["fair"])))
 
 
 def seat_figures(data: Mapping[str, Any], count: str) -> None:
@@ -268,27 +275,28 @@ def seat_figures(data: Mapping[str, Any], count: str) -> None:
     share, as figures only — what a learner reads to answer whether it is beyond chance."""
     figures = data["figures"]["seats"][count]
     first = figures["rates"][0]
-    print(f"{count}, {first.n:,} games between random bots:")
-    print(f"  the first player won {first.successes:g} games: {_pct(first)}, to one decimal "
-          f"{first.value:.1%} [{first.low:.1%}, {first.high:.1%}];")
-    print(f"  an even share (no advantage) would be {figures['fair']:.1%}.")
+    print(SAY["between-random"].format(count=count, n=first.n))
+    print(SAY["first-won"].format(successes=first.successes, rate=_pct(first),
+                                  value=first.value, low=first.low, high=first.high))
+    print(SAY["even-share"].format(fair=figures["fair"]))
 
 
 def tiebreak(data: Mapping[str, Any]) -> None:
     """Sumeria: what changes between games of the same deals under the two tie-breaks."""
     effects = data["figures"]["tiebreak"]
-    plot_intervals(effects, percent=True, ylabel="pairs of games",
-                   title="towns (English) against villages (Dutch), same deals")
+    plot_intervals(effects, percent=True, ylabel=SAY["pairs-of-games"],
+                   title=SAY["tiebreak-title"])
     _show()
     for label, figures in effects.items():
-        print(f"{label}:")
+        print(SAY["heading"].format(label=label))
         for name, rate in figures.items():
             note = sample_note(rate)
-            print(f"  {name}: {_pct(rate)} of {rate.n:,}" + (f" — {note}" if note else ""))
+            said = SAY["tiebreak-rate"].format(name=name, rate=_pct(rate), n=rate.n)
+            print(SAY["noted"].format(said=said, note=note) if note else said)
     for label, figures in data["figures"]["seats"].items():
         print(compare(figures["rates"][0], figures["villages"][0], percent=True,
-                      what=f"{label}, the first player wins",
-                      names=("under towns", "under villages")))
+                      what=SAY["first-player-wins"].format(count=label),
+                      names=(SAY["under-towns"], SAY["under-villages"])))
 
 
 def city_states(data: Mapping[str, Any]) -> None:
@@ -297,9 +305,9 @@ def city_states(data: Mapping[str, Any]) -> None:
     fig, axes = plt.subplots(2, 1, figsize=(9, 5.6), sharex=True)
     for ax, (key, fair) in zip(_flat(axes), (("scored", 18 / 8), ("scored first", 6 / 8))):
         plot_intervals({label: figures[key] for label, figures in scoring.items()}, ax=ax,
-                       baseline=fair, baseline_label="all alike", ylabel=f"times {key}",
-                       bars=False)
-    _flat(axes)[0].set_title("Sumeria: scorings a game, by city-state (random players)")
+                       baseline=fair, baseline_label=SAY["all-alike"],
+                       ylabel=SAY["times"].format(key=key), bars=False)
+    _flat(axes)[0].set_title(SAY["city-states-title"])
     _show()
     for label, figures in scoring.items():
         for key, fair in (("scored", 18 / 8), ("scored first", 6 / 8)):
@@ -308,10 +316,10 @@ def city_states(data: Mapping[str, Any]) -> None:
                      if e.low > fair or e.high < fair]
             low, high = min(values.values()), max(values.values())
             half = max((e.high - e.low) / 2 for e in values.values())
-            print(f"{label}, {key} (all alike: {fair:.2f} times a game): from {low.value:.2f} "
-                  f"to {high.value:.2f}, each within ±{half:.2f}; "
-                  + (f"beyond chance: {', '.join(apart)}." if apart
-                     else "every interval contains it."))
+            told = SAY["apart"].format(apart=", ".join(apart)) if apart else \
+                SAY["none-apart"]
+            print(SAY["scored"].format(count=label, key=key, fair=fair, low=low.value,
+                                       high=high.value, half=half, verdict=told))
 
 
 def city_states_by_luck(data: Mapping[str, Any], lang: str = "en") -> None:
@@ -346,10 +354,10 @@ def ladders(ladders: Mapping[str, Mapping[str, Any]],
     fig.tight_layout()
     _show()
     for ruleset, ladder in shown.items():
-        told = [f"{ladder['players']} players"] if "players" in ladder else []
+        told = [SAY["players"].format(players=ladder["players"])] if "players" in ladder else []
         told += [f"{name}={value}" for name, value in (ladder.get("options") or {}).items()]
-        told.append(f"made by: {ladder.get('generated_by', '?')}")
-        print(f"{ruleset} ({'; '.join(told)})")
+        told.append(SAY["made-by"].format(command=ladder.get("generated_by", "?")))
+        print(SAY["ladder"].format(ruleset=ruleset, told="; ".join(told)))
         for sentence in ladder_sentences(ladder):
             print("  " + sentence)
 
@@ -371,10 +379,10 @@ def pairing_figures(ladder: Mapping[str, Any], bot: str, opponent: str) -> None:
     rate with the interval — without saying how it stands to a fair share (a question asks)."""
     found = pairing(ladder, bot, opponent)
     rate = found["rate"]
-    print(f"{ladder['ruleset'].replace('_', '-')}, {ladder['players']} players: {bot} against "
-          f"{opponent}, {found['games']:,} games: won {found['wins']:,} alone and shared "
-          f"{found.get('draws', 0):,} wins; a shared win counts half: {rate.value:.1%} "
-          f"[{rate.low:.1%}, {rate.high:.1%}].")
+    print(SAY["pairing-figures"].format(
+        ruleset=ladder["ruleset"].replace("_", "-"), players=ladder["players"], bot=bot,
+        opponent=opponent, games=found["games"], wins=found["wins"],
+        draws=found.get("draws", 0), value=rate.value, low=rate.low, high=rate.high))
 
 
 def one_pairing(ladder: Mapping[str, Any], bot: str, opponent: str) -> None:
@@ -394,20 +402,21 @@ def shared_wins(ladder: Mapping[str, Any], bot: str, opponent: str) -> None:
             games = pairing["games"]
             among = wilson(pairing["wins"] + pairing.get("draws", 0), games)
             alone = wilson(pairing["wins"], games)
-            print(f"{bot} against {opponent}, {games:,} games: among the winners in "
-                  f"{among.successes:,} ({_pct(among)}), the only winner in "
-                  f"{alone.successes:,} ({_pct(alone)}).")
+            print(SAY["shared-wins"].format(bot=bot, opponent=opponent, games=games,
+                                            among=among.successes, among_rate=_pct(among),
+                                            alone=alone.successes, alone_rate=_pct(alone)))
             return
-    print(f"The ladder has no pairing of {bot} against {opponent}.")
+    print(SAY["no-pairing"].format(bot=bot, opponent=opponent))
 
 
 def game_lengths(data: Mapping[str, Any]) -> None:
     """Mesopotamia: the rounds of the games in the lengths file, one outline per group."""
-    plot_lengths(data, title="Mesopotamia: how long games last")
+    plot_lengths(data, title=SAY["lengths-title"])
     _show()
     bots = sorted({"/".join(sorted(set(g["bots"]))) for g in data["games"] if "bots" in g})
-    print(f"{len(data['games']):,} games" + (f" of {', '.join(bots)} bots" if bots else "")
-          + f" (made by: {data.get('generated_by', '?')}).")
+    print(SAY["lengths"].format(games=len(data["games"]),
+                                bots=SAY["of-bots"].format(bots=", ".join(bots)) if bots else "",
+                                command=data.get("generated_by", "?")))
     # What leaving the stopped games out does to the median is a question of the lesson.
     for sentence in length_sentences(data, stopped_effect=False):
         print(sentence)
@@ -420,13 +429,14 @@ def _capped_plot(finished: Sequence[int], stopped: Sequence[int], cap: int, labe
     start = cap + 1 - 10 * math.ceil((cap + 1 - min(finished)) / 10)
     edges = range(start, max(stopped or finished) + 11, 10)
     ax.hist([finished, stopped], bins=list(edges), stacked=True, color=[COLOURS[0], "#bbbbbb"],
-            label=[f"finished by then: {len(finished)}", f"stopped at the cap: {len(stopped)}"])
+            label=[SAY["finished-by-then"].format(count=len(finished)),
+                   SAY["stopped-at-cap"].format(count=len(stopped))])
     ax.axvline(cap, color="#444444", linestyle="--", linewidth=1)
-    ax.annotate(f"cap: {cap:,} decisions", (cap, ax.get_ylim()[1] * 0.92), xytext=(4, 0),
+    ax.annotate(SAY["cap"].format(cap=cap), (cap, ax.get_ylim()[1] * 0.92), xytext=(4, 0),
                 textcoords="offset points", fontsize=8)
-    ax.set_xlabel("decisions until a player placed all four markers")
-    ax.set_ylabel("games")
-    ax.set_title(f"Mesopotamia, {label}: the same games, as if stopped at a cap")
+    ax.set_xlabel(SAY["decisions-axis"])
+    ax.set_ylabel(SAY["games-axis"])
+    ax.set_title(SAY["capped-title"].format(count=label))
     ax.legend(fontsize=8, frameon=False)
     ax.spines[["top", "right"]].set_visible(False)
     return ax
@@ -440,7 +450,7 @@ def capped_lengths(data: Mapping[str, Any], group: str = "3 players",
     games = [g for g in data["games"] if f"{g.get('players')} players" == group
              and g.get("finished", True)]
     if len(games) < FEW_GAMES:
-        print(f"{group}: only {len(games)} finished games: too few to show a cap.")
+        print(SAY["too-few-for-cap"].format(count=group, games=len(games)))
         return
     lengths = sorted(g["decisions"] for g in games)
     cap = lengths[min(len(lengths) - 1, int(share * len(lengths)))]
@@ -448,12 +458,10 @@ def capped_lengths(data: Mapping[str, Any], group: str = "3 players",
     stopped = [d for d in lengths if d > cap]
     _capped_plot(finished, stopped, cap, group)
     _show()
-    print(f"{group}: {len(lengths)} games, every one played to its end: median "
-          f"{median(lengths):,.0f} decisions.")
-    print(f"Stopped at {cap:,} decisions, {len(stopped)} of them would not have ended; the "
-          f"{len(finished)} that did have a median of {median(finished):,.0f} decisions — "
-          f"{median(lengths) - median(finished):,.0f} fewer, because the longest games are "
-          "the ones left out.")
+    print(SAY["all-played"].format(count=group, games=len(lengths), median=median(lengths)))
+    print(SAY["capped"].format(cap=cap, stopped=len(stopped), finished=len(finished),
+                               median=median(finished),
+                               fewer=median(lengths) - median(finished)))
 
 
 # -------------------------------------------------------------------- Tigris & Euphrates
@@ -467,9 +475,9 @@ def tigris_variants(data: Mapping[str, Any], leave_out: Sequence[str] = (SUPPORT
     """T&E: the conflicts and scores of the standard game and the two variants (all but the
     figures in `leave_out`, which a question asks about)."""
     conflicts = data["figures"]["conflicts"]
-    groups = (("how many", ("revolts a game", "wars a game")),
-              ("how large", ("size of a conflict", SUPPORT, "tiles removed a war")),
-              ("final scores", ("winner's score", "loser's score")))
+    groups = ((SAY["how-many"], ("revolts a game", "wars a game")),
+              (SAY["how-large"], ("size of a conflict", SUPPORT, "tiles removed a war")),
+              (SAY["final-scores"], ("winner's score", "loser's score")))
     groups = tuple((title, tuple(n for n in names if n not in leave_out))
                    for title, names in groups)
     fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), gridspec_kw={"width_ratios": [
@@ -482,11 +490,11 @@ def tigris_variants(data: Mapping[str, Any], leave_out: Sequence[str] = (SUPPORT
     fig.tight_layout()
     _show()
     standard = conflicts["standard"]
-    print(f"{standard['revolts a game'].n:,} games of each, from the same seeds.")
+    print(SAY["games-of-each"].format(games=standard["revolts a game"].n))
     for variant, figures in conflicts.items():
         if variant == "standard":
             continue
-        print(f"{variant}, against the standard game:")
+        print(SAY["against-standard"].format(variant=variant))
         for name in figures:
             if name not in leave_out:
                 print("  " + compare(figures[name], standard[name], what=name, digits=2))
@@ -495,9 +503,9 @@ def tigris_variants(data: Mapping[str, Any], leave_out: Sequence[str] = (SUPPORT
 def measure(data: Mapping[str, Any], name: str = SUPPORT) -> None:
     """T&E: one figure of every variant, with its interval, and no verdict."""
     conflicts = data["figures"]["conflicts"]
-    print(f"{name}, {conflicts['standard'][name].n:,} games of each:")
+    print(SAY["measured"].format(name=name, games=conflicts["standard"][name].n))
     for variant, figures in conflicts.items():
-        print(f"  {variant}: {figures[name].format(2)}")
+        print(SAY["measured-variant"].format(variant=variant, value=figures[name].format(2)))
 
 
 def support(data: Mapping[str, Any]) -> None:
@@ -510,14 +518,15 @@ def support(data: Mapping[str, Any]) -> None:
     _, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2),
                                     gridspec_kw={"width_ratios": [3, 2]})
     plot_intervals({SUPPORT: {v: f[SUPPORT] for v, f in conflicts.items()}}, ax=left,
-                   bars=False, ylabel="tiles a conflict", title=SUPPORT)
-    plot_intervals({"difference": changes}, ax=right, baseline=0, bars=False,
-                   ylabel="tiles a conflict", title="difference from the standard game")
+                   bars=False, ylabel=SAY["tiles-axis"], title=SUPPORT)
+    plot_intervals({SAY["difference"]: changes}, ax=right, baseline=0, bars=False,
+                   ylabel=SAY["tiles-axis"], title=SAY["from-standard"])
     plt.tight_layout()
     _show()
     for variant, figures in conflicts.items():
         if variant != "standard":
-            print(compare(figures[SUPPORT], standard, what=f"{variant}, {SUPPORT}",
+            print(compare(figures[SUPPORT], standard,
+                          what=SAY["variant-support"].format(variant=variant, name=SUPPORT),
                           digits=2, names=("", "standard")))
 
 
@@ -528,19 +537,18 @@ def cards(data: Mapping[str, Any]) -> None:
     """Mesopotamia: how much more often the winner played each card than the others did."""
     figures = data["figures"]
     values: dict[str, Estimate] = figures["cards"]
-    plot_intervals({"winner minus the others": values}, bars=False, baseline=0,
-                   ylabel="plays per 100 rounds",
-                   title="Mesopotamia: how much more often the winner played each card")
+    plot_intervals({SAY["winner-minus"]: values}, bars=False, baseline=0,
+                   ylabel=SAY["plays-axis"], title=SAY["cards-title"])
     _show()
     n = figures["games with one winner"]
-    print(f"{n} games with one winner (of {figures['games']} played).")
+    print(SAY["one-winner"].format(games=n, played=figures["games"]))
     few = n < FEW_GAMES
     if few:
-        print(f"Only {n} games: too few to conclude anything about the cards.")
+        print(SAY["few-cards"].format(games=n))
     for card, e in sorted(values.items(), key=lambda item: -item[1].value):
-        side = ("" if few else " — more, beyond chance" if e.low > 0
-                else " — fewer, beyond chance" if e.high < 0 else " — the interval contains 0")
-        print(f"  {card:>12}: {e.format(2)}{side}")
+        side = ("" if few else SAY["card-more"] if e.low > 0
+                else SAY["card-fewer"] if e.high < 0 else SAY["card-contains"])
+        print(SAY["card"].format(card=card, value=e.format(2), side=side))
 
 
 # --------------------------------------------------------------------------- Priest-Kings
@@ -555,8 +563,7 @@ def _pairs(data: Mapping[str, Any], reroll: bool, corps: int) -> Pairs:
     for row in data["figures"].get("paired", ()):
         if (row["reroll"], row["corps"]) == (reroll, corps):
             return row["defender breaks"]
-    raise results.ResultsMissing("priest_kings.json has no battle-by-battle pairs: make it "
-                                 "again with `python scripts/results.py priest_kings`")
+    raise results.ResultsMissing(SAY["no-pairs"])
 
 
 def battles(data: Mapping[str, Any]) -> None:
@@ -564,29 +571,28 @@ def battles(data: Mapping[str, Any]) -> None:
     against the plain army battle by battle."""
     odds = _odds(data)
     counts = sorted(c for reroll, c in odds if not reroll)
-    plot_intervals({outcome: {f"{c} corps": odds[(False, c)][outcome] for c in counts}
+    plot_intervals({outcome: {SAY["corps"].format(count=c): odds[(False, c)][outcome]
+                              for c in counts}
                     for outcome in ("defender breaks", "attacker breaks")}, percent=True,
-                   bars=False, ylabel="battles",
-                   title="Priest-Kings dice battles: the attacker reorganizes (no reroll)")
+                   bars=False, ylabel=SAY["battles-axis"], title=SAY["battles-title"])
     _show()
     plain = odds[(False, 0)]["defender breaks"]
-    print(f"{plain.n:,} battles for each choice, with the same dice in every choice.")
-    print(f"  0 corps reorganized: the defender breaks {_pct(plain)}")
+    print(SAY["each-choice"].format(battles=plain.n))
+    print(SAY["no-corps"].format(rate=_pct(plain)))
     for c in counts[1:]:
         pairs = _pairs(data, False, c)
-        print(f"  {c} corps reorganized: the defender breaks {_pct(pairs.first)}; against 0 "
-              f"corps, battle by battle, {_points(paired_difference(pairs))} (as if separate "
-              f"battles: {_points(difference(pairs.first, pairs.second))})")
+        print(SAY["with-corps"].format(
+            count=c, rate=_pct(pairs.first), paired=_points(paired_difference(pairs)),
+            separate=_points(difference(pairs.first, pairs.second))))
 
 
 def reroll_counts(data: Mapping[str, Any]) -> None:
     """Priest-Kings: how many battles broke the defender with and without a sacrifice reroll
     (no corps reorganized), as counts only."""
     pairs = _pairs(data, True, 0)
-    print(f"{pairs.n:,} battles, fought twice with the same dice: the attacker with and without "
-          "a sacrifice reroll (no corps reorganized).")
-    print(f"  The defender broke in {pairs.second.successes:,} battles without a reroll,")
-    print(f"  and in {pairs.first.successes:,} of the same battles with one.")
+    print(SAY["fought-twice"].format(battles=pairs.n))
+    print(SAY["broke-without"].format(count=pairs.second.successes))
+    print(SAY["broke-with"].format(count=pairs.first.successes))
 
 
 def reroll(data: Mapping[str, Any]) -> None:
@@ -597,26 +603,25 @@ def reroll(data: Mapping[str, Any]) -> None:
     paired = paired_difference(pairs)
     separate = difference(pairs.first, pairs.second)
     _, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2))
-    plot_intervals({"defender breaks": {"with a reroll": pairs.first,
-                                        "without": pairs.second}}, ax=left, percent=True,
-                   bars=False, ylabel="battles", title="the two rates")
-    plot_intervals({"difference": {"battle by battle (paired)": paired,
-                                   "as if separate battles": separate}}, ax=right,
-                   percent=True, baseline=0, bars=False, ylabel="points",
-                   title="what the reroll adds")
+    plot_intervals({SAY["defender-breaks"]: {SAY["with-reroll"]: pairs.first,
+                                             SAY["without"]: pairs.second}}, ax=left,
+                   percent=True, bars=False, ylabel=SAY["battles-axis"],
+                   title=SAY["the-two-rates"])
+    plot_intervals({SAY["difference"]: {SAY["paired"]: paired,
+                                        SAY["as-if-separate"]: separate}}, ax=right,
+                   percent=True, baseline=0, bars=False, ylabel=SAY["points-axis"],
+                   title=SAY["reroll-adds"])
     plt.tight_layout()
     _show()
-    print(f"Of {pairs.n:,} battles with the same dice, the reroll changed "
-          f"{pairs.first_only + pairs.second_only:,}: {pairs.first_only:,} where the defender "
-          f"held broke it, and {pairs.second_only:,} where it broke held.")
-    print(f"So the defender breaks {_pct(pairs.first)} with a reroll and {_pct(pairs.second)} "
-          f"without: the reroll adds {_points(paired)}, battle by battle.")
-    print(f"As if they were separate battles, the interval would be {_points(separate)}. "
-          "Pairing sharpens it only a little here: the reroll takes an extra die, so every "
-          "die after it differs and the two battles part ways.")
+    print(SAY["reroll-changed"].format(battles=pairs.n,
+                                       changed=pairs.first_only + pairs.second_only,
+                                       broke=pairs.first_only, held=pairs.second_only))
+    print(SAY["reroll-rates"].format(with_reroll=_pct(pairs.first), without=_pct(pairs.second),
+                                     paired=_points(paired)))
+    print(SAY["reroll-separate"].format(separate=_points(separate)))
     best = _odds(data)[(True, max(c for _, c in _odds(data)))]
-    print(f"Three corps and a reroll: the defender breaks {_pct(best['defender breaks'])}, "
-          f"the attacker {_pct(best['attacker breaks'])}.")
+    print(SAY["best-army"].format(defender=_pct(best["defender breaks"]),
+                                  attacker=_pct(best["attacker breaks"])))
 
 
 def campaigns(data: Mapping[str, Any]) -> None:
@@ -628,34 +633,32 @@ def campaigns(data: Mapping[str, Any]) -> None:
     for n, (label, run) in enumerate(runs.items()):
         left.hist(run["turns"], bins=range(1, top + 2), density=True, histtype="step",
                   linewidth=2, color=COLOURS[n % len(COLOURS)], label=label)
-    left.set_xlabel("turns until one city rules Sumer")
-    left.set_ylabel("share of campaigns")
+    left.set_xlabel(SAY["turns-axis"])
+    left.set_ylabel(SAY["campaigns-axis"])
     left.legend(frameon=False)
     plot_intervals({label: run["figures"] for label, run in runs.items()}, ax=right,
-                   title="turns and battles, with intervals")
+                   title=SAY["campaigns-title"])
     fig.tight_layout()
     _show()
     for label, run in runs.items():
         figures = run["figures"]
-        print(f"{label} cities, {len(run['turns']):,} campaigns: "
-              + "; ".join(f"{name} {e}" for name, e in figures.items()))
+        print(SAY["campaigns"].format(label=label, count=len(run["turns"]), figures="; ".join(
+            f"{name} {e}" for name, e in figures.items())))
     names = list(runs)
     if len(names) == 2:
         a, b = names
         print(compare(runs[a]["figures"]["mean turns"], runs[b]["figures"]["mean turns"],
-                      what="mean turns of a campaign", names=(a, b), games="campaigns"))
+                      what=SAY["mean-turns"], names=(a, b), games=SAY["campaigns-word"]))
         thrown = runs[a]["reroll thrown"]
-        print(f"A {a} side that went into battle with a reroll threw it in {_pct(thrown)} "
-              f"of {thrown.n:,} battles.")
+        print(SAY["reroll-thrown"].format(side=a, rate=_pct(thrown), battles=thrown.n))
 
 
 # ------------------------------------------------------------------ the Royal Game of Ur
 
 
 #: The strengths of royal_ur.json in words, as pairs of equal players.
-PAIRS_OF = {"random": "two random players", "greedy": "two greedy players",
-            "expert": "two experts"}
-PERFECT = "perfect play, 3 pieces"
+PAIRS_OF = words(__file__)["PAIRS_OF"]["en"]
+PERFECT = SAY["perfect"]
 
 
 @plotting
@@ -663,24 +666,24 @@ def _head_start_plot(rates: Mapping[str, Rate], throws: Mapping[str, Estimate],
                      exact: float) -> Any:
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.4),
                                       gridspec_kw={"width_ratios": [3, 2]})
-    plot_intervals({"light's wins": rates}, ax=left, baseline=0.5,
-                   baseline_label="no advantage", percent=True, bars=False,
-                   ylabel="games won by light", title="Does light, who throws first, win more?")
+    plot_intervals({SAY["lights-wins"]: rates}, ax=left, baseline=0.5,
+                   baseline_label=SAY["no-advantage"], percent=True, bars=False,
+                   ylabel=SAY["won-by-light"], title=SAY["head-start-title"])
     # The exact chance beside the last category (the solved game), not hiding its dot.
     last = len(rates) - 1
     left.plot([last + 0.2], [exact * 100], marker="D", linestyle="none", color="#444444",
-              markerfacecolor="white", label=f"exact, solved: {exact:.1%}")
+              markerfacecolor="white", label=SAY["exact"].format(exact=exact))
     left.legend(fontsize=8, framealpha=0.9, edgecolor="#dddddd", loc="upper left")
     # Zoomed on the intervals: on a scale of 0 to 100 % they would be dots.
     ends = [r.low * 100 for r in rates.values()] + [r.high * 100 for r in rates.values()]
     bottom, top = min(45.0, min(ends) - 1), max(56.0, max(ends) + 1)
     left.set_ylim(bottom, top)
     left.axvline(last - 0.5, color="#bbbbbb", linewidth=0.8)
-    for x, label in ((last - 0.6, "7 pieces ←"), (last - 0.4, "→ 3 pieces")):
+    for x, label in ((last - 0.6, SAY["seven-pieces"]), (last - 0.4, SAY["three-pieces"])):
         left.annotate(label, (x, bottom + 0.4), ha="right" if x < last - 0.5 else "left",
                       fontsize=8, color="#555555")
-    plot_intervals({"throws a game": throws}, ax=right, bars=True, ylabel="throws a game",
-                   title="How long a game lasts")
+    plot_intervals({SAY["throws-axis"]: throws}, ax=right, bars=True,
+                   ylabel=SAY["throws-axis"], title=SAY["game-length-title"])
     fig.tight_layout()
     return left
 
@@ -700,29 +703,25 @@ def head_start(data: Mapping[str, Any]) -> None:
     _head_start_plot(rates, throws, exact)
     _show()
     games = {f["light wins"].n for f in seven.values()}
-    print(f"The 7-piece game, {', '.join(f'{n:,}' for n in sorted(games))} games for each pair "
-          "of equal players:")
+    print(SAY["seven-piece-game"].format(games=", ".join(f"{n:,}" for n in sorted(games))))
     for bot, f in seven.items():
         rate = f["light wins"]
-        print(f"  {labels[bot]}: light won {rate.value:.1%} [{rate.low:.1%}, {rate.high:.1%}] "
-              f"— {verdict(rate, 0.5)}.")
+        print(SAY["light-won"].format(pair=labels[bot], value=rate.value, low=rate.low,
+                                      high=rate.high, verdict=verdict(rate, 0.5)))
     if "random" in seven:
         for bot in seven:
             if bot != "random":
                 print("  " + compare(seven[bot]["light wins"], seven["random"]["light wins"],
-                                     percent=True, what=f"light's wins, {labels[bot]} "
-                                     f"against {labels['random']}"))
+                                     percent=True, what=SAY["lights-wins-against"].format(
+                                         pair=labels[bot], random=labels["random"])))
     perfect = three["perfect play"]["light wins"]
     inside = perfect.low <= exact <= perfect.high
-    print(f"The 3-piece game is solved: under perfect play light wins exactly {exact:.1%}. "
-          f"In {perfect.n:,} games of perfect play light won {perfect.value:.1%} "
-          f"[{perfect.low:.1%}, {perfect.high:.1%}]: the exact value is "
-          + ("inside the interval" if inside else "outside the interval (it misses one time "
-                                                   "in twenty)")
-          + (", and so is 50.0%." if perfect.low <= 0.5 <= perfect.high
-             else ", and 50.0% is not."))
-    print("Throws a game (both players'), the mean with its interval: "
-          + "; ".join(f"{label} {e.format(1)}" for label, e in throws.items()) + ".")
+    print(SAY["solved"].format(
+        exact=exact, games=perfect.n, value=perfect.value, low=perfect.low, high=perfect.high,
+        inside=SAY["inside" if inside else "outside"],
+        half=SAY["half-inside" if perfect.low <= 0.5 <= perfect.high else "half-outside"]))
+    print(SAY["throws"].format(throws="; ".join(f"{label} {e.format(1)}"
+                                                for label, e in throws.items())))
 
 
 # ------------------------------------------------------------------ luck and choices

@@ -284,7 +284,7 @@ def _sheet(kind: str, lang: str, drawing: list[str], height: float, *,
     desc = " ".join(words_[key] for key in ("what", "scenes", "found", "now", "date", "source")
                     if key in words_) + " " + note
     return picture(max(height, y + 10), words_["title"], desc, out, width=width,
-                   kind=f"sumer-object sumer-{kind.lower().replace('_', '-')}")
+                   kind=" ".join(("sumer-object", f"sumer-{kind.lower().replace('_', '-')}")))
 
 
 def stele_of_the_vultures(lang: str = "en", *, width: int | None = None) -> Svg:

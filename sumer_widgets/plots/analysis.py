@@ -56,6 +56,8 @@ __all__ = [
 
 #: How a rate is written, per language (``words.<lang>.toml`` beside this module).
 RATE_WORDS = words(__file__)["RATE"]
+#: The pictures' axis labels (``[analysis.LABELS]``).
+LABELS = words(__file__)["LABELS"]
 #: The normal quantile for a two-sided 95 % interval.
 Z95 = 1.959963984540054
 #: Okabe–Ito colours (readable with every common colour-vision deficiency), as on the boards.
@@ -568,7 +570,7 @@ def plot_ratings(ratings: Mapping[str, Estimate], *, ax: Any = None, title: str 
     ax.axvline(0, color="#888888", linewidth=0.8)
     ax.set_yticks(list(ys))
     ax.set_yticklabels(order)
-    ax.set_xlabel(f"Elo above {anchor}")
+    ax.set_xlabel(LABELS["en"]["elo"].format(anchor=anchor))
     if title:
         ax.set_title(title)
     ax.spines[["top", "right"]].set_visible(False)
@@ -596,7 +598,7 @@ def plot_survival(curves: Mapping[str, tuple[Sequence[float], Sequence[bool]]], 
             ax.plot(stopped, [shares[-1]] * len(stopped), "x", color=colour, markersize=7)
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("share of games still running")
+    ax.set_ylabel(LABELS["en"]["survival"])
     if title:
         ax.set_title(title)
     ax.legend(fontsize=8, frameon=False)

@@ -23,6 +23,9 @@ nothing, and one from a single game none at all. `sample_note` says so in words:
 `FEW_GAMES` games, or with an interval wider than `WIDE` (a rate) — the plots mark such figures
 with hollow markers.
 
+The sentences and labels are in ``words.<lang>.toml`` beside this module
+(``[results.WORDS]``); the notebook reads them in English.
+
 Limits: `results_folder` finds the files from the current folder upwards (a notebook runs in
 ``notebooks/``) or beside the installed package (an editable install); a copy of the notebook
 alone, without the repository, has no results to show and says so (`ResultsMissing`).
@@ -47,6 +50,12 @@ from sumer_widgets.plots.analysis import (
     wilson,
 )
 from sumer_widgets.plots.standin import plotting, plt
+from sumer_widgets.words import words
+
+#: The sentences and labels these results are told in (``[results.WORDS]`` of the words
+#: files); the notebook that reads them is in English.
+WORDS = words(__file__)["WORDS"]
+_SAY = WORDS["en"]
 
 __all__ = [
     "FEW_GAMES", "WIDE", "ResultsMissing", "compare", "decode", "encode", "ladder_sentences",
@@ -82,9 +91,7 @@ def results_folder(start: Path | str | None = None, *, beside_package: bool = Tr
     for folder in (here, *here.parents, *package_root):
         if (folder / RESULTS).is_dir():
             return folder / RESULTS
-    raise ResultsMissing("the result files (benchmarks/results/) are not here: open this "
-                         "notebook in the Sumer repository, or run `python scripts/results.py` "
-                         "there to make them")
+    raise ResultsMissing(_SAY["no-folder"])
 
 
 def encode(value: Any) -> Any:
@@ -156,8 +163,7 @@ def read_result(name: str, folder: Path | str | None = None) -> dict[str, Any]:
     path = Path(folder) / f"{name}.json" if folder is not None else results_folder() / (
         f"{name}.json")
     if not path.exists():
-        raise ResultsMissing(f"there is no result file {RESULTS / path.name}: make it with "
-                             "`python scripts/results.py`")
+        raise ResultsMissing(_SAY["no-file"].format(path=RESULTS / path.name))
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as exc:
@@ -173,11 +179,12 @@ def read_result(name: str, folder: Path | str | None = None) -> dict[str, Any]:
 def sample_note(figure: Rate | Estimate, *, games: str = "games") -> str:
     """Empty when `figure` rests on enough games; else a sentence saying why not to conclude."""
     if figure.n < 2:
-        return f"only {figure.n} {games[:-1] if games.endswith('s') else games}: no conclusion"
+        return _SAY["only-one"].format(n=figure.n,
+                                       game=games[:-1] if games.endswith("s") else games)
     if figure.n < FEW_GAMES:
-        return f"only {figure.n} {games}: too few to conclude"
+        return _SAY["only-few"].format(n=figure.n, games=games)
     if isinstance(figure, Rate) and figure.high - figure.low > WIDE:
-        return f"{figure.n} {games}, and the interval is still wide: too few to conclude"
+        return _SAY["still-wide"].format(n=figure.n, games=games)
     return ""
 
 
@@ -206,11 +213,14 @@ def compare(first: Rate | Estimate, second: Rate | Estimate, *, what: str,
     intervals (a paired design: `paired_difference`); else it is `difference`'s. Percentages
     differ by percentage points.
     """
-    scale, unit = (100, " points") if percent else (1, "")
+    scale = 100 if percent else 1
     places = 1 if percent else digits
 
     def number(x: float) -> str:
         return f"{x * scale:.{places}f}".replace("-", "−")
+
+    def unit(told: str) -> str:
+        return _SAY["points"].format(number=told) if percent else told
 
     def shown(x: Rate | Estimate, name: str) -> str:
         figure = (f"{x.value:.0%} [{x.low:.0%}, {x.high:.0%}]" if percent
@@ -221,22 +231,23 @@ def compare(first: Rate | Estimate, second: Rate | Estimate, *, what: str,
     overlap = first.low <= second.high and second.low <= first.high
     if change.low > 0 or change.high < 0:
         near, far = sorted((abs(change.low), abs(change.high)))
-        size = f"{number(abs(change.value))}{unit} [{number(near)}, {number(far)}]"
-        verdict = f"{'higher' if change.low > 0 else 'lower'} by {size}" + (
-            ", beyond chance, though the intervals overlap a little" if overlap
-            else " (the intervals do not overlap)")
+        size = f"{unit(number(abs(change.value)))} [{number(near)}, {number(far)}]"
+        way = "higher" if change.low > 0 else "lower"
+        verdict = _SAY[f"{way}-{'overlap' if overlap else 'apart'}"].format(size=size)
         apart = True
     else:
         sign = "+" if change.value > 0 else ""
-        verdict = (f"cannot tell them apart: the difference, {sign}{number(change.value)}{unit} "
-                   f"[{number(change.low)}, {number(change.high)}], contains 0")
+        verdict = _SAY["not-apart"].format(
+            difference=f"{unit(sign + number(change.value))} "
+                       f"[{number(change.low)}, {number(change.high)}]")
         apart = False
     # A clear difference decides unless a sample is tiny; an undecided wide one says why.
     notes = [sample_note(x, games=games) for x in (first, second)
              if x.n < FEW_GAMES or not apart]
     notes = [n for n in notes if n]
-    return (f"{what}: {shown(first, names[0])} against {shown(second, names[1])} — {verdict}"
-            + (f"; but {notes[0]}" if notes else "") + ".")
+    return _SAY["compared-but" if notes else "compared"].format(
+        what=what, first=shown(first, names[0]), second=shown(second, names[1]),
+        verdict=verdict, note=notes[0] if notes else "")
 
 
 # ------------------------------------------------------------------------------- ladders
@@ -314,16 +325,17 @@ def plot_ladder(ladder: Mapping[str, Any], *, ax: Any = None, title: str | None 
         ax.errorbar([rate.value * 100], [row],
                     xerr=[[(rate.value - rate.low) * 100], [(rate.high - rate.value) * 100]],
                     fmt="o", color=colour, capsize=3, markerfacecolor="white" if small else colour)
-        ax.annotate(f"n = {rate.n}" + ("  (too few)" if small else ""),
+        ax.annotate(f"n = {rate.n}" + (_SAY["too-few-mark"] if small else ""),
                     (rate.high * 100, row), xytext=(6, 0), textcoords="offset points",
                     va="center", fontsize=8, color="#555555")
     ax.axvline(fair * 100, color="#444444", linestyle="--", linewidth=1)
     ax.set_yticks(range(len(pairings)))
-    ax.set_yticklabels([f"{p['bot']} vs {p['opponent']}" for p in reversed(pairings)],
+    ax.set_yticklabels([_SAY["versus"].format(bot=p["bot"], opponent=p["opponent"])
+                        for p in reversed(pairings)],
                        fontsize=8)
     ax.set_xlim(0, 115)
     ax.set_xticks(range(0, 101, 25))
-    ax.set_xlabel("games won (%), with 95 % interval")
+    ax.set_xlabel(_SAY["ladder-axis"])
     ax.set_title(title if title is not None else ladder.get("ruleset", ""), fontsize=10)
     ax.spines[["top", "right"]].set_visible(False)
     return ax
@@ -335,18 +347,18 @@ def ladder_sentences(ladder: Mapping[str, Any]) -> list[str]:
     out = []
     for pairing in ladder["pairings"]:
         rate = pairing["rate"]
-        head = (f"{pairing['bot']} against {pairing['opponent']}: won "
-                f"{_percent(rate)} of {rate.n} games")
+        head = _SAY["pairing"].format(bot=pairing["bot"], opponent=pairing["opponent"],
+                                      rate=_percent(rate), n=rate.n)
         note = sample_note(rate)
         if rate.n < FEW_GAMES or (note and _undecided(rate, fair)):
-            out.append(f"{head} — {note}.")
+            said = "pairing-undecided"
         elif rate.low > fair:
-            out.append(f"{head} — stronger (the whole interval is above {fair:.0%}).")
+            said = "stronger"
         elif rate.high < fair:
-            out.append(f"{head} — weaker (the whole interval is below {fair:.0%}).")
+            said = "weaker"
         else:
-            out.append(f"{head} — no difference we can see (the interval contains "
-                       f"{fair:.0%}).")
+            said = "no-difference"
+        out.append(_SAY[said].format(pairing=head, note=note, fair=f"{fair:.0%}"))
     return out
 
 
@@ -378,9 +390,9 @@ def _groups(data: Mapping[str, Any]) -> dict[str, list[Mapping[str, Any]]]:
         if "label" in game:
             label = str(game["label"])
         elif "players" in game:
-            label = f"{game['players']} players"
+            label = _SAY["players"].format(players=game["players"])
         else:
-            label = "all games"
+            label = _SAY["all-games"]
         groups.setdefault(label, []).append(game)
     return groups
 
@@ -405,12 +417,14 @@ def plot_lengths(data: Mapping[str, Any], *, measure: str = "rounds", ax: Any = 
     for n, (label, games) in enumerate(groups.items()):
         count = len(finished[label])
         stopped = len(games) - count
-        extra = f", {stopped} stopped" if stopped else ""
+        legend = _SAY["legend-one" if count == 1 else "legend-many"].format(label=label,
+                                                                            count=count)
+        if stopped:
+            legend = _SAY["legend-stopped"].format(legend=legend, stopped=stopped)
         ax.hist(finished[label], bins=edges, histtype="step", linewidth=2,
-                color=COLOURS[n % len(COLOURS)],
-                label=f"{label}: {count} game{'' if count == 1 else 's'}{extra}")
-    ax.set_xlabel(f"{measure} until a player placed all four markers")
-    ax.set_ylabel("games")
+                color=COLOURS[n % len(COLOURS)], label=legend)
+    ax.set_xlabel(_SAY["lengths-axis"].format(measure=_SAY[measure]))
+    ax.set_ylabel(_SAY["games"])
     if title:
         ax.set_title(title)
     ax.legend(fontsize=8, frameon=False)
@@ -425,22 +439,20 @@ def length_sentences(data: Mapping[str, Any], *, stopped_effect: bool = True) ->
     out = []
     for label, games in _groups(data).items():
         done = [g for g in games if g.get("finished", True)]
-        head = f"{label}: {len(done)} of {len(games)} games ended by the rule text"
+        head = _SAY["ended"].format(label=label, done=len(done), games=len(games))
         if not done:
-            out.append(f"{head} — none to measure.")
+            out.append(_SAY["none-ended"].format(ended=head))
             continue
         rounds = [g["rounds"] for g in done]
         decisions = [g["decisions"] for g in done]
-        body = (f"; median {median(rounds):.0f} rounds (from {min(rounds)} to {max(rounds)}), "
-                f"{median(decisions):,.0f} decisions")
-        tail = ""
+        told = _SAY["median"].format(ended=head, rounds=f"{median(rounds):.0f}",
+                                     least=min(rounds), most=max(rounds),
+                                     decisions=f"{median(decisions):,.0f}")
         if len(done) < FEW_GAMES:
-            tail = (f" — only {len(done)} game{'s' if len(done) > 1 else ''}: too few to say "
-                    "how long a game usually is")
+            told += _SAY["one-ended" if len(done) == 1 else "few-ended"].format(done=len(done))
         stopped = len(games) - len(done)
         if stopped:
-            tail += (f" ({stopped} stopped unfinished: they would have lasted longer, so the "
-                     "median of all games is higher still)" if stopped_effect
-                     else f" ({stopped} stopped unfinished, left out)")
-        out.append(head + body + tail + ".")
+            told += _SAY["stopped-higher" if stopped_effect else "stopped-left-out"].format(
+                stopped=stopped)
+        out.append(told + ".")
     return out

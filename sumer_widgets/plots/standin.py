@@ -24,6 +24,11 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from sumer_widgets.words import words
+
+#: The stand-in's sentences (``[standin.WORDS]`` of the words files).
+WORDS = words(__file__)["WORDS"]
+
 try:
     import matplotlib
 
@@ -35,11 +40,7 @@ except ImportError:
 #: (the browser-only site autosaves). There, deleting the notebook in the file browser removes
 #: only the browser's copy, and the site's own copy, as shipped, shows again (checked in
 #: tests/browser/test_lite.py).
-NOTE = ("*No picture here: this copy of Sumer runs without matplotlib (the browser-only site "
-        "has none). The notebook as shipped holds the picture until a run of this cell is saved "
-        "over it; in the browser-only site, delete the notebook in the file browser (your "
-        "changes to it go too) and the copy as shipped is back. JupyterLab draws it: "
-        "`make lab`, or the notebook on Binder.*")
+NOTE = WORDS["en"]["note"]
 
 _pending = {"figures": 0, "hooked": False}
 
@@ -108,7 +109,7 @@ class StandIn:
         return None
 
     def __repr__(self) -> str:
-        return "<no picture: matplotlib is not available here>"
+        return WORDS["en"]["stand-in"]
 
 
 STAND_IN = StandIn()
