@@ -22,6 +22,7 @@ from engine.bots import bot_for_level
 from engine.core import RULESETS, fresh_seed, rules_of
 from sumer_widgets.base import BoardWidget
 from sumer_widgets.games import card
+from sumer_widgets.page import WORDS as PAGE_WORDS  # the app says New game as the pages do
 
 #: The page's own look: the board may be as wide as the window, and as high as it leaves room.
 #: The title, the instructions and "New game" share one line above the board, so that on a
@@ -66,7 +67,8 @@ def app(name: str, *, seed: int | None = None, level: str = "medium") -> widgets
         return board
 
     start(seed)
-    again = widgets.Button(description="New game", tooltip="Start a new game against the bots")
+    told = PAGE_WORDS["en"]
+    again = widgets.Button(description=told["new_game"], tooltip=told["new_game_tip"])
     again.add_class("sumer-app-new")
     again.on_click(lambda _button: start())
     head = widgets.HBox([

@@ -60,10 +60,10 @@ def moves_table(state: State, lang: str = "en") -> Table:
     values = royal_ur.move_values(state)
     if values is None:
         raise royal_ur.InvalidInput("this game is not solved: no table gives its chances")
-    head = {"en": ["move", "chance of winning"], "nl": ["zet", "kans om te winnen"]}
+    told = WORDS.get(lang, WORDS["en"])
     rows = [[move_text(m, state, lang), percent(v)]
             for m, v in sorted(values.items(), key=lambda mv: -mv[1])]
-    return Table(head.get(lang, head["en"]), rows)
+    return Table([told["head_move"], told["head_chance"]], rows)
 
 
 for _cls in (Throw, Enter, MovePiece, Pass):

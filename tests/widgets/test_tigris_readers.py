@@ -36,8 +36,11 @@ def test_moves_read_as_sentences_and_are_registered_for_ipython():
         "Discard 2 black settlements and 1 red temple and draw as many.")
     assert readers.say_move(tigris.parse_move("monument rg e5")) == (
         "Build the red–green monument on the square whose top-left corner is e5.")
+    # Registered to say a move in the language spoken (a Dutch board's log in Dutch).
+    move = tigris.parse_move("tile r f3")
     for cls in MOVE_CLASSES:
-        assert _READERS[cls] is readers.say_move
+        assert cls in _READERS
+    assert _READERS[type(move)](move) == readers.say_move(move, "en")
 
 
 def test_a_long_list_of_moves_is_grouped():
