@@ -33,8 +33,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import InvalidInput, derive_seed, rules_of
-from engine.simulate import GameRecord, GameSpec, make_seat_bot, simulate, specs_for
+from engine.core import InvalidInput, derive_seed, is_int, rules_of, shown
+from engine.simulate import (
+    MAX_GAMES,
+    GameRecord,
+    GameSpec,
+    make_seat_bot,
+    simulate,
+    specs_for,
+)
 from sumer_widgets.plots.analysis import (
     Estimate,
     Pairs,
@@ -75,7 +82,7 @@ HOUSE_RULES: dict[str, dict[str, dict[str, Any]]] = {
 #: Each game's players and bots by default, and the notebook's small default sizes (the whole
 #: notebook runs in the suite in well under a minute; a real study plays far more).
 SETTINGS: dict[str, dict[str, Any]] = {
-    "royal_ur": {"players": 2, "bots": ("greedy", "greedy"), "games": 200, "luck_games": 30},
+    "royal_ur": {"players": 2, "bots": ("greedy", "greedy"), "games": 200, "luck_games": 20},
     "sumeria": {"players": 3, "bots": ("greedy", "greedy", "greedy"), "games": 30,
                 "luck_games": 3},
 }
@@ -89,16 +96,29 @@ def _say(key: str, lang: str = "en", **values: Any) -> str:
     return table[key].format(**values)
 
 
-def rule_name(ruleset: str, rule: str | None, lang: str = "en") -> str:
-    """A house rule in words ("no extra throw on a rosette"); the rule text's game for None."""
+def rule_name(ruleset: str, rule: str | None, lang: str = "en",
+              options: Mapping[str, Any] | None = None) -> str:
+    """A house rule in words ("no extra throw on a rosette"); options of one's own as they
+    are written (``pieces = 6``); the rule text's game for neither."""
     table = RULES.get(lang, RULES["en"])
-    return table["standard"] if rule is None else table[f"{ruleset}.{rule}"]
+    if rule is None:
+        if options:
+            told = ", ".join(f"{name} = {value}" for name, value in options.items())
+            return table["own"].format(options=told)
+        return table["standard"]
+    named = table[f"{ruleset}.{rule}"]
+    extra = {k: v for k, v in (options or {}).items()
+             if HOUSE_RULES[ruleset][rule].get(k, object()) != v}
+    return named if not extra else table["and_own"].format(
+        rule=named, options=", ".join(f"{name} = {value}" for name, value in extra.items()))
 
 
 def menu(ruleset: str | None = None, lang: str = "en") -> None:
     """Print the house rules the laboratory offers (of one game, or of both), each with the
     name to give `study`."""
-    for game in [ruleset] if ruleset else list(HOUSE_RULES):
+    if not isinstance(lang, str) or lang not in SAY:
+        raise InvalidInput(f"lang must be one of {', '.join(map(repr, SAY))}, not {shown(lang)}")
+    for game in [ruleset] if ruleset is not None else list(HOUSE_RULES):
         _check_ruleset(game)
         print(_say("menu_game", lang, game=_say(f"game_{game}", lang), ruleset=game))
         for rule in HOUSE_RULES[game]:
@@ -106,9 +126,26 @@ def menu(ruleset: str | None = None, lang: str = "en") -> None:
 
 
 def _check_ruleset(ruleset: Any) -> None:
-    if ruleset not in HOUSE_RULES:
+    if not isinstance(ruleset, str) or ruleset not in HOUSE_RULES:
         raise InvalidInput(f"the laboratory studies {' and '.join(map(repr, HOUSE_RULES))}, "
-                           f"not {ruleset!r}")
+                           f"not {shown(ruleset)}")
+
+
+def _variant(ruleset: Any, rule: Any, options: Any, lang: Any) -> dict[str, Any]:
+    """The options of `rule` and `options` together, checked (`InvalidInput` otherwise)."""
+    _check_ruleset(ruleset)
+    if not isinstance(lang, str) or lang not in SAY:
+        raise InvalidInput(f"lang must be one of {', '.join(map(repr, SAY))}, not {shown(lang)}")
+    if rule is not None and (not isinstance(rule, str) or rule not in HOUSE_RULES[ruleset]):
+        raise InvalidInput(f"{ruleset} has no house rule {shown(rule)} here; the laboratory "
+                           f"offers {', '.join(HOUSE_RULES[ruleset])}")
+    if options is not None and not (isinstance(options, Mapping)
+                                    and all(isinstance(k, str) for k in options)):
+        raise InvalidInput(f"options must be a mapping of option names to values, e.g. "
+                           f"{{'pieces': 6}}, not {shown(options)}")
+    variant = {**(HOUSE_RULES[ruleset][rule] if rule else {}), **dict(options or {})}
+    rules_of(ruleset).new_state(SETTINGS[ruleset]["players"], SEED, **variant)
+    return variant
 
 
 # ------------------------------------------------------------------------------- the study
@@ -196,7 +233,7 @@ class Study:
     def picture(self) -> Any:
         """Three panels: rounds a game, the first player's wins, the luck share."""
         lang = self.lang
-        standard, variant = _say("standard", lang), rule_name(self.ruleset, self.rule, lang)
+        standard, variant = _say("standard", lang), self.variant_name
         sides = {standard: self.standard, variant: self.variant}
         _, axes = plt.subplots(1, 3, figsize=(11, 3.4))
         left, middle, right = list(axes.flat) if hasattr(axes, "flat") else [axes] * 3
@@ -217,13 +254,17 @@ class Study:
         return axes
 
     @property
+    def variant_name(self) -> str:
+        return rule_name(self.ruleset, self.rule, self.lang, self.options)
+
+    @property
     def players(self) -> int:
         return self.standard.records[0].players
 
     def tell(self) -> None:
         """The three measures in sentences, each with its interval and what it allows."""
         lang = self.lang
-        variant = rule_name(self.ruleset, self.rule, lang)
+        variant = self.variant_name
         print(_say("played", lang, games=self.games, game=_say(f"game_{self.ruleset}", lang),
                    bots=", ".join(_say(f"bot_{bot}", lang) for bot in self.bots),
                    variant=variant))
@@ -256,8 +297,10 @@ def _side(estimate: Estimate) -> str:
 
 
 def _points(estimate: Estimate) -> str:
-    return (f"{100 * estimate.value:+.0f} [{100 * estimate.low:+.0f}, "
-            f"{100 * estimate.high:+.0f}]")
+    """A difference of rates in percentage points, signed ("+2 [-8, +12]"; never "-0")."""
+    def signed(x: float) -> str:
+        return f"{round(100 * x):+d}"
+    return f"{signed(estimate.value)} [{signed(estimate.low)}, {signed(estimate.high)}]"
 
 
 def _first_won(record: GameRecord) -> bool:
@@ -274,7 +317,7 @@ def study(ruleset: str = "royal_ur", rule: str | None = "no-rosette-throw", *,
           options: Mapping[str, Any] | None = None, games: int | None = None,
           luck_games: int | None = None, bots: Sequence[str] | None = None,
           players: int | None = None, seed: int = SEED, workers: int | None = 1,
-          lang: str = "en") -> Study:
+          executor: Any = None, lang: str = "en") -> Study:
     """Play the rule text's game and a variant on the same seeds; measure both.
 
     Args:
@@ -285,30 +328,40 @@ def study(ruleset: str = "royal_ur", rule: str | None = "no-rosette-throw", *,
             replayed for the luck share (the coach is slower than the bots).
         bots: one bot spec a seat (``"greedy"``, ``"expert"``, ``"random"``).
         workers: 1 plays here (the browser-only site has no processes); None a process each
-            core (or give `engine.simulate.simulate` an executor yourself).
+            core. executor: any `concurrent.futures` executor instead, e.g. a dask cluster's
+            (`engine.simulate.local_cluster`).
 
     Raises:
         InvalidInput: an unknown game or house rule, a bad option, bad sizes.
     """
-    _check_ruleset(ruleset)
-    if rule is not None and rule not in HOUSE_RULES[ruleset]:
-        raise InvalidInput(f"{ruleset} has no house rule {rule!r} here; the laboratory offers "
-                           f"{', '.join(HOUSE_RULES[ruleset])}")
-    variant = {**(HOUSE_RULES[ruleset][rule] if rule else {}), **dict(options or {})}
+    variant = _variant(ruleset, rule, options, lang)
     if not variant:
         raise InvalidInput("a study needs a house rule or options of your own to compare")
     settings = SETTINGS[ruleset]
     games = settings["games"] if games is None else games
     luck_games = settings["luck_games"] if luck_games is None else luck_games
     players = settings["players"] if players is None else players
-    bots = tuple(settings["bots"] if bots is None else bots)
-    if not isinstance(luck_games, int) or not 1 <= luck_games <= games:
-        raise InvalidInput(f"luck_games must be a whole number from 1 to games ({games}), "
-                           f"not {luck_games!r}")
+    if bots is not None and not isinstance(bots, Sequence):
+        raise InvalidInput(f"bots must be one bot name a seat, not {shown(bots)}")
+    bots = bots if isinstance(bots, str) else tuple(settings["bots"] if bots is None else bots)
+    # An interval needs two values at least: two games a side, two of them replayed.
+    if not is_int(games) or not 2 <= games <= MAX_GAMES:
+        raise InvalidInput(f"games must be a whole number from 2 to {MAX_GAMES:,}, "
+                           f"not {shown(games)}")
+    if not is_int(luck_games) or not 2 <= luck_games <= games:
+        raise InvalidInput(f"luck_games must be a whole number from 2 to games ({games}), "
+                           f"not {shown(luck_games)}")
+    if not (players is not None and is_int(players)):
+        raise InvalidInput(f"players must be a whole number, not {shown(players)}")
+    if workers is not None and not (is_int(workers) and workers >= 1):
+        raise InvalidInput(f"workers must be a whole number ≥ 1 or None, not {shown(workers)}")
+    if isinstance(bots, str) or not all(isinstance(bot, str) for bot in bots):
+        raise InvalidInput(f"bots must be one bot name a seat, e.g. ('greedy', 'greedy'), "
+                           f"not {shown(bots)}")
     sides = []
     for options_here in ({}, variant):
         specs = specs_for(ruleset, games, players, bots, seed=seed, options=options_here)
-        records = simulate(specs, workers=workers, progress=False)
+        records = simulate(specs, executor, workers=workers, progress=False)
         sides.append(Side(tuple(records), tuple(luck_share(spec, record) for spec, record
                                                in zip(specs[:luck_games], records))))
     return Study(ruleset, rule, variant, bots, sides[0], sides[1], lang)
@@ -363,8 +416,7 @@ def saved_game(ruleset: str = "royal_ur", rule: str | None = "no-rosette-throw",
     and the reloaded board's status line; return the reloaded game."""
     from sumer_widgets.games import board_class
 
-    _check_ruleset(ruleset)
-    variant = {**(HOUSE_RULES[ruleset][rule] if rule else {}), **dict(options or {})}
+    variant = _variant(ruleset, rule, options, lang)
     settings = SETTINGS[ruleset]
     (spec,) = specs_for(ruleset, 1, settings["players"], settings["bots"], seed=seed,
                         options=variant)
