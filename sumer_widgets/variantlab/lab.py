@@ -84,7 +84,7 @@ HOUSE_RULES: dict[str, dict[str, dict[str, Any]]] = {
 SETTINGS: dict[str, dict[str, Any]] = {
     "royal_ur": {"players": 2, "bots": ("greedy", "greedy"), "games": 200, "luck_games": 20},
     "sumeria": {"players": 3, "bots": ("greedy", "greedy", "greedy"), "games": 30,
-                "luck_games": 3},
+                "luck_games": 2},
 }
 
 #: The seed of the notebook's studies (any whole number gives other deals, paired the same).

@@ -160,3 +160,18 @@ def test_the_laboratory_imports_no_cluster():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert "dask" not in out and "distributed" not in out
+
+
+def test_without_matplotlib_the_study_still_says_its_figures():
+    """As in the browser-only site (Pyodide): no matplotlib, no processes — a note instead of
+    the picture, and every sentence."""
+    program = (
+        "import sys\n"
+        "sys.modules['matplotlib'] = None\n"
+        "from sumer_widgets.variantlab import lab\n"
+        "lab.study('royal_ur', 'no-rosette-throw', games=6, luck_games=2).show()\n")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "No picture here" in done.stdout
+    assert "The first player won, the rule text:" in done.stdout
