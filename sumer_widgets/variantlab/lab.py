@@ -334,6 +334,21 @@ def study(ruleset: str = "royal_ur", rule: str | None = "no-rosette-throw", *,
     Raises:
         InvalidInput: an unknown game or house rule, a bad option, bad sizes.
     """
+    if (options, games, luck_games, bots, players, seed, workers, executor, lang) == (
+            None, None, None, None, None, SEED, 1, None, "en") and isinstance(rule, str):
+        # The notebook's own study: played once a process, shared with the lesson's answers.
+        _variant(ruleset, rule, options, lang)
+        return default_study(ruleset, rule)
+    return _play(ruleset, rule, options=options, games=games, luck_games=luck_games,
+                 bots=bots, players=players, seed=seed, workers=workers, executor=executor,
+                 lang=lang)
+
+
+def _play(ruleset: str, rule: str | None, *, options: Mapping[str, Any] | None,
+          games: int | None, luck_games: int | None, bots: Sequence[str] | None,
+          players: int | None, seed: int, workers: int | None, executor: Any,
+          lang: str) -> Study:
+    """`study` itself, every game played."""
     variant = _variant(ruleset, rule, options, lang)
     if not variant:
         raise InvalidInput("a study needs a house rule or options of your own to compare")
@@ -371,7 +386,8 @@ def study(ruleset: str = "royal_ur", rule: str | None = "no-rosette-throw", *,
 def default_study(ruleset: str, rule: str) -> Study:
     """The notebook's study of `rule` at the default sizes (computed once a process: the
     lesson's answers and the notebook's picture are the same games)."""
-    return study(ruleset, rule)
+    return _play(ruleset, rule, options=None, games=None, luck_games=None, bots=None,
+                 players=None, seed=SEED, workers=1, executor=None, lang="en")
 
 
 def replay(spec: GameSpec) -> Any:
