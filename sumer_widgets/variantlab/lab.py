@@ -220,9 +220,9 @@ class Study:
         is not to be trusted)."""
         length = self.longer
         same = length.low == length.high == 0
-        luck = self.luck_change
+        few = min(len(self.standard.luck), len(self.variant.luck)) < FEW_GAMES
         return {"length": "same" if same else _side(length), "edge": _side(self.edge_change),
-                "luck": "too few" if luck.n < FEW_GAMES else _side(luck)}
+                "luck": "too few" if few else _side(self.luck_change)}
 
     def show(self) -> None:
         """The picture of the three measures with their intervals, then the sentences."""
@@ -347,8 +347,8 @@ def study(ruleset: str = "royal_ur", rule: str | None = "no-rosette-throw", *,
 def _play(ruleset: str, rule: str | None, *, options: Mapping[str, Any] | None,
           games: int | None, luck_games: int | None, bots: Sequence[str] | None,
           players: int | None, seed: int, workers: int | None, executor: Any,
-          lang: str) -> Study:
-    """`study` itself, every game played."""
+          lang: str, coach: bool = True) -> Study:
+    """`study` itself, every game played (without the coach's replays: no luck shares)."""
     variant = _variant(ruleset, rule, options, lang)
     if not variant:
         raise InvalidInput("a study needs a house rule or options of your own to compare")
@@ -378,7 +378,8 @@ def _play(ruleset: str, rule: str | None, *, options: Mapping[str, Any] | None,
         specs = specs_for(ruleset, games, players, bots, seed=seed, options=options_here)
         records = simulate(specs, executor, workers=workers, progress=False)
         sides.append(Side(tuple(records), tuple(luck_share(spec, record) for spec, record
-                                               in zip(specs[:luck_games], records))))
+                                               in zip(specs[:luck_games], records))
+                          if coach else ()))
     return Study(ruleset, rule, variant, bots, sides[0], sides[1], lang)
 
 
@@ -388,6 +389,19 @@ def default_study(ruleset: str, rule: str) -> Study:
     lesson's answers and the notebook's picture are the same games)."""
     return _play(ruleset, rule, options=None, games=None, luck_games=None, bots=None,
                  players=None, seed=SEED, workers=1, executor=None, lang="en")
+
+
+@functools.cache
+def default_verdicts(ruleset: str, rule: str) -> dict[str, str]:
+    """`Study.verdicts` of the notebook's study of `rule`, for the lesson's answers: where
+    the notebook replays too few games for the luck share to decide, its games are played
+    without the coach's replays (the slow part), and the verdicts are the same."""
+    luck_games = SETTINGS[ruleset]["luck_games"]
+    if luck_games >= FEW_GAMES or default_study.cache_info().currsize:
+        return default_study(ruleset, rule).verdicts()
+    return _play(ruleset, rule, options=None, games=None, luck_games=None, bots=None,
+                 players=None, seed=SEED, workers=1, executor=None, lang="en",
+                 coach=False).verdicts()
 
 
 def replay(spec: GameSpec) -> Any:

@@ -3,7 +3,7 @@ games are played.
 
 Each exercise is a prediction (``predict=True``) about one house rule's effect; its answer is
 what the notebook's own games show — the study at the notebook's sizes
-(`sumer_widgets.variantlab.lab.default_study`, played once a process), read as the intervals of
+(`sumer_widgets.variantlab.lab.default_verdicts`, played once a process), read as the intervals of
 the paired differences allow: more, less, the same, or these games cannot tell. So the answer
 follows the games if the bots or the sizes change, and the choices always include "these games
 cannot tell". The learner commits in part 1 (or 3); the games are played and read in the
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from sumer_widgets.exercises import Exercise, Exercises
 from sumer_widgets.tasks import Tasks
-from sumer_widgets.variantlab.lab import default_study
+from sumer_widgets.variantlab.lab import default_verdicts
 
 #: The notebook's two studies: (game, house rule).
 UR = ("royal_ur", "no-rosette-throw")
@@ -33,7 +33,7 @@ FIXED_LENGTH = ("more", "less", "same")
 
 
 def _verdict(which: tuple[str, str], measure: str) -> str:
-    found = default_study(*which).verdicts()[measure]
+    found = default_verdicts(*which)[measure]
     return "cannot tell" if found == "too few" else found
 
 

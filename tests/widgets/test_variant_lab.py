@@ -175,3 +175,14 @@ def test_without_matplotlib_the_study_still_says_its_figures():
     assert done.returncode == 0, done.stderr[-3000:]
     assert "No picture here" in done.stdout
     assert "The first player won, the rule text:" in done.stdout
+
+
+def test_the_lessons_answers_need_no_replays_when_the_luck_share_cannot_decide(ur_study):
+    """The lesson's answers skip the coach's replays (the slow part) where too few games are
+    replayed for the luck share to decide: the verdicts are those of the whole study."""
+    quick = lab._play("royal_ur", "no-rosette-throw", options=None, games=40, luck_games=3,
+                      bots=None, players=None, seed=lab.SEED, workers=1, executor=None,
+                      lang="en", coach=False)
+    assert quick.standard.luck == quick.variant.luck == ()
+    assert quick.verdicts() == ur_study.verdicts()
+    assert lab.SETTINGS["royal_ur"]["luck_games"] < lab.FEW_GAMES
