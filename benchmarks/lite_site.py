@@ -79,7 +79,7 @@ from tests.browser.lite import OFFLINE_ARGS, StaticSite  # noqa: E402
 START = build_lite.START
 NOTEBOOKS = ("00-start-here.ipynb", "01-sumeria.ipynb", "02-tigris-euphrates.ipynb",
              "03-mesopotamia.ipynb", "04-priest-kings.ipynb", "05-analysis.ipynb",
-             "06-royal-game-of-ur.ipynb")
+             "06-royal-game-of-ur.ipynb", "08-variant-lab.ipynb")
 #: The open notebook's kernel is up and idle.
 KERNEL_IDLE = """(path) => { const w = window.jupyterapp?.shell?.currentWidget;
     const k = w?.sessionContext?.session?.kernel;

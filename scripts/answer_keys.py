@@ -26,14 +26,16 @@ OUT = ROOT / "docs" / "answers"
 TITLES = {"sumeria": "Sumeria", "tigris": "Tigris & Euphrates",
           "mesopotamia": "Mesopotamia: Cradle of Civilization",
           "priest_kings": "Priest-Kings of God", "royal_ur": "The Royal Game of Ur",
-          "analysis": "Questions answered by many games"}
+          "analysis": "Questions answered by many games",
+          "variantlab": "A designer's laboratory: house rules"}
 NOTEBOOKS = {("sumeria", "en"): "01-sumeria.ipynb", ("sumeria", "nl"): "01-sumeria-nl.ipynb",
              ("tigris", "en"): "02-tigris-euphrates.ipynb",
              ("mesopotamia", "en"): "03-mesopotamia.ipynb",
              ("priest_kings", "en"): "04-priest-kings.ipynb",
              ("royal_ur", "en"): "06-royal-game-of-ur.ipynb",
              ("royal_ur", "nl"): "06-royal-game-of-ur-nl.ipynb",
-             ("analysis", "en"): "05-analysis.ipynb"}
+             ("analysis", "en"): "05-analysis.ipynb",
+             ("variantlab", "en"): "08-variant-lab.ipynb"}
 LABELS = {
     "en": {"head": "Answer key — {title}", "exercises": "Exercises", "tasks": "Board tasks",
            "answer": "Answer", "hint": "Hint given on request", "rules": "Rules",

@@ -20,7 +20,7 @@ from typing import Any
 from engine.core import RULESETS, InvalidInput, shown
 
 #: Every lesson: one per game, and the analysis notebook's.
-LESSONS = (*RULESETS, "analysis")
+LESSONS = (*RULESETS, "analysis", "variantlab")
 
 
 @dataclass(frozen=True)

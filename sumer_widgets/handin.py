@@ -1,7 +1,8 @@
 """Hand in: the learner's whole record so far, as one file for the teacher.
 
-Every game notebook and 05-analysis ends with ``HandIn(lesson)``: the student's name (the one
-the lesson keeps their work under, `sumer_widgets.course.LearnerBox`) and a *Hand in* button.
+Every game notebook, 05-analysis and 08-variant-lab end with ``HandIn(lesson)``: the student's
+name (the one the lesson keeps their work under, `sumer_widgets.course.LearnerBox`) and a *Hand
+in* button.
 The file is the learner's record (`sumer_widgets.record`): every session of every game they
 worked on, so a student who hands in once, at the end of lesson 3, hands in lessons 1 to 3. A
 hand-in is merged into an earlier one of the same student (``hand-in-<name>-<hash>.json``: two

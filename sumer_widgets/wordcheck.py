@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from engine.core import RULESETS
 from sumer_widgets import words as words_module
 from sumer_widgets.lessons import GAMES
 from sumer_widgets.words import SECTIONS
@@ -186,7 +187,8 @@ def _ids(folder: Path) -> dict[str, Any] | None:
             getattr(task.check, "sentences", ("done", "missed"))
         tasks[task.id] = (*WORD_KEYS, *said)
     ids["task"] = tasks
-    if folder.name != "analysis":
+    # Only a game's lesson has board goals (analysis and variantlab have no board).
+    if folder.name in RULESETS:
         ids["goal"] = {name: (*goal.sentences, *KIND_EXTRAS)
                        for name, goal in goal_kinds(folder.name).items()}
     return ids

@@ -23,7 +23,7 @@ GAME_FOLDER = {"__init__.py": "its card", "core.py": "its board's decisions",
                "lesson.py": "its lesson", "plots.py": "its plots"}
 #: Folders of sumer_widgets that belong to one notebook (a game's, or 05-analysis's, which reads
 #: every game's results), and the registry itself: everything else is shared.
-OWN = {*RULESETS, "analysis"}
+OWN = {*RULESETS, "analysis", "variantlab"}
 #: The package's public face: it re-exports each game's board under its old name.
 PUBLIC = {"__init__.py", "games.py"}
 GAME_NAME = re.compile("|".join([*RULESETS, "priest.kings", "euphrates", "campaign"]), re.I)

@@ -18,15 +18,16 @@ PLANS = lp.plans(GUIDE)
 #: The notebooks whose headings state minutes measured by the rule (`--minutes`).
 MEASURED = ("01-sumeria.ipynb", "01-sumeria-nl.ipynb", "02-tigris-euphrates.ipynb",
             "03-mesopotamia.ipynb", "04-priest-kings.ipynb", "05-analysis.ipynb",
-            "06-royal-game-of-ur.ipynb", "06-royal-game-of-ur-nl.ipynb")
+            "06-royal-game-of-ur.ipynb", "06-royal-game-of-ur-nl.ipynb", "08-variant-lab.ipynb")
 
 
 def test_the_guide_has_plans_for_every_game_it_teaches():
     games = {tuple(plan.notebooks) for plan in PLANS}
     assert games == {("01-sumeria.ipynb", "01-sumeria-nl.ipynb"), ("02-tigris-euphrates.ipynb",),
                      ("03-mesopotamia.ipynb",), ("04-priest-kings.ipynb",),
-                     ("06-royal-game-of-ur.ipynb", "06-royal-game-of-ur-nl.ipynb")}
-    assert len(PLANS) == 17
+                     ("06-royal-game-of-ur.ipynb", "06-royal-game-of-ur-nl.ipynb"),
+                     ("08-variant-lab.ipynb",)}
+    assert len(PLANS) == 18
 
 
 @pytest.mark.parametrize("plan", PLANS, ids=lambda plan: plan.title)
