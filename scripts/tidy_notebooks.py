@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -115,10 +117,17 @@ def tidy(nb: dict[str, Any]) -> dict[str, Any]:
 
 
 def execute(path: Path) -> None:
-    """Run `path` in place as the house rules say (no widget state, no timings)."""
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook",
-                    "--execute", "--inplace", "--ExecutePreprocessor.store_widget_state=False",
-                    "--ExecutePreprocessor.record_timing=False", str(path)], check=True)
+    """Run `path` in place as the house rules say (no widget state, no timings), as the test
+    suite runs it: no local cache of solved tables (a cached table changes the coach's
+    figures) and the learners' records in a folder of their own, not the checkout's."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="sumer-records-") as records:
+        env = {**os.environ, "SUMER_CACHE": str(root / "tests" / ".no-cache"),
+               "SUMER_RECORDS": records}
+        subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "notebook",
+                        "--execute", "--inplace", "--ExecutePreprocessor.store_widget_state=False",
+                        "--ExecutePreprocessor.record_timing=False", str(path)], check=True,
+                       env=env)
 
 
 def write(path: Path, nb: dict[str, Any]) -> None:
