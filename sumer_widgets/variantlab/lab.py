@@ -29,6 +29,7 @@ none, and dask is imported only by `engine.simulate.local_cluster`.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -86,6 +87,13 @@ SETTINGS: dict[str, dict[str, Any]] = {
     "sumeria": {"players": 3, "bots": ("greedy", "greedy", "greedy"), "games": 30,
                 "luck_games": 2},
 }
+#: In the browser-only site (Pyodide: one process, two to three times slower) the notebook's
+#: studies play this share of their games, so that a lesson's cell answers in a minute or so.
+BROWSER_SHARE = 0.25
+if sys.platform == "emscripten":
+    SETTINGS = {game: {**sizes, "games": max(2, round(sizes["games"] * BROWSER_SHARE)),
+                       "luck_games": max(2, round(sizes["luck_games"] * BROWSER_SHARE))}
+                for game, sizes in SETTINGS.items()}
 
 #: The seed of the notebook's studies (any whole number gives other deals, paired the same).
 SEED = 2026

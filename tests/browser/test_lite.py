@@ -303,3 +303,24 @@ def stuck_widgets(page) -> list[int]:
         except Exception:
             stuck.append(index)
     return stuck
+
+
+@pytest.mark.slow
+def test_the_variant_laboratory_runs_in_the_site(lite_site, offline):
+    """08-variant-lab in Pyodide (issue 43): its studies play in the page's one process, with
+    a quarter of the games (`variantlab.lab.BROWSER_SHARE`), and every cell runs: the studies'
+    sentences, the save that records the house rule and the board that says so."""
+    _, site = lite_site
+    context, outside = offline
+    page = context.new_page()
+    try:
+        open_notebook(page, site, "notebooks/08-variant-lab.ipynb")
+        run_all(page)
+        errors = cell_errors(page)
+        assert not errors, errors
+        texts = "\n".join(cell_texts(page))
+        assert "50 games" in texts, "the Royal Game of Ur's study played a quarter of its games"
+        assert "House rules: rosette_throw = False" in texts
+    finally:
+        page.close()
+    assert outside.attempted == [], f"requests that would leave the machine: {outside.attempted}"
