@@ -173,14 +173,16 @@ class Puzzle:
     or pressed Show after a try."""
 
     def __init__(self, index: int, decision: coach.Decision, state: Any, *,
-                 player_view: bool = False):
+                 player_view: bool = False, values: Mapping[str, float] | None = None):
         self.index = index
         self.decision = decision
         self.state = state
         # As the review judged the decision: seeing everything after the game, what the
         # learner could see during it.
         self.player_view = player_view
-        self.values = coach.move_values(state, player_view=player_view)
+        # `values`: the coach's, where the caller has them already (`BoardCore.open_moment`).
+        self.values = dict(values) if values is not None else coach.move_values(
+            state, player_view=player_view)
         self.best = max(self.values, key=self.values.__getitem__)
         self.tries = 0
         self.found = False

@@ -553,7 +553,7 @@ class BoardCore:
             self._end_review()
             self._moment = dict(moment)
             self._main_game = position.copy()
-            self._puzzle = Puzzle(0, decision, position.state)
+            self._puzzle = Puzzle(0, decision, position.state, values=values)
             self.game = position
             self.refresh()
 

@@ -189,14 +189,15 @@ def last_moment(lesson: Any) -> dict[str, Any] | None:
 def _warm_moment(lesson: Any, moment: dict[str, Any]) -> Any:
     """A board on the position of a stored key moment, its puzzle open; None where the
     position does not load any more (a record from an older version of the rules)."""
-    from engine.core import SumerError, rules_of
+    from engine.core import SumerError
     from sumer_widgets.games import card
+    from sumer_widgets.record import moment_game
 
     try:
-        game = rules_of(lesson.game).Game.from_json(moment["position"])
-        board = card(lesson.game).board(game, lang=lesson.lang, name="warm-moment")
+        board = card(lesson.game).board(moment_game(lesson.game, moment), lang=lesson.lang,
+                                        name="warm-moment")
         board.open_moment(moment)
-    except (SumerError, KeyError):
+    except SumerError:
         return None
     return board
 

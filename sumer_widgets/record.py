@@ -428,6 +428,21 @@ def read_record(text: Any, where: str = "record") -> Record:
     return record
 
 
+def moment_game(game: str, moment: Mapping[str, Any]) -> Any:
+    """The game up to a stored key moment (``moment["position"]``, a save file of ruleset
+    `game`), every move replayed through the rules.
+
+    Raises:
+        SumerError: not a ruleset, or a position that does not load (`InvalidInput`).
+    """
+    from engine.core import rules_of
+
+    position = moment.get("position") if isinstance(moment, Mapping) else None
+    if not isinstance(position, str):
+        raise InvalidInput("a key moment's position is a save file's text")
+    return rules_of(game).Game.from_json(position)
+
+
 MOMENT_KEYS = ("ply", "move", "best", "lost", "grade", "position")
 
 

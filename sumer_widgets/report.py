@@ -315,13 +315,14 @@ def costliest(found: Class, most: int = COSTLIEST) -> list[dict[str, Any]]:
 def _moment_picture(moment: Mapping[str, Any], lang: str) -> str:
     """The position of a key moment as its game's picture, or "" where its save file does not
     load (a record is checked as text; the position is replayed through the rules here)."""
-    from engine.core import SumerError, rules_of
+    from engine.core import SumerError
     from sumer_widgets.games import card
+    from sumer_widgets.record import moment_game
 
     try:
-        game = rules_of(moment["game"]).Game.from_json(moment["position"])
+        game = moment_game(str(moment.get("game")), moment)
         picture = card(game.RULES).picture(game.state, lang=lang)
-    except (SumerError, KeyError, TypeError):
+    except SumerError:
         return ""
     return (f"<div style='width:{PICTURE_WIDTH}px'>{picture}</div>")
 
